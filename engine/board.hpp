@@ -23,6 +23,8 @@ struct Board {
     std::array<Terrain, kHexes> terrain{};
     std::array<uint8_t, kHexes> number{};  // 0 on the desert
     std::array<HarborType, kHarbors> harbor{};
+
+    bool operator==(const Board&) const = default;
 };
 
 enum class MapKind : uint8_t { Starter, Random, Explicit };

@@ -14,7 +14,7 @@ using ResourceCounts = std::array<uint8_t, kResourceTypes>;
 
 inline constexpr int idx(Resource r) { return static_cast<int>(r); }
 
-inline int total(const ResourceCounts& c) {
+inline int total_of(const ResourceCounts& c) {
     return c[0] + c[1] + c[2] + c[3] + c[4];
 }
 // True when `have` holds at least `need` of every type.
