@@ -14,6 +14,8 @@ namespace hexhall::catan {
 
 namespace {
 
+__extension__ typedef __int128 Wide;  // GCC/Clang 128-bit integer, for exact cross products
+
 int64_t checked_mul(int64_t a, int64_t b) {
     int64_t r = 0;
     if (__builtin_mul_overflow(a, b, &r)) throw std::overflow_error("Fraction: int64 overflow");
@@ -43,8 +45,8 @@ Fraction make_fraction(int64_t num, int64_t den) {
 std::strong_ordering operator<=>(const Fraction& a, const Fraction& b) {
     // Denominators are positive, so a < b  <=>  a.num * b.den < b.num * a.den.
     // Each product of two int64 fits in 128 bits, so this never overflows.
-    const __int128 lhs = static_cast<__int128>(a.num) * b.den;
-    const __int128 rhs = static_cast<__int128>(b.num) * a.den;
+    const Wide lhs = static_cast<Wide>(a.num) * b.den;
+    const Wide rhs = static_cast<Wide>(b.num) * a.den;
     return lhs < rhs ? std::strong_ordering::less
                      : (lhs > rhs ? std::strong_ordering::greater : std::strong_ordering::equal);
 }
