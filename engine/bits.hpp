@@ -7,6 +7,18 @@ namespace hexhall::catan {
 
 using IntersectionSet = uint64_t;
 
+// Bit count. Without -mpopcnt std::popcount becomes a libgcc call; this form stays inline.
+inline int popcount64(uint64_t x) {
+#if defined(__POPCNT__)
+    return std::popcount(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 struct EdgeSet {
     uint64_t lo = 0, hi = 0;  // edges 0..63, 64..71
 
@@ -19,7 +31,7 @@ struct EdgeSet {
         if (e < 64) lo &= ~(uint64_t{1} << e);
         else hi &= ~(uint64_t{1} << (e - 64));
     }
-    int count() const { return std::popcount(lo) + std::popcount(hi); }
+    int count() const { return popcount64(lo) + popcount64(hi); }
     bool empty() const { return (lo | hi) == 0; }
     EdgeSet operator|(const EdgeSet& o) const { return {lo | o.lo, hi | o.hi}; }
     EdgeSet operator&(const EdgeSet& o) const { return {lo & o.lo, hi & o.hi}; }
@@ -30,7 +42,7 @@ struct EdgeSet {
     int nth(int n) const {
         uint64_t w = lo;
         int base = 0;
-        int c = std::popcount(w);
+        int c = popcount64(w);
         if (n >= c) { n -= c; w = hi; base = 64; }
         for (; w; w &= w - 1)
             if (n-- == 0) return base + std::countr_zero(w);

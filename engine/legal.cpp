@@ -133,11 +133,14 @@ void legal_actions(const GameState& s, int seat, LegalActions& out) {
             break;
         case Phase::MoveRobber: {
             const Geometry& g = geometry();
+            std::array<IntersectionSet, kMaxPlayers> owned{};
+            for (int i = 0; i < s.options.players; ++i)
+                if (i != seat) owned[i] = buildings_of(s.players[i]);
             for (int h = 0; h < kHexes; ++h) {
                 if (h == s.robber) continue;
                 bool any = false;
                 for (int i = 0; i < s.options.players; ++i)
-                    if (i != seat && (buildings_of(s.players[i]) & g.hex_corner_mask[h])) {
+                    if (owned[i] & g.hex_corner_mask[h]) {
                         out.push(make(ActionType::MoveRobber, seat, h, i));
                         any = true;
                     }
@@ -167,7 +170,9 @@ bool awaits(const GameState& s, int seat) {
     if (s.players[seat].disqualified) return false;
     if (s.phase == Phase::Discard) return s.players[seat].discard_owed > 0;
     if (seat == s.active) return true;
-    return s.offer.open && (s.offer.targets & seat_bit(seat)) && s.offer.response[seat] == OfferResponse::None;
+    // As in legal_actions: offers are answered only after the roll and any card are resolved (CAT-9.1).
+    return s.offer.open && after_roll_phase(s.phase) && (s.offer.targets & seat_bit(seat)) &&
+           s.offer.response[seat] == OfferResponse::None;
 }
 
 }  // namespace hexhall::catan

@@ -75,7 +75,7 @@ void place_road(GameState& s, int seat, int edge, EventList* ev) {
     Event e = make_event(EventType::RoadPlaced, seat);
     e.location = static_cast<uint8_t>(edge);
     emit(ev, e);
-    update_longest_road(s, ev);
+    update_longest_road(s, ev, seat_bit(seat));  // only the builder's own routes can have grown
 }
 
 void place_settlement(GameState& s, int seat, int v, EventList* ev) {
@@ -87,15 +87,19 @@ void place_settlement(GameState& s, int seat, int v, EventList* ev) {
     Event e = make_event(EventType::SettlementPlaced, seat);
     e.location = static_cast<uint8_t>(v);
     emit(ev, e);
-    update_longest_road(s, ev);  // a settlement may split an opponent's road (CAT-15.2, CAT-15.7)
+    // A settlement may split an opponent's road through it (CAT-15.2, CAT-15.7); nobody else's changes.
+    uint8_t split = 0;
+    for (int i = 0; i < s.options.players; ++i)
+        if (i != seat && !(s.players[i].roads & intersection_edge_sets()[v]).empty()) split |= seat_bit(i);
+    update_longest_road(s, ev, split);
 }
 
-void update_longest_road(GameState& s, EventList* ev) {
+void update_longest_road(GameState& s, EventList* ev, uint8_t remeasure) {
     const int n = s.options.players;
     int best = 0, best_count = 0, best_seat = -1;
     for (int i = 0; i < n; ++i) {
         PlayerState& p = s.players[i];
-        p.road_length = static_cast<uint8_t>(longest_road(p.roads, opponent_buildings(s, i)));
+        if (remeasure & seat_bit(i)) p.road_length = static_cast<uint8_t>(longest_road(p.roads, opponent_buildings(s, i)));
         if (p.road_length > best) {
             best = p.road_length;
             best_count = 1;
@@ -108,7 +112,13 @@ void update_longest_road(GameState& s, EventList* ev) {
     if (holder >= 0 && s.players[holder].road_length >= 5 && s.players[holder].road_length == best) {
         return;  // CAT-15.4, CAT-15.5(a): the holder keeps the card, even when tied
     }
-    const int next = (best >= 5 && best_count == 1) ? best_seat : -1;  // CAT-15.3, 15.5(b)-(d), 15.6
+    int next = (best >= 5 && best_count == 1) ? best_seat : -1;  // CAT-15.3, 15.5(b)-(d), 15.6
+    if (s.options.ruleset == Ruleset::HK2024) {
+        // HK-9.4 (seed 3.6.4.2): a card returned to the supply on a tie is won only by the first
+        // player to build a road longer than the tied length; a split alone does not award it.
+        if (holder >= 0 && next < 0) s.longest_road_bar = static_cast<uint8_t>(best >= 5 ? best : 4);
+        if (holder < 0 && next >= 0 && best <= s.longest_road_bar) next = -1;
+    }
     if (next == holder) return;
     s.longest_road_holder = static_cast<int8_t>(next);
     Event e = make_event(EventType::LongestRoad, next);
@@ -141,7 +151,7 @@ int victory_points(const GameState& s, int seat) {
 
 int public_victory_points(const GameState& s, int seat) {
     const PlayerState& p = s.players[seat];
-    int vp = std::popcount(p.settlements) + 2 * std::popcount(p.cities);
+    int vp = popcount64(p.settlements) + 2 * popcount64(p.cities);
     if (s.longest_road_holder == seat) vp += 2;
     if (s.largest_army_holder == seat) vp += 2;
     return vp;

@@ -25,6 +25,11 @@ void time_out_turn(GameState& s, EventList* ev) {
     close_offer(s);
     s.road_building_left = 0;
     const uint8_t desert = static_cast<uint8_t>(desert_hex(s.board));
+    if (s.phase == Phase::Discard) {  // (a disqualified active player) others still owe discards:
+        move_robber(s, desert, -1, ev);  // HK-2.7: the robber was not moved yet
+        s.end_turn_after_discards = true;  // the discards still happen, then the turn ends
+        return;
+    }
     if (s.phase == Phase::MoveRobber) {
         move_robber(s, desert, -1, ev);
         s.phase = s.resume_phase;
@@ -62,7 +67,8 @@ Result apply_referee(GameState& s, const Action& a, EventList* ev) {
                 p.discard_owed = 0;
                 emit(ev, make_event(EventType::Disqualified, a.seat));
                 if (s.phase == Phase::Discard) finish_discards_if_done(s, ev);
-                if (s.turn > 0 && s.active == a.seat) time_out_turn(s, ev);
+                // Their turn ends at once; a finished game stays finished (HK-10.7 ruling after the end).
+                if (s.turn > 0 && s.active == a.seat && s.phase != Phase::GameOver) time_out_turn(s, ev);
             }
             return accepted();
         }

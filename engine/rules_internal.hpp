@@ -35,8 +35,9 @@ IntersectionSet distance_rule_free(const GameState& s);
 void place_road(GameState& s, int seat, int edge, EventList* ev);
 void place_settlement(GameState& s, int seat, int v, EventList* ev);
 void update_harbors(GameState& s, int seat);
-// CAT-15.3..15.7 / HK-9.4: measure every player and move the Longest Road card.
-void update_longest_road(GameState& s, EventList* ev);
+// CAT-15.3..15.7 / HK-9.4: measure the players in `remeasure` (seat bits; the others' lengths
+// cannot have changed) and move the Longest Road card.
+void update_longest_road(GameState& s, EventList* ev, uint8_t remeasure = 0xFF);
 // CAT-16.4: the active player wins as soon as they have enough VP on their own turn.
 void check_victory(GameState& s, EventList* ev);
 

@@ -86,6 +86,7 @@ struct GameState {
     uint8_t dice[2] = {0, 0};
     uint8_t road_building_left = 0;
     int8_t longest_road_holder = -1;
+    uint8_t longest_road_bar = 4;      // HK-9.4: length to beat while the card is in the supply
     int8_t largest_army_holder = -1;
     int8_t winner = -1;
     TradeOffer offer{};

@@ -4,8 +4,12 @@
 namespace hexhall::catan::detail {
 
 std::array<uint8_t, kResourceTypes> bank_rates(const GameState& s, int seat) {
+    // As harbor_rate() for each resource, from one read of the harbor bits.
+    const unsigned h = s.players[seat].harbors_usable;
+    const uint8_t any = (h & 1u) ? 3 : 4;
     std::array<uint8_t, kResourceTypes> r{};
-    for (int i = 0; i < kResourceTypes; ++i) r[i] = static_cast<uint8_t>(harbor_rate(s, seat, static_cast<Resource>(i)));
+    for (int i = 0; i < kResourceTypes; ++i)
+        r[i] = (h >> static_cast<int>(specific_harbor(static_cast<Resource>(i)))) & 1u ? uint8_t{2} : any;
     return r;
 }
 
@@ -126,6 +130,7 @@ Result apply_trade(GameState& s, const Action& a, EventList* ev) {
             if (!s.offer.open) return rejected("CAT-9.8", "there is no open offer");
             if (a.seat == s.active || !(s.offer.targets & seat_bit(a.seat)))
                 return rejected("CAT-9.2", "the offer is not addressed to this player");
+            if (!after_roll_phase(s.phase)) return rejected("CAT-9.1", "offers wait while the robber or a card is resolved");
             Event e = make_event(EventType::TradeRejected, a.seat);
             if (a.type == ActionType::AcceptOffer) {
                 if (!covers(s.players[a.seat].hand, s.offer.get)) return rejected("CAT-9.8", "cannot accept without the cards asked for");
@@ -149,6 +154,8 @@ Result apply_trade(GameState& s, const Action& a, EventList* ev) {
         case ActionType::ConfirmTrade: {
             if (a.seat != s.active) return rejected("CAT-9.2", "only the active player confirms a trade");
             if (!s.offer.open) return rejected("CAT-9.8", "there is no open offer");
+            if (s.phase == Phase::Build) return rejected("CAT-6.2", "the trade phase is over once building has begun");
+            if (!is_trade_or_main(s.phase)) return rejected("CAT-9.1", "trades wait while the robber or a card is resolved");
             if (a.target < 0 || a.target >= s.options.players) return rejected("CAT-9.8", "confirm with one player");
             const auto resp = s.offer.response[a.target];
             if (resp == OfferResponse::Accepted) return execute_trade(s, a.target, s.offer.give, s.offer.get, ev);

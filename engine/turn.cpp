@@ -8,25 +8,31 @@ void produce(GameState& s, int total, EventList* ev) {
     const Geometry& g = geometry();
     const int n = s.options.players;
     std::array<ResourceCounts, kMaxPlayers> owed{};
+    std::array<int, kResourceTypes> sum{};
+    unsigned paid = 0;  // seats owed anything
     for (int h = 0; h < kHexes; ++h) {
         if (s.board.number[h] != total || h == s.robber) continue;  // CAT-7.2, CAT-7.4
         const int r = static_cast<int>(s.board.terrain[h]);
         const IntersectionSet corners = g.hex_corner_mask[h];
+        if (!(s.occupied & corners)) continue;
         for (int i = 0; i < n; ++i) {
             const PlayerState& p = s.players[i];
-            owed[i][r] = static_cast<uint8_t>(owed[i][r] + std::popcount(p.settlements & corners) +
-                                              2 * std::popcount(p.cities & corners));  // CAT-7.3
+            if (!((p.settlements | p.cities) & corners)) continue;
+            const int k = popcount64(p.settlements & corners) + 2 * popcount64(p.cities & corners);  // CAT-7.3
+            owed[i][r] = static_cast<uint8_t>(owed[i][r] + k);
+            sum[r] += k;
+            paid |= 1u << i;
         }
     }
+    if (!paid) return;
     for (int r = 0; r < kResourceTypes; ++r) {
-        int sum = 0, owed_players = 0, only = -1;
+        if (sum[r] == 0 || sum[r] <= s.bank[r]) continue;
+        int owed_players = 0, only = -1;
         for (int i = 0; i < n; ++i)
             if (owed[i][r]) {
-                sum += owed[i][r];
                 ++owed_players;
                 only = i;
             }
-        if (sum == 0 || sum <= s.bank[r]) continue;
         if (s.options.ruleset == Ruleset::HK2024 && owed_players == 1) {
             owed[only][r] = s.bank[r];  // HK-5.1(a): the only recipient takes what is left
         } else {
@@ -38,7 +44,7 @@ void produce(GameState& s, int total, EventList* ev) {
         }
     }
     for (int i = 0; i < n; ++i) {
-        if (total_of(owed[i]) == 0) continue;
+        if (!(paid & (1u << i)) || total_of(owed[i]) == 0) continue;
         transfer(s.bank, s.players[i].hand, owed[i]);
         Event e = make_event(EventType::Produced, i);
         e.cards = owed[i];
@@ -67,7 +73,8 @@ void roll_dice(GameState& s, EventList* ev, bool referee) {
     for (int i = 0; i < s.options.players; ++i) {
         PlayerState& p = s.players[i];
         const int held = total_of(p.hand);
-        p.discard_owed = held > 7 ? static_cast<uint8_t>(held / 2) : 0;
+        // A disqualified player (HK-10.6) makes no more decisions, so owes no discard either.
+        p.discard_owed = held > 7 && !p.disqualified ? static_cast<uint8_t>(held / 2) : 0;
         if (p.discard_owed) {
             any = true;
             Event d = make_event(EventType::DiscardRequired, i);

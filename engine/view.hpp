@@ -26,6 +26,8 @@ struct PlayerView {
     std::array<uint8_t, kDevCardTypes> dev_bought_now{};
     uint8_t total_vp = 0;
     uint8_t harbors = 0;  // public: derivable from the board
+
+    bool operator==(const PlayerView&) const = default;
 };
 
 struct SeatView {
