@@ -1,0 +1,100 @@
+// Protocol views benchmark (issue 3): per engine action, the cost of producing the views, RFC 6902
+// patches (with SHA-256 digests) and redacted events for the 4 seats and one spectator.
+//
+//   protocol_views [--games N] [--seed S]
+//
+// Pass 1 plays the games with the engine only (the baseline). Pass 2 replays the same games and
+// after every action calls ViewStream::patch for the five streams without legal actions; pass 3
+// includes each seat's legal actions as JSON too; pass 4 also serialises every patch message to text.
+// Reported: (pass CPU time - baseline CPU time) / actions.
+#include <ctime>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "engine/engine.hpp"
+#include "engine/random_play.hpp"
+#include "protocol/view_stream.hpp"
+
+using namespace hexhall::catan;
+using namespace hexhall::protocol;
+
+namespace {
+
+// CPU time of this process: robust against other load on the machine (single-threaded program).
+double cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+struct Pass {
+    double seconds = 0;
+    uint64_t actions = 0;
+    uint64_t bytes = 0;
+};
+
+// mode 0: engine only; 1: views+patches+events; 2: + legal; 3: + dump of each message.
+Pass run(int games, uint64_t seed, int mode) {
+    Pass r;
+    GameOptions opt;
+    LegalActions la;
+    GameState s;
+    EventList ev;
+    const double t0 = cpu_seconds();
+    for (int g = 0; g < games; ++g) {
+        const uint64_t game_seed = seed + static_cast<uint64_t>(g);
+        new_game(opt, game_seed, s);
+        Rng rng = make_rng(game_seed ^ 0x9E3779B97F4A7C15ull);
+        std::vector<ViewStream> streams;
+        if (mode > 0) {
+            for (int seat = 0; seat < 4; ++seat) streams.emplace_back(seat, 0, mode >= 2);
+            streams.emplace_back(kSpectator, 0, false);
+            for (ViewStream& st : streams) r.bytes += st.snapshot(s).size();
+        }
+        int n = 0;
+        while (s.phase != Phase::GameOver && n < 100000) {
+            const Action a = random_legal_action(s, next_decider(s), rng, la);
+            ev.clear();
+            apply(s, a, &ev);
+            ++n;
+            for (ViewStream& st : streams) {
+                json p = st.patch(s, ev);
+                if (mode == 3) r.bytes += p.dump().size();
+                else r.bytes += p.size();
+            }
+        }
+        r.actions += static_cast<uint64_t>(n);
+    }
+    r.seconds = cpu_seconds() - t0;
+    return r;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int games = 200;
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--games") && i + 1 < argc) games = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc) seed = std::strtoull(argv[++i], nullptr, 10);
+        else {
+            std::fprintf(stderr, "usage: protocol_views [--games N] [--seed S]\n");
+            return 2;
+        }
+    }
+    const Pass base = run(games, seed, 0);
+    const char* names[] = {"", "views + patches + digests + events (5 streams)",
+                           "  + legal actions JSON (4 seats)", "  + patch message serialised to text"};
+    std::printf("games:   %d (4 players, random map, seed %llu)\n", games, static_cast<unsigned long long>(seed));
+    std::printf("actions: %llu (%.1f per game); engine alone %.3f us/action\n",
+                static_cast<unsigned long long>(base.actions), double(base.actions) / games,
+                base.seconds * 1e6 / double(base.actions));
+    for (int mode = 1; mode <= 3; ++mode) {
+        const Pass p = run(games, seed, mode);
+        std::printf("%-50s %7.2f us/action\n", names[mode], (p.seconds - base.seconds) * 1e6 / double(p.actions));
+    }
+    return 0;
+}

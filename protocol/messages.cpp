@@ -1,0 +1,192 @@
+#include "protocol/messages.hpp"
+
+#include <openssl/sha.h>
+
+namespace hexhall::protocol {
+
+std::string canonical(const json& j) { return j.dump(); }
+
+std::string sha256_hex(std::string_view bytes) {
+    unsigned char md[SHA256_DIGEST_LENGTH];
+    SHA256(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), md);
+    static const char* hex = "0123456789abcdef";
+    std::string out(2 * SHA256_DIGEST_LENGTH, '0');
+    for (int i = 0; i < SHA256_DIGEST_LENGTH; ++i) {
+        out[2 * i] = hex[md[i] >> 4];
+        out[2 * i + 1] = hex[md[i] & 15];
+    }
+    return out;
+}
+
+namespace {
+json envelope(const char* type) {
+    json m = json::object();
+    m["type"] = type;
+    m["v"] = kProtocolVersion;
+    return m;
+}
+}  // namespace
+
+json snapshot_message(uint64_t version, json view, std::optional<json> legal, const std::string& digest,
+                      std::optional<int64_t> reply_to) {
+    json m = envelope("snapshot");
+    if (reply_to) m["id"] = *reply_to;
+    m["game"] = kGame;
+    m["version"] = version;
+    json payload = json::object();
+    payload["view"] = std::move(view);
+    if (legal) payload["legal"] = std::move(*legal);
+    m[kGame] = std::move(payload);
+    m["digest"] = digest;
+    return m;
+}
+
+json patch_message(uint64_t from, uint64_t to, json ops, json events, std::optional<json> legal,
+                   const std::string& digest) {
+    json m = envelope("patch");
+    m["game"] = kGame;
+    m["from"] = from;
+    m["to"] = to;
+    m["ops"] = std::move(ops);
+    json payload = json::object();
+    payload["events"] = std::move(events);
+    if (legal) payload["legal"] = std::move(*legal);
+    m[kGame] = std::move(payload);
+    m["digest"] = digest;
+    return m;
+}
+
+json ack_message(int64_t id, uint64_t version) {
+    json m = envelope("ack");
+    m["id"] = id;
+    m["version"] = version;
+    return m;
+}
+
+json error_message(const ProtocolError& e) {
+    json m = envelope("error");
+    m["id"] = e.id ? json(*e.id) : json(nullptr);
+    m["code"] = e.code;
+    if (!e.rule.empty()) m["rule"] = e.rule;
+    m["message"] = e.message;
+    return m;
+}
+
+ProtocolError illegal_action(const catan::Result& r, std::optional<int64_t> id) {
+    return ProtocolError{"illegal_action", r.message ? r.message : "", r.rule ? r.rule : "", id};
+}
+
+json action_message(int64_t id, const catan::Action& a) {
+    json m = envelope("action");
+    m["id"] = id;
+    m["game"] = kGame;
+    m[kGame] = intent_json(a);
+    return m;
+}
+
+json resync_message(int64_t id) {
+    json m = envelope("resync");
+    m["id"] = id;
+    return m;
+}
+
+int json_depth(std::string_view text, int limit) {
+    int depth = 0, max_depth = 0;
+    bool in_string = false, escaped = false;
+    for (char c : text) {
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+            continue;
+        }
+        if (c == '"') in_string = true;
+        else if (c == '[' || c == '{') {
+            if (++depth > max_depth) {
+                max_depth = depth;
+                if (max_depth > limit) return max_depth;
+            }
+        } else if (c == ']' || c == '}') {
+            if (depth > 0) --depth;
+        }
+    }
+    return max_depth;
+}
+
+namespace {
+
+Decoded failure(const char* code, std::string message, std::optional<int64_t> id = std::nullopt) {
+    Decoded d;
+    d.error.code = code;
+    d.error.message = std::move(message);
+    d.error.id = id;
+    return d;
+}
+
+Decoded decode(std::string_view text, int seat) {
+    if (text.size() > kMaxMessageBytes) return failure("too_large", "message longer than 65536 bytes");
+    if (json_depth(text, kMaxDepth) > kMaxDepth) return failure("too_deep", "nesting deeper than 16");
+    json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) return failure("bad_json", "not valid JSON");
+    if (!j.is_object()) return failure("bad_type", "a message is a JSON object");
+
+    // The id first, so that every later error can echo it.
+    std::optional<int64_t> id;
+    auto it = j.find("id");
+    if (it == j.end()) return failure("missing_field", "missing field \"id\"");
+    if (!it->is_number_integer()) return failure("bad_type", "\"id\" must be an integer");
+    if (it->is_number_unsigned() ? it->get<uint64_t>() > static_cast<uint64_t>(kMaxRequestId)
+                                 : (it->get<int64_t>() < 0 || it->get<int64_t>() > kMaxRequestId))
+        return failure("out_of_range", "\"id\" must be between 0 and 2147483647");
+    id = it->get<int64_t>();
+
+    it = j.find("type");
+    if (it == j.end()) return failure("missing_field", "missing field \"type\"", id);
+    if (!it->is_string()) return failure("bad_type", "\"type\" must be a string", id);
+    const std::string& type = it->get_ref<const std::string&>();
+
+    it = j.find("v");
+    if (it == j.end()) return failure("missing_field", "missing field \"v\"", id);
+    if (!it->is_number_integer()) return failure("bad_type", "\"v\" must be an integer", id);
+    if (!(it->is_number_unsigned() ? it->get<uint64_t>() == kProtocolVersion : it->get<int64_t>() == kProtocolVersion))
+        return failure("bad_version", "unsupported protocol version (this server speaks v 1)", id);
+
+    Decoded d;
+    ClientMessage m;
+    m.id = *id;
+    if (type == "resync") {
+        m.kind = ClientKind::Resync;
+        d.message = m;
+        return d;
+    }
+    if (type != "action") return failure("unknown_type", "unknown message type", id);
+    it = j.find("game");
+    if (it == j.end()) return failure("missing_field", "missing field \"game\"", id);
+    if (!it->is_string()) return failure("bad_type", "\"game\" must be a string", id);
+    if (it->get_ref<const std::string&>() != kGame) return failure("unknown_game", "this server plays \"catan\"", id);
+    it = j.find(kGame);
+    if (it == j.end()) return failure("missing_field", "missing field \"catan\"", id);
+    IntentError err;
+    std::optional<catan::Action> a = intent_from_json(*it, seat < 0 ? 0 : seat, err);
+    if (!a) return failure(err.code.c_str(), err.message, id);
+    m.kind = ClientKind::Action;
+    m.action = *a;
+    d.message = m;
+    return d;
+}
+
+}  // namespace
+
+Decoded decode_client_message(std::string_view text, int seat) noexcept {
+    try {
+        return decode(text, seat);
+    } catch (...) {
+        try {
+            return failure("bad_json", "message could not be decoded");
+        } catch (...) {
+            return Decoded{};  // out of memory: an empty error
+        }
+    }
+}
+
+}  // namespace hexhall::protocol

@@ -1,0 +1,116 @@
+// Sync property: for random games, every seat's and the spectator's patch, applied to the previous
+// view JSON, gives exactly the next snapshot's view, and the digest matches.
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "protocol/view_stream.hpp"
+#include "tests/protocol/helpers.hpp"
+
+using namespace hexhall;
+using namespace hexhall::catan;
+using namespace hexhall::protocol;
+
+namespace {
+
+struct Totals {
+    uint64_t games = 0, actions = 0, patches = 0, ops = 0, events = 0;
+};
+
+void run_games(uint64_t first, uint64_t count, Totals& t) {
+    LegalActions la;
+    EventList ev;
+    for (uint64_t g = first; g < first + count; ++g) {
+        GameState s;
+        REQUIRE(new_game(test::varied_options(g), 1000 + g, s));
+        Rng rng = make_rng(g * 7919 + 13);
+        std::vector<ViewStream> streams;
+        std::vector<json> views;
+        for (int seat = 0; seat < s.options.players; ++seat) streams.emplace_back(seat);
+        streams.emplace_back(kSpectator);
+        for (ViewStream& st : streams) {
+            json snap = st.snapshot(s);
+            REQUIRE(snap["version"] == 0);
+            REQUIRE(snap["digest"] == view_digest(snap["catan"]["view"]));
+            views.push_back(std::move(snap["catan"]["view"]));
+        }
+        int n = 0;
+        while (s.phase != Phase::GameOver && n < 20000) {
+            const Action a = test::random_step(s, rng, la);
+            ev.clear();
+            REQUIRE(apply(s, a, &ev));
+            ++n;
+            for (size_t k = 0; k < streams.size(); ++k) {
+                const json p = streams[k].patch(s, ev);
+                const int seat = streams[k].seat();
+                REQUIRE(p["from"].get<uint64_t>() + 1 == p["to"].get<uint64_t>());
+                views[k].patch_inplace(p["ops"]);
+                // The next snapshot, built from scratch (no caches):
+                const json fresh = view_json(make_view(s, seat));
+                if (views[k] != fresh) {
+                    INFO("game " << g << " action " << n << " seat " << seat << "\nops " << p["ops"].dump());
+                    REQUIRE(views[k] == fresh);
+                }
+                REQUIRE(p["digest"].get_ref<const std::string&>() == view_digest(views[k]));
+                // Events are exactly the visible ones.
+                REQUIRE(p["catan"]["events"] == events_json(ev, seat));
+                ++t.patches;
+                t.ops += p["ops"].size();
+                t.events += p["catan"]["events"].size();
+            }
+        }
+        REQUIRE(s.phase == Phase::GameOver);
+        t.actions += static_cast<uint64_t>(n);
+        ++t.games;
+    }
+}
+
+}  // namespace
+
+// 500 games in four parts, each its own ctest test so that they run in parallel (tests/CMakeLists.txt).
+// Under the sanitizers (10-20x slower) each part plays 5 games instead of 125.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr uint64_t kGamesPerPart = 5;
+#else
+constexpr uint64_t kGamesPerPart = 125;
+#endif
+
+TEST_CASE("sync part 1", "[protocol][sync]") {
+    Totals t;
+    run_games(0, kGamesPerPart, t);
+    WARN("sync part 1: " << t.games << " games, " << t.actions << " actions, " << t.patches << " patches checked");
+}
+TEST_CASE("sync part 2", "[protocol][sync]") {
+    Totals t;
+    run_games(1000, kGamesPerPart, t);
+    WARN("sync part 2: " << t.games << " games, " << t.actions << " actions, " << t.patches << " patches checked");
+}
+TEST_CASE("sync part 3", "[protocol][sync]") {
+    Totals t;
+    run_games(2000, kGamesPerPart, t);
+    WARN("sync part 3: " << t.games << " games, " << t.actions << " actions, " << t.patches << " patches checked");
+}
+TEST_CASE("sync part 4", "[protocol][sync]") {
+    Totals t;
+    run_games(3000, kGamesPerPart, t);
+    WARN("sync part 4: " << t.games << " games, " << t.actions << " actions, " << t.patches << " patches checked");
+}
+
+TEST_CASE("a snapshot mid-game equals the stream's patched view", "[protocol][sync]") {
+    GameState s;
+    REQUIRE(new_game(GameOptions{}, 77, s));
+    Rng rng = make_rng(5);
+    LegalActions la;
+    EventList ev;
+    ViewStream a(1), b(1);
+    a.snapshot(s);
+    for (int i = 0; i < 200; ++i) {
+        ev.clear();
+        apply(s, test::random_step(s, rng, la), &ev);
+        a.patch(s, ev);
+    }
+    const json snap = b.snapshot(s, 42);
+    CHECK(snap["id"] == 42);
+    CHECK(snap["catan"]["view"] == a.view());
+    CHECK(snap["digest"] == a.digest());
+}
