@@ -24,6 +24,8 @@
 #include "engine/engine.hpp"
 #include "engine/random_play.hpp"
 #include "engine/record.hpp"
+#include "engine/view.hpp"
+#include "bots/bot.hpp"
 
 using namespace hexhall::catan;
 
@@ -32,23 +34,24 @@ namespace {
 // ---------------------------------------------------------------------------------------
 // Bots
 
-// A player program. It is asked for a decision whenever the game waits on its seat.
-// (The random bot reads the full state; a bot that plays for real should restrict itself to
-// what make_view(state, seat) shows, CAT-0.4.)
+// A player program, asked for a decision whenever the game waits on its seat. Every kind is a
+// built-in bot from bots/: it is handed only make_view(state, seat) and the seat's legal actions.
 class Bot {
 public:
     virtual ~Bot() = default;
     virtual Action choose(const GameState& state, int seat) = 0;
 };
 
-// Uniformly random among the seat's legal actions; discards at random; never offers domestic trades.
-class RandomBot : public Bot {
+class ViewBot : public Bot {
 public:
-    explicit RandomBot(uint64_t seed) : rng_(make_rng(seed)) {}
-    Action choose(const GameState& state, int seat) override { return random_legal_action(state, seat, rng_, scratch_); }
+    explicit ViewBot(std::unique_ptr<bots::Bot> bot) : bot_(std::move(bot)) {}
+    Action choose(const GameState& state, int seat) override {
+        legal_actions(state, seat, scratch_);
+        return bot_->decide(make_view(state, seat), scratch_);
+    }
 
 private:
-    Rng rng_;
+    std::unique_ptr<bots::Bot> bot_;
     LegalActions scratch_;
 };
 
@@ -58,10 +61,16 @@ struct BotKind {
     std::function<std::unique_ptr<Bot>(uint64_t seed)> make;
 };
 
+std::function<std::unique_ptr<Bot>(uint64_t)> builtin(const char* name) {
+    return [name](uint64_t seed) { return std::make_unique<ViewBot>(bots::make_bot(name, seed)); };
+}
+
 const std::vector<BotKind>& bot_kinds() {
     static const std::vector<BotKind> kinds = {
         {"random", "uniformly random legal action (bank trades included, never offers a domestic trade)",
-         [](uint64_t seed) { return std::make_unique<RandomBot>(seed); }},
+         builtin("random")},
+        {"heuristic", "values production, harbors and expansion; sensible robber, discards, trades", builtin("heuristic")},
+        {"search", "determinized Monte Carlo search over its own decisions, 100 ms per decision", builtin("search")},
     };
     return kinds;
 }
