@@ -2,6 +2,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,6 +10,45 @@
 #include "protocol/messages.hpp"
 
 namespace hexhall::protocol {
+
+// Work shared by the streams of one game (4 seats + spectator). Pass the same ViewCache to every
+// stream's patch() after an action: a changed section whose old and new values equal those another
+// stream already computed (the public sections, and the public fields of other players) reuses that
+// stream's JSON, text and diff ops, and the SHA-256 state after the canonical text's prefix up to
+// "players" (identical for all streams when the public sections are) is hashed once. It is a pure
+// memo keyed by the section values, so output is byte-identical with or without it, whatever the
+// order or mix of streams that use it. Not thread-safe: one cache per game thread.
+class ViewCache {
+public:
+    ViewCache();
+    ~ViewCache();
+    ViewCache(const ViewCache&) = delete;
+    ViewCache& operator=(const ViewCache&) = delete;
+
+private:
+    friend class ViewStream;
+    struct Section {
+        bool valid = false;
+        catan::SeatView from{}, to{};
+        json ops;
+        std::shared_ptr<const json> value;
+        std::shared_ptr<const std::string> text;
+    };
+    struct Player {
+        bool valid = false;
+        catan::PlayerView from{}, to{};
+        json ops;
+        std::shared_ptr<const json> value;
+        std::shared_ptr<const std::string> text;
+    };
+    static constexpr int kPlayerSlots = 2;  // a player's known (own seat) and unknown variants
+    std::array<Section, kViewSections> section_;
+    std::array<std::array<Player, kPlayerSlots>, catan::kMaxPlayers> player_;
+    std::array<int, catan::kMaxPlayers> next_slot_{};
+    std::string prefix_;  // canonical text before "players" whose hash state is prefix_ctx_
+    struct Ctx;
+    std::unique_ptr<Ctx> ctx_;
+};
 
 class ViewStream {
 public:
@@ -19,7 +59,9 @@ public:
     json snapshot(const catan::GameState& s, std::optional<int64_t> reply_to = std::nullopt);
     // After one engine action on `s`: the patch from the previous view to the new one, with the events
     // (of events[first..]) this seat may see. The stream must have produced a snapshot first.
-    json patch(const catan::GameState& s, const catan::EventList& events, size_t first = 0);
+    // `cache`: optional memo shared by the streams of the same game (see ViewCache).
+    json patch(const catan::GameState& s, const catan::EventList& events, size_t first = 0,
+               ViewCache* cache = nullptr);
 
     int seat() const { return seat_; }
     uint64_t version() const { return version_; }
@@ -29,7 +71,7 @@ public:
 
 private:
     void rebuild_all(const catan::SeatView& v);
-    void update_digest();
+    void update_digest(ViewCache* cache = nullptr);
     std::optional<json> legal(const catan::GameState& s);
 
     int seat_;
@@ -37,10 +79,11 @@ private:
     bool include_legal_;
     bool started_ = false;
     catan::SeatView last_{};
-    std::array<json, catan::kMaxPlayers> players_;       // the "players" section, per player
-    std::array<std::string, catan::kMaxPlayers> player_text_;
-    std::array<json, kViewSections> section_;            // other sections
-    std::array<std::string, kViewSections> text_;        // canonical text of each section
+    // Immutable once built, so that streams sharing a ViewCache share them instead of copying.
+    std::array<std::shared_ptr<const json>, catan::kMaxPlayers> players_;  // the "players" section, per player
+    std::array<std::shared_ptr<const std::string>, catan::kMaxPlayers> player_text_;
+    std::array<std::shared_ptr<const json>, kViewSections> section_;       // other sections
+    std::array<std::shared_ptr<const std::string>, kViewSections> text_;   // canonical text of each section
     std::string canonical_;
     std::string digest_;
     catan::LegalActions la_;

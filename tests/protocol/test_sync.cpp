@@ -24,10 +24,18 @@ void run_games(uint64_t first, uint64_t count, Totals& t) {
         GameState s;
         REQUIRE(new_game(test::varied_options(g), 1000 + g, s));
         Rng rng = make_rng(g * 7919 + 13);
-        std::vector<ViewStream> streams;
+        // The streams share a ViewCache, as a server would; in every fifth game a second set of streams
+        // without the cache must produce byte-identical messages.
+        ViewCache cache;
+        const bool compare_uncached = g % 5 == 0;
+        std::vector<ViewStream> streams, plain;
         std::vector<json> views;
         for (int seat = 0; seat < s.options.players; ++seat) streams.emplace_back(seat);
         streams.emplace_back(kSpectator);
+        if (compare_uncached) {
+            plain = streams;
+            for (ViewStream& st : plain) st.snapshot(s);
+        }
         for (ViewStream& st : streams) {
             json snap = st.snapshot(s);
             REQUIRE(snap["version"] == 0);
@@ -41,7 +49,8 @@ void run_games(uint64_t first, uint64_t count, Totals& t) {
             REQUIRE(apply(s, a, &ev));
             ++n;
             for (size_t k = 0; k < streams.size(); ++k) {
-                const json p = streams[k].patch(s, ev);
+                const json p = streams[k].patch(s, ev, 0, &cache);
+                if (compare_uncached) REQUIRE(p.dump() == plain[k].patch(s, ev).dump());
                 const int seat = streams[k].seat();
                 REQUIRE(p["from"].get<uint64_t>() + 1 == p["to"].get<uint64_t>());
                 views[k].patch_inplace(p["ops"]);
