@@ -10,44 +10,26 @@
 #include "engine/random_play.hpp"
 #include "engine/view.hpp"
 
+#include "support.hpp"
+
 using namespace hexhall::catan;
+using namespace hexhall::catan::test;
 
 namespace {
 
-ResourceCounts rc(int lumber, int wool, int grain, int brick, int ore) {
-    return {static_cast<uint8_t>(lumber), static_cast<uint8_t>(wool), static_cast<uint8_t>(grain),
-            static_cast<uint8_t>(brick), static_cast<uint8_t>(ore)};
-}
+// The seed sequence for roll_non7 / advance_to the tests here were written against.
+constexpr uint64_t kRollSeedStep = 104729;
+
 ResourceCounts plus(ResourceCounts a, const ResourceCounts& b) {
     add(a, b);
     return a;
 }
 
-Action act(ActionType t, int seat, int location = 0) {
-    Action a;
-    a.type = t;
-    a.seat = static_cast<uint8_t>(seat);
-    a.location = static_cast<uint8_t>(location);
-    return a;
-}
 Action road(int seat, int edge) { return act(ActionType::BuildRoad, seat, edge); }
 Action settle(int seat, int v) { return act(ActionType::BuildSettlement, seat, v); }
 Action city(int seat, int v) { return act(ActionType::BuildCity, seat, v); }
 Action buy(int seat) { return act(ActionType::BuyDevCard, seat); }
-Action bank(int seat, const ResourceCounts& give, const ResourceCounts& get) {
-    Action a = act(ActionType::BankTrade, seat);
-    a.give = give;
-    a.get = get;
-    return a;
-}
 
-int edge_between(int a, int b) {
-    const Geometry& g = geometry();
-    for (int i = 0; i < 3; ++i)
-        if (g.intersection_neighbors[a][i] == b) return g.intersection_edges[a][i];
-    FAIL("intersections " << a << " and " << b << " are not adjacent");
-    return -1;
-}
 int corner(int row, int pos, Corner c) { return geometry().hex_corner[hex_id(row, pos)][static_cast<int>(c)]; }
 
 Position base_pos(TradeBuildMode mode = TradeBuildMode::Combined) {
@@ -68,14 +50,6 @@ Position hk_pos() {
     return pos;
 }
 
-GameState start(const Position& pos) {
-    GameState s;
-    const char* err = start_from_position(pos, 1, s);
-    INFO((err ? err : ""));
-    REQUIRE(err == nullptr);
-    return s;
-}
-
 bool same_state(const GameState& a, const GameState& b) {
     for (int seat = kSpectator; seat < a.options.players; ++seat)
         if (!(make_view(a, seat) == make_view(b, seat))) return false;
@@ -87,38 +61,6 @@ bool same_state(const GameState& a, const GameState& b) {
     }
     return a.bank == b.bank && a.occupied == b.occupied && a.all_roads == b.all_roads && a.phase == b.phase &&
            a.deck_next == b.deck_next && a.actions_applied == b.actions_applied;
-}
-
-void roll_non7(GameState& s) {
-    for (uint64_t k = 1; k < 1000; ++k) {
-        GameState c = s;
-        c.rng = make_rng(k * 104729);
-        REQUIRE(apply(c, act(ActionType::RollDice, c.active)));
-        if (c.dice[0] + c.dice[1] != 7) {
-            s = c;
-            return;
-        }
-    }
-    FAIL("no roll other than 7 found");
-}
-
-void advance_to(GameState& s, int seat) {
-    while (s.active != seat) {
-        if (s.phase == Phase::PreRoll) roll_non7(s);
-        REQUIRE(apply(s, act(ActionType::EndTurn, s.active)));
-    }
-    roll_non7(s);
-}
-
-bool lists(const LegalActions& la, const Action& a) {
-    for (const Action& x : la)
-        if (x == a) return true;
-    return false;
-}
-bool lists_type(const LegalActions& la, ActionType t) {
-    for (const Action& x : la)
-        if (x.type == t) return true;
-    return false;
 }
 
 // CAT-10.10 / CAT-10.9 invariants over the whole board.
@@ -145,23 +87,6 @@ bool buildings_on_own_roads(const GameState& s) {
 }
 
 }  // namespace
-
-#define ACCEPTS(state, action)                               \
-    do {                                                     \
-        const Result r_ = apply((state), (action));          \
-        INFO("rejected: " << r_.rule << " " << r_.message);  \
-        REQUIRE(r_.ok);                                      \
-    } while (0)
-
-#define REJECTS(state, action, rule_id)                      \
-    do {                                                     \
-        const GameState before_ = (state);                   \
-        const Result r_ = apply((state), (action));          \
-        INFO("message: " << r_.message);                     \
-        CHECK_FALSE(r_.ok);                                  \
-        CHECK(std::string(r_.rule) == (rule_id));            \
-        CHECK(same_state(before_, (state)));                 \
-    } while (0)
 
 // The common layout for seat 0: a settlement at s0 (lower-right corner of hex (1,1)) and a road
 // s0 - a - b; b is two steps from s0, so a settlement may go there.
@@ -205,7 +130,7 @@ TEST_CASE("CAT-10.1 building happens only on the active player's turn after the 
     ACCEPTS(s, act(ActionType::MoveRobber, 0, 0));
     REQUIRE(s.phase == Phase::PreRoll);
     REJECTS(s, road(0, l.e0a), "CAT-6.4");
-    roll_non7(s);
+    roll_non7(s, kRollSeedStep);
     // Not on another player's turn.
     REJECTS(s, road(1, p1_edge), "CAT-10.1");
     REJECTS(s, buy(1), "CAT-10.1");
@@ -462,7 +387,7 @@ TEST_CASE("CAT-10.8 an opponent's settlement blocks a road, even one built befor
     // Seat 1 settles at b, at the end of seat 0's older road.
     ACCEPTS(s, settle(1, l.b));
     REQUIRE(apply(s, act(ActionType::EndTurn, 1)));
-    advance_to(s, 0);
+    advance_to(s, 0, kRollSeedStep);
     REQUIRE(s.players[0].roads.has(l.eab));  // the old road stays (CAT-10.6) ...
     REJECTS(s, road(0, bc), "CAT-10.8");    // ... but cannot be extended through b
     LegalActions la;
@@ -494,7 +419,7 @@ TEST_CASE("CAT-10.8 a road cut in the middle: the far part is extended only from
     GameState s = start(pos);
     ACCEPTS(s, settle(1, l.b));
     REQUIRE(apply(s, act(ActionType::EndTurn, 1)));
-    advance_to(s, 0);
+    advance_to(s, 0, kRollSeedStep);
     // Both halves of seat 0's road remain; no road of seat 0 may start at b.
     CHECK(s.players[0].roads.has(l.eab));
     CHECK(s.players[0].roads.has(edge_between(l.b, c)));

@@ -11,28 +11,12 @@
 #include "engine/random_play.hpp"
 #include "engine/view.hpp"
 
+#include "support.hpp"
+
 using namespace hexhall::catan;
+using namespace hexhall::catan::test;
 
 namespace {
-
-constexpr int kKnight = static_cast<int>(DevCard::Knight);
-constexpr int kRoadBuilding = static_cast<int>(DevCard::RoadBuilding);
-constexpr int kYearOfPlenty = static_cast<int>(DevCard::YearOfPlenty);
-constexpr int kMonopoly = static_cast<int>(DevCard::Monopoly);
-constexpr int kVictoryPoint = static_cast<int>(DevCard::VictoryPoint);
-
-int edge_between(int u, int v) {
-    const Geometry& g = geometry();
-    for (int k = 0; k < 3; ++k)
-        if (g.intersection_neighbors[u][k] == v) return g.intersection_edges[u][k];
-    FAIL("intersections " << u << " and " << v << " are not adjacent");
-    return -1;
-}
-
-void give_route(PlayerSetup& p, std::initializer_list<int> vs) {
-    const int* v = vs.begin();
-    for (std::size_t i = 1; i < vs.size(); ++i) p.roads.push_back(edge_between(v[i - 1], v[i]));
-}
 
 // n edges forming a tree grown breadth-first from intersection `start`.
 std::vector<int> tree_from(int start, int n) {
@@ -53,15 +37,6 @@ std::vector<int> tree_from(int start, int n) {
     return edges;
 }
 
-Action act(ActionType t, int seat, int location = 0, int target = -1) {
-    Action a;
-    a.type = t;
-    a.seat = static_cast<uint8_t>(seat);
-    a.location = static_cast<uint8_t>(location);
-    a.target = static_cast<int8_t>(target);
-    return a;
-}
-
 Action monopoly(int seat, Resource r) {
     Action a = act(ActionType::PlayMonopoly, seat);
     a.resource = r;
@@ -74,48 +49,10 @@ Action year_of_plenty(int seat, ResourceCounts get) {
     return a;
 }
 
-Position base_position(Ruleset ruleset = Ruleset::Base, TradeBuildMode mode = TradeBuildMode::Combined) {
-    Position pos;
-    if (ruleset == Ruleset::HK2024) {
-        pos.options.ruleset = Ruleset::HK2024;
-        pos.options.map = MapKind::Explicit;
-        pos.options.board = starter_board();
-    } else {
-        pos.options.map = MapKind::Starter;
-        pos.options.mode = mode;
-    }
-    pos.phase = Phase::Main;
-    return pos;
-}
-
-GameState start(const Position& pos, uint64_t seed = 1) {
-    GameState s;
-    const char* err = start_from_position(pos, seed, s);
-    INFO((err ? err : ""));
-    REQUIRE(err == nullptr);
-    return s;
-}
-
-// Everything every seat (and a spectator) can see: equal snapshots mean nothing visible changed.
-std::vector<SeatView> snapshot(const GameState& s) {
-    std::vector<SeatView> v;
-    for (int i = 0; i < s.options.players; ++i) v.push_back(make_view(s, i));
-    v.push_back(make_view(s, kSpectator));
-    return v;
-}
-
-// A rejected action must name `rule` and change nothing.
-void check_rejected(GameState& s, const Action& a, const std::string& rule) {
-    const auto before = snapshot(s);
-    const uint32_t applied = s.actions_applied;
+// A rejected action must name `rule` and change nothing, the deck included.
+void check_rejected_keeps_deck(GameState& s, const Action& a, const std::string& rule) {
     const uint8_t deck_next = s.deck_next;
-    EventList ev;
-    const Result r = apply(s, a, &ev);
-    CHECK_FALSE(r.ok);
-    CHECK(std::string(r.rule) == rule);
-    CHECK(ev.empty());
-    CHECK(snapshot(s) == before);
-    CHECK(s.actions_applied == applied);
+    check_rejected(s, a, rule);
     CHECK(s.deck_next == deck_next);
 }
 
@@ -216,7 +153,7 @@ TEST_CASE("CAT-11.2 one card per turn, on one's own turn, before the roll allowe
     pos.players[1].dev_cards[kKnight] = 1;
     GameState s = start(pos);
     // Not on someone else's turn.
-    check_rejected(s, act(ActionType::PlayKnight, 1), "CAT-11.2");
+    check_rejected_keeps_deck(s, act(ActionType::PlayKnight, 1), "CAT-11.2");
     // Before the roll: allowed.
     REQUIRE(apply(s, act(ActionType::PlayKnight, 0)));
     REQUIRE(s.phase == Phase::MoveRobber);
@@ -224,8 +161,8 @@ TEST_CASE("CAT-11.2 one card per turn, on one's own turn, before the roll allowe
     REQUIRE(s.phase == Phase::PreRoll);
     CHECK(s.dev_played);
     // A second card in the same turn: rejected before and after the roll.
-    check_rejected(s, monopoly(0, Resource::Ore), "CAT-11.2");
-    check_rejected(s, act(ActionType::PlayKnight, 0), "CAT-11.2");
+    check_rejected_keeps_deck(s, monopoly(0, Resource::Ore), "CAT-11.2");
+    check_rejected_keeps_deck(s, act(ActionType::PlayKnight, 0), "CAT-11.2");
     CHECK_FALSE(has_action(s, 0, ActionType::PlayKnight));
     CHECK_FALSE(has_action(s, 0, ActionType::PlayMonopoly));
     // Next own turn: a card may be played again.
@@ -244,7 +181,7 @@ TEST_CASE("CAT-11.3 a card cannot be played in the turn it was bought", "[CAT-11
     GameState s = start(pos);
     REQUIRE(apply(s, act(ActionType::BuyDevCard, 0)));
     REQUIRE(s.players[0].dev_cards[kKnight] == 1);
-    check_rejected(s, act(ActionType::PlayKnight, 0), "CAT-11.3");
+    check_rejected_keeps_deck(s, act(ActionType::PlayKnight, 0), "CAT-11.3");
     CHECK_FALSE(has_action(s, 0, ActionType::PlayKnight));
     REQUIRE(apply(s, act(ActionType::EndTurn, 0)));
     timeout_until(s, 0);
@@ -339,9 +276,9 @@ TEST_CASE("CAT-11.7 a played card's effect is completed before anything else", "
         for (const Action& a : {bank, act(ActionType::BuyDevCard, 0), act(ActionType::EndTurn, 0),
                                 act(ActionType::BuildCity, 0, 21), act(ActionType::PlayKnight, 0)}) {
             EventList ev;
-            const auto before = snapshot(s);
+            const auto before = views(s);
             CHECK_FALSE(apply(s, a, &ev).ok);
-            CHECK(snapshot(s) == before);
+            CHECK(views(s) == before);
         }
         LegalActions la;
         legal_actions(s, 0, la);
@@ -359,9 +296,9 @@ TEST_CASE("CAT-11.7 a played card's effect is completed before anything else", "
         REQUIRE(s.phase == Phase::MoveRobber);
         for (const Action& a : {act(ActionType::EndTurn, 0), act(ActionType::BuildRoad, 0, edge_between(16, 22)),
                                 act(ActionType::BuyDevCard, 0)}) {
-            const auto before = snapshot(s);
+            const auto before = views(s);
             CHECK_FALSE(apply(s, a).ok);
-            CHECK(snapshot(s) == before);
+            CHECK(views(s) == before);
         }
         LegalActions la;
         legal_actions(s, 0, la);
@@ -388,7 +325,7 @@ TEST_CASE("CAT-12.1 knight: move the robber, steal, and no discard step", "[CAT-
     for (int i = 0; i < 4; ++i) CHECK(s.players[i].discard_owed == 0);
     for (const Event& e : ev) CHECK(e.type != EventType::DiscardRequired);
     // An eligible opponent must be robbed: choosing nobody is rejected.
-    check_rejected(s, act(ActionType::MoveRobber, 0, hex_id(2, 2), -1), "CAT-8.10");
+    check_rejected_keeps_deck(s, act(ActionType::MoveRobber, 0, hex_id(2, 2), -1), "CAT-8.10");
     REQUIRE(apply(s, act(ActionType::MoveRobber, 0, hex_id(2, 2), 1), &ev));
     CHECK(s.robber == hex_id(2, 2));
     CHECK(s.players[1].hand == ResourceCounts{0, 0, 0, 0, 2});
@@ -432,7 +369,7 @@ TEST_CASE("CAT-12.2 a knight before the roll, then a rolled 7 moves the robber a
     }
     REQUIRE(found);
     CHECK(c.phase == Phase::MoveRobber);
-    check_rejected(c, act(ActionType::MoveRobber, 0, hex_id(1, 1), -1), "CAT-8.5");
+    check_rejected_keeps_deck(c, act(ActionType::MoveRobber, 0, hex_id(1, 1), -1), "CAT-8.5");
     REQUIRE(apply(c, act(ActionType::MoveRobber, 0, hex_id(5, 1), -1)));
     CHECK(c.robber == hex_id(5, 1));
 }
@@ -582,11 +519,11 @@ TEST_CASE("CAT-13.2 road building: two free roads by the normal road rules", "[C
     REQUIRE(s.phase == Phase::RoadBuilding);
     CHECK(s.road_building_left == 2);
     // Normal road rules: must connect (CAT-10.7), may not pass an opponent's building (CAT-10.8).
-    check_rejected(s, act(ActionType::BuildRoad, 0, edge_between(47, 51)), "CAT-10.7");
-    check_rejected(s, act(ActionType::BuildRoad, 1, edge_between(22, 17)), "CAT-13.2");
+    check_rejected_keeps_deck(s, act(ActionType::BuildRoad, 0, edge_between(47, 51)), "CAT-10.7");
+    check_rejected_keeps_deck(s, act(ActionType::BuildRoad, 1, edge_between(22, 17)), "CAT-13.2");
     REQUIRE(apply(s, act(ActionType::BuildRoad, 0, edge_between(16, 22))));  // may end at 22
     CHECK(s.road_building_left == 1);
-    check_rejected(s, act(ActionType::BuildRoad, 0, edge_between(22, 17)), "CAT-10.8");
+    check_rejected_keeps_deck(s, act(ActionType::BuildRoad, 0, edge_between(22, 17)), "CAT-10.8");
     // The second road may connect to the first or go anywhere else legal.
     REQUIRE(apply(s, act(ActionType::BuildRoad, 0, edge_between(21, 27))));
     CHECK(s.phase == Phase::Main);
@@ -687,8 +624,8 @@ TEST_CASE("CAT-13.3 year of plenty: any 2 cards from the bank", "[CAT-13.3]") {
     Position pos = base_position();
     pos.players[0].dev_cards[kYearOfPlenty] = 1;
     GameState s = start(pos);
-    check_rejected(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 0, 1}), "CAT-13.3");
-    check_rejected(s, year_of_plenty(0, ResourceCounts{1, 1, 1, 0, 0}), "CAT-13.3");
+    check_rejected_keeps_deck(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 0, 1}), "CAT-13.3");
+    check_rejected_keeps_deck(s, year_of_plenty(0, ResourceCounts{1, 1, 1, 0, 0}), "CAT-13.3");
     SECTION("two of one type") {
         REQUIRE(apply(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 0, 2})));
         CHECK(s.players[0].hand == ResourceCounts{0, 0, 0, 0, 2});
@@ -713,9 +650,9 @@ TEST_CASE("CAT-13.3 decision: year of plenty with a nearly empty bank", "[CAT-13
         pos.players[1].hand = ResourceCounts{19, 19, 19, 19, 18};
         GameState s = start(pos);
         REQUIRE(s.bank == ResourceCounts{0, 0, 0, 0, 1});
-        check_rejected(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 0, 2}), "CAT-13.3");
-        check_rejected(s, year_of_plenty(0, ResourceCounts{1, 0, 0, 0, 0}), "CAT-13.3");
-        check_rejected(s, year_of_plenty(0, ResourceCounts{1, 0, 0, 0, 1}), "CAT-13.3");
+        check_rejected_keeps_deck(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 0, 2}), "CAT-13.3");
+        check_rejected_keeps_deck(s, year_of_plenty(0, ResourceCounts{1, 0, 0, 0, 0}), "CAT-13.3");
+        check_rejected_keeps_deck(s, year_of_plenty(0, ResourceCounts{1, 0, 0, 0, 1}), "CAT-13.3");
         LegalActions la;
         legal_actions(s, 0, la);
         int yop = 0;
@@ -733,8 +670,8 @@ TEST_CASE("CAT-13.3 decision: year of plenty with a nearly empty bank", "[CAT-13
         pos.players[1].hand = ResourceCounts{19, 19, 19, 18, 17};
         GameState s = start(pos);
         REQUIRE(s.bank == ResourceCounts{0, 0, 0, 1, 2});
-        check_rejected(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 2, 0}), "CAT-13.3");
-        check_rejected(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 0, 1}), "CAT-13.3");
+        check_rejected_keeps_deck(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 2, 0}), "CAT-13.3");
+        check_rejected_keeps_deck(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 0, 1}), "CAT-13.3");
         REQUIRE(apply(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 1, 1})));
         CHECK(s.bank == ResourceCounts{0, 0, 0, 0, 1});
     }
@@ -742,7 +679,7 @@ TEST_CASE("CAT-13.3 decision: year of plenty with a nearly empty bank", "[CAT-13
         pos.players[1].hand = ResourceCounts{19, 19, 19, 19, 19};
         GameState s = start(pos);
         REQUIRE(s.bank == ResourceCounts{});
-        check_rejected(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 0, 1}), "CAT-13.3");
+        check_rejected_keeps_deck(s, year_of_plenty(0, ResourceCounts{0, 0, 0, 0, 1}), "CAT-13.3");
         REQUIRE(apply(s, year_of_plenty(0, ResourceCounts{})));
         CHECK(s.players[0].hand == ResourceCounts{});
         CHECK(s.players[0].dev_cards[kYearOfPlenty] == 0);
@@ -758,7 +695,7 @@ TEST_CASE("CAT-13.4 cards from monopoly or year of plenty can be used at once", 
         pos.players[0].dev_cards[kYearOfPlenty] = 1;
         GameState s = start(pos);
         REQUIRE(s.phase == Phase::Build);
-        check_rejected(s, act(ActionType::BuildRoad, 0, edge_between(21, 16)), "CAT-10.2");
+        check_rejected_keeps_deck(s, act(ActionType::BuildRoad, 0, edge_between(21, 16)), "CAT-10.2");
         REQUIRE(apply(s, year_of_plenty(0, kRoadCost)));
         REQUIRE(apply(s, act(ActionType::BuildRoad, 0, edge_between(21, 16))));
         CHECK(s.players[0].roads.has(edge_between(21, 16)));
@@ -879,7 +816,7 @@ TEST_CASE("HK-8.1 buy on one's own turn as often as affordable, until all 25 are
     pos.deck = {DevCard::Knight, DevCard::YearOfPlenty};
     GameState s = start(pos);
     REQUIRE(s.deck_next == kDevCards - 2);
-    check_rejected(s, act(ActionType::BuyDevCard, 1), "CAT-10.1");  // not player 1's turn
+    check_rejected_keeps_deck(s, act(ActionType::BuyDevCard, 1), "CAT-10.1");  // not player 1's turn
     REQUIRE(apply(s, act(ActionType::BuyDevCard, 0)));
     REQUIRE(apply(s, act(ActionType::BuyDevCard, 0)));
     CHECK(s.deck_next == kDevCards);
@@ -887,7 +824,7 @@ TEST_CASE("HK-8.1 buy on one's own turn as often as affordable, until all 25 are
     CHECK(s.players[0].dev_cards == std::array<uint8_t, kDevCardTypes>{1, 0, 1, 0, 0});
     // All 25 drawn: no more, though player 0 can still pay.
     REQUIRE(covers(s.players[0].hand, kDevCardCost));
-    check_rejected(s, act(ActionType::BuyDevCard, 0), "CAT-10.14");
+    check_rejected_keeps_deck(s, act(ActionType::BuyDevCard, 0), "CAT-10.14");
     CHECK_FALSE(has_action(s, 0, ActionType::BuyDevCard));
 }
 
@@ -909,14 +846,14 @@ TEST_CASE("HK-8.4 no card while the roll is being resolved; before the roll and 
     }
     REQUIRE(found);
     REQUIRE(c.phase == Phase::Discard);
-    check_rejected(c, act(ActionType::PlayKnight, 0), "CAT-6.7");
-    check_rejected(c, monopoly(0, Resource::Ore), "CAT-6.7");
+    check_rejected_keeps_deck(c, act(ActionType::PlayKnight, 0), "CAT-6.7");
+    check_rejected_keeps_deck(c, monopoly(0, Resource::Ore), "CAT-6.7");
     Action d = act(ActionType::Discard, 1);
     d.give = ResourceCounts{2, 2, 0, 0, 0};
     REQUIRE(apply(c, d));
     REQUIRE(c.phase == Phase::MoveRobber);
-    check_rejected(c, act(ActionType::PlayKnight, 0), "CAT-6.7");
-    check_rejected(c, monopoly(0, Resource::Ore), "CAT-6.7");
+    check_rejected_keeps_deck(c, act(ActionType::PlayKnight, 0), "CAT-6.7");
+    check_rejected_keeps_deck(c, monopoly(0, Resource::Ore), "CAT-6.7");
     REQUIRE(apply(c, act(ActionType::MoveRobber, 0, hex_id(1, 1), -1)));
     REQUIRE(c.phase == Phase::Main);
     REQUIRE(apply(c, monopoly(0, Resource::Grain)));  // the roll is resolved: allowed

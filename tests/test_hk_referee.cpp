@@ -14,58 +14,20 @@
 #include "engine/random_play.hpp"
 #include "engine/view.hpp"
 
+#include "support.hpp"
+
 using namespace hexhall::catan;
+using namespace hexhall::catan::test;
 
 namespace {
 
-constexpr int kKnight = static_cast<int>(DevCard::Knight);
-constexpr int kRoadBuilding = static_cast<int>(DevCard::RoadBuilding);
-
-Action act(ActionType t, int seat, int location = 0, int target = -1) {
-    Action a;
-    a.type = t;
-    a.seat = static_cast<uint8_t>(seat);
-    a.location = static_cast<uint8_t>(location);
-    a.target = static_cast<int8_t>(target);
-    return a;
-}
-
 Action warn(int seat) { return act(ActionType::Warn, seat); }
-
-GameOptions hk_options() {
-    GameOptions o;
-    o.ruleset = Ruleset::HK2024;
-    o.map = MapKind::Explicit;
-    o.board = starter_board();
-    return o;
-}
 
 Position hk_position() {
     Position pos;
     pos.options = hk_options();
     pos.phase = Phase::Main;
     return pos;
-}
-
-GameState start(const Position& pos, uint64_t seed = 1) {
-    GameState s;
-    const char* err = start_from_position(pos, seed, s);
-    INFO((err ? err : ""));
-    REQUIRE(err == nullptr);
-    return s;
-}
-
-std::vector<SeatView> snapshot(const GameState& s) {
-    std::vector<SeatView> v;
-    for (int i = 0; i < s.options.players; ++i) v.push_back(make_view(s, i));
-    v.push_back(make_view(s, kSpectator));
-    return v;
-}
-
-int count(const EventList& ev, EventType t) {
-    int n = 0;
-    for (const Event& e : ev) n += e.type == t;
-    return n;
 }
 
 // Every field of the state a rejected action could touch.
@@ -244,7 +206,7 @@ TEST_CASE("HK-10.4 random actions against the rules are rejected with a rule and
                     a.get[r] = static_cast<uint8_t>(uniform(noise, 8) < 6 ? 0 : uniform(noise, 3));
                 }
                 GameState c = s;
-                const auto before = snapshot(s);
+                const auto before = views(s);
                 EventList ev;
                 const Result r = apply(c, a, &ev);
                 if (!r) {
@@ -254,7 +216,7 @@ TEST_CASE("HK-10.4 random actions against the rules are rejected with a rule and
                     REQUIRE((rule.rfind("CAT-", 0) == 0 || rule.rfind("HK-", 0) == 0));
                     REQUIRE(ev.empty());
                     REQUIRE(same_state(c, s));
-                    REQUIRE(snapshot(c) == before);
+                    REQUIRE(views(c) == before);
                     continue;
                 }
                 ++accepted_count;
@@ -313,8 +275,8 @@ TEST_CASE("HK-10.5 poor (random) play never draws a warning or a disqualificatio
         REQUIRE(n > 0);
         CHECK(s.phase == Phase::GameOver);
         CHECK(s.winner >= 0);
-        CHECK(count(ev, EventType::Warned) == 0);
-        CHECK(count(ev, EventType::Disqualified) == 0);
+        CHECK(count_events(ev, EventType::Warned) == 0);
+        CHECK(count_events(ev, EventType::Disqualified) == 0);
         for (int i = 0; i < 4; ++i) {
             CHECK(s.players[i].warnings == 0);
             CHECK_FALSE(s.players[i].disqualified);
@@ -334,7 +296,7 @@ TEST_CASE("HK-10.6 a first warning is recorded publicly; a second disqualifies",
     REQUIRE(apply(s, warn(2), &ev));
     CHECK(s.players[2].warnings == 1);
     CHECK_FALSE(s.players[2].disqualified);
-    REQUIRE(count(ev, EventType::Warned) == 1);
+    REQUIRE(count_events(ev, EventType::Warned) == 1);
     CHECK(ev.back().seat == 2);
     CHECK(ev.back().value == 1);
     CHECK(ev.back().visible_to == kEveryone);
@@ -351,7 +313,7 @@ TEST_CASE("HK-10.6 a first warning is recorded publicly; a second disqualifies",
     REQUIRE(apply(s, warn(2), &ev));
     CHECK(s.players[2].warnings == 2);
     CHECK(s.players[2].disqualified);
-    CHECK(count(ev, EventType::Disqualified) == 1);
+    CHECK(count_events(ev, EventType::Disqualified) == 1);
     for (int seat : {0, 1, 2, 3, kSpectator}) CHECK(make_view(s, seat).player[2].disqualified);
     // A disqualified player cannot act, and nothing is awaited from them.
     const GameState before = s;
@@ -413,7 +375,7 @@ TEST_CASE("HK-10.6 disqualifying the active player ends their turn at once", "[H
         CHECK(s.players[0].disqualified);
         CHECK(s.active == 1);
         CHECK(s.phase == Phase::PreRoll);
-        CHECK(count(ev, EventType::TurnEnded) == 1);
+        CHECK(count_events(ev, EventType::TurnEnded) == 1);
     }
     SECTION("before the roll: the referee rolls, then the turn ends") {
         Position pos = hk_position();
@@ -422,7 +384,7 @@ TEST_CASE("HK-10.6 disqualifying the active player ends their turn at once", "[H
         REQUIRE(apply(s, warn(0)));
         EventList ev;
         REQUIRE(apply(s, warn(0), &ev));
-        CHECK(count(ev, EventType::DiceRolled) == 1);
+        CHECK(count_events(ev, EventType::DiceRolled) == 1);
         CHECK(s.active == 1);
     }
 }
@@ -546,7 +508,7 @@ TEST_CASE("HK-10.7 a referee warning is accepted in every phase and changes noth
             EventList ev;
             REQUIRE(apply(s, warn(seat), &ev));
             CHECK(s.players[seat].warnings == 1);
-            CHECK(count(ev, EventType::Warned) == 1);
+            CHECK(count_events(ev, EventType::Warned) == 1);
             CHECK(ev.size() == 1);
             // Nothing else changes: same state once the warning count is set back.
             GameState undo = s;

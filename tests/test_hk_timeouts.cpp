@@ -13,93 +13,20 @@
 #include "engine/random_play.hpp"
 #include "engine/view.hpp"
 
+#include "support.hpp"
+
 using namespace hexhall::catan;
+using namespace hexhall::catan::test;
 
 namespace {
 
-Action act(ActionType t, int seat, int location = 0, int target = -1) {
-    Action a;
-    a.type = t;
-    a.seat = static_cast<uint8_t>(seat);
-    a.location = static_cast<uint8_t>(location);
-    a.target = static_cast<int8_t>(target);
-    return a;
-}
-
 Action timeout(int seat) { return act(ActionType::Timeout, seat); }
-
-Action discard(int seat, ResourceCounts give) {
-    Action a = act(ActionType::Discard, seat);
-    a.give = give;
-    return a;
-}
-
-ResourceCounts rc(int l, int w, int g, int b, int o) {
-    return {static_cast<uint8_t>(l), static_cast<uint8_t>(w), static_cast<uint8_t>(g), static_cast<uint8_t>(b),
-            static_cast<uint8_t>(o)};
-}
-
-std::vector<SeatView> views(const GameState& s) {
-    std::vector<SeatView> v;
-    for (int i = 0; i < s.options.players; ++i) v.push_back(make_view(s, i));
-    v.push_back(make_view(s, kSpectator));
-    return v;
-}
-
-void check_rejected(GameState& s, const Action& a, const std::string& rule) {
-    const auto before = views(s);
-    const uint32_t applied = s.actions_applied;
-    EventList ev;
-    const Result r = apply(s, a, &ev);
-    INFO("action " << action_name(a.type) << " seat " << int(a.seat) << " loc " << int(a.location) << " -> "
-                   << r.rule << " " << r.message);
-    CHECK_FALSE(r.ok);
-    CHECK(std::string(r.rule) == rule);
-    CHECK(ev.empty());
-    CHECK(views(s) == before);
-    CHECK(s.actions_applied == applied);
-}
-
-void check_ok(GameState& s, const Action& a, EventList* ev = nullptr) {
-    const Result r = apply(s, a, ev);
-    INFO("action " << action_name(a.type) << " seat " << int(a.seat) << " loc " << int(a.location) << " -> "
-                   << r.rule << " " << r.message);
-    REQUIRE(r.ok);
-}
-
-template <typename Pred>
-bool reseed_for(GameState& s, const Action& a, Pred ok) {
-    for (uint64_t k = 1; k < 20000; ++k) {
-        GameState c = s;
-        c.rng = make_rng(k);
-        if (!apply(c, a)) return false;
-        if (ok(c)) {
-            s.rng = make_rng(k);
-            return true;
-        }
-    }
-    return false;
-}
-
-// Reseeds so that `a` (a RollDice or a Timeout before the roll) rolls `total`.
-bool reseed_for_total(GameState& s, const Action& a, int total) {
-    return reseed_for(s, a, [&](const GameState& c) { return c.dice[0] + c.dice[1] == total; });
-}
 
 EventList roll(GameState& s, int total) {
     REQUIRE(reseed_for_total(s, act(ActionType::RollDice, s.active), total));
     EventList ev;
     check_ok(s, act(ActionType::RollDice, s.active), &ev);
     return ev;
-}
-
-GameOptions hk_options(int players = 4, const Board& board = starter_board()) {
-    GameOptions o;
-    o.ruleset = Ruleset::HK2024;
-    o.map = MapKind::Explicit;
-    o.board = board;
-    o.players = players;
-    return o;
 }
 
 GameState hk_game(int players = 4, uint64_t seed = 1, EventList* ev = nullptr) {
@@ -109,32 +36,6 @@ GameState hk_game(int players = 4, uint64_t seed = 1, EventList* ev = nullptr) {
     INFO((err ? err : ""));
     REQUIRE(ok);
     return s;
-}
-
-GameState from(const Position& pos, uint64_t seed = 1) {
-    GameState s;
-    const char* err = start_from_position(pos, seed, s);
-    INFO("start_from_position: " << (err ? err : ""));
-    REQUIRE(err == nullptr);
-    return s;
-}
-
-int free_edge_at(const GameState& s, int v) {
-    for (int8_t e : geometry().intersection_edges[v])
-        if (e != kNone && !s.all_roads.has(e)) return e;
-    return -1;
-}
-
-int edge_between(int a, int b) {
-    const Geometry& g = geometry();
-    for (int e = 0; e < kEdges; ++e)
-        if ((g.edge_ends[e][0] == a && g.edge_ends[e][1] == b) || (g.edge_ends[e][0] == b && g.edge_ends[e][1] == a))
-            return e;
-    return -1;
-}
-
-int count_events(const EventList& ev, EventType t) {
-    return static_cast<int>(std::count_if(ev.begin(), ev.end(), [&](const Event& e) { return e.type == t; }));
 }
 
 // A mid-game HK position on the starter layout: buildings round hills (2,2) as in the robber tests.
@@ -186,7 +87,7 @@ TEST_CASE("HK-0.1 the HK ruleset is the base game plus its changes", "[HK-0.1]")
     check_ok(s, act(ActionType::PlaceSetupSettlement, 0, 30));
     check_ok(s, act(ActionType::PlaceSetupRoad, 0, free_edge_at(s, 30)));
     check_rejected(s, act(ActionType::PlaceSetupSettlement, 1, geometry().intersection_neighbors[30][0]), "CAT-10.10");
-    GameState p = from(hk_position());
+    GameState p = start(hk_position());
     check_rejected(p, act(ActionType::EndTurn, 0), "CAT-6.4");
     // Whole games under HK rules end with a legal winner.
     for (uint64_t seed = 0; seed < 5; ++seed) {
@@ -212,11 +113,11 @@ TEST_CASE("HK-0.1 the HK ruleset is the base game plus its changes", "[HK-0.1]")
     single.players[1].roads = {geometry().intersection_edges[2][0]};
     single.players[2].roads = {geometry().intersection_edges[38][0]};
     single.players[3].hand = rc(0, 0, 0, 18, 0);
-    GameState hk1 = from(single);
+    GameState hk1 = start(single);
     Position single_base = single;
     single_base.options = GameOptions{};
     single_base.options.map = MapKind::Starter;
-    GameState base1 = from(single_base);
+    GameState base1 = start(single_base);
     REQUIRE(hk1.bank[idx(Resource::Brick)] == 1);
     roll(hk1, 6);
     roll(base1, 6);
@@ -258,14 +159,14 @@ TEST_CASE("HK-0.2 fixed settings: organiser's board, combined mode, 3 or 4 playe
         CHECK(count_events(ev, EventType::StartingRoll) == 0);
     }
     // Combined mode in play: after the roll the phase is Main.
-    GameState p = from(hk_position());
+    GameState p = start(hk_position());
     roll(p, 8);
     CHECK(p.phase == Phase::Main);
 }
 
 TEST_CASE("HK-0.3 seats A, B, C, D play in that order", "[HK-0.3]") {
     for (int n : {3, 4}) {
-        GameState s = from(hk_position(n));
+        GameState s = start(hk_position(n));
         std::vector<int> order;
         for (int k = 0; k < 2 * n; ++k) {
             order.push_back(s.active);
@@ -406,7 +307,7 @@ TEST_CASE("HK-2.5 at the time limit the turn ends at once", "[HK-2.5]") {
     pos.players[0].dev_cards = {0, 1, 0, 0, 0};
     pos.players[1].hand = rc(0, 2, 0, 0, 0);
     pos.phase = Phase::Main;
-    GameState s = from(pos);
+    GameState s = start(pos);
     Action offer = act(ActionType::OfferTrade, 0);
     offer.give = rc(1, 0, 0, 0, 0);
     offer.get = rc(0, 1, 0, 0, 0);
@@ -425,7 +326,7 @@ TEST_CASE("HK-2.5 at the time limit the turn ends at once", "[HK-2.5]") {
     check_rejected(s, act(ActionType::ConfirmTrade, 0, 0, 1), "CAT-9.2");
     check_rejected(s, act(ActionType::BuildRoad, 0, free_edge_at(s, 17)), "CAT-10.1");
     // Road Building half done: the card stays played and the second road is lost.
-    GameState r = from(pos);
+    GameState r = start(pos);
     check_ok(r, act(ActionType::PlayRoadBuilding, 0));
     check_ok(r, act(ActionType::BuildRoad, 0, free_edge_at(r, 17)));
     REQUIRE(r.phase == Phase::RoadBuilding);
@@ -444,7 +345,7 @@ TEST_CASE("HK-2.5 at the time limit the turn ends at once", "[HK-2.5]") {
 
 TEST_CASE("HK-2.6 not rolled at the limit: the referee rolls, pays, and the turn ends", "[HK-2.6]") {
     Position pos = hk_position();
-    GameState s = from(pos);
+    GameState s = start(pos);
     REQUIRE(reseed_for_total(s, timeout(0), 6));  // hills (2,2) pays seats 0, 1 and 2
     EventList ev;
     check_ok(s, timeout(0), &ev);
@@ -479,7 +380,7 @@ TEST_CASE("HK-2.7 at the limit the robber goes to the desert and nobody is robbe
         pos.robber = kHills22;
         pos.players[1].hand = rc(0, 3, 0, 0, 0);
         pos.players[2].hand = rc(2, 0, 0, 0, 0);
-        GameState s = from(pos);
+        GameState s = start(pos);
         roll(s, 7);
         REQUIRE(s.phase == Phase::MoveRobber);
         EventList ev;
@@ -494,7 +395,7 @@ TEST_CASE("HK-2.7 at the limit the robber goes to the desert and nobody is robbe
     SECTION("the robber may stay on the desert") {
         Position pos = hk_position();
         pos.players[2].hand = rc(2, 0, 0, 0, 0);  // seat 2's settlement 18 touches the desert
-        GameState s = from(pos);
+        GameState s = start(pos);
         REQUIRE(s.robber == desert);
         roll(s, 7);
         REQUIRE(s.phase == Phase::MoveRobber);
@@ -510,7 +411,7 @@ TEST_CASE("HK-2.7 at the limit the robber goes to the desert and nobody is robbe
         pos.robber = kEmptyHex;
         pos.players[0].dev_cards = {1, 0, 0, 0, 0};
         pos.players[1].hand = rc(0, 3, 0, 0, 0);
-        GameState s = from(pos);
+        GameState s = start(pos);
         check_ok(s, act(ActionType::PlayKnight, 0));
         REQUIRE(s.phase == Phase::MoveRobber);
         REQUIRE(reseed_for_total(s, timeout(0), 8));
@@ -526,7 +427,7 @@ TEST_CASE("HK-2.7 at the limit the robber goes to the desert and nobody is robbe
         Position pos = hk_position();
         pos.robber = kHills22;
         pos.players[1].hand = rc(0, 3, 0, 0, 0);
-        GameState s = from(pos);
+        GameState s = start(pos);
         REQUIRE(reseed_for_total(s, timeout(0), 7));
         EventList ev;
         check_ok(s, timeout(0), &ev);
@@ -542,7 +443,7 @@ TEST_CASE("HK-2.7 at the limit the robber goes to the desert and nobody is robbe
         pos.robber = kHills22;
         pos.players[1].hand = rc(0, 5, 0, 4, 0);  // 9 -> 4
         pos.players[3].hand = rc(8, 0, 0, 0, 0);  // 8 -> 4
-        GameState s = from(pos);
+        GameState s = start(pos);
         REQUIRE(reseed_for_total(s, timeout(0), 7));
         check_ok(s, timeout(0));
         CHECK(s.robber == desert);
@@ -567,7 +468,7 @@ TEST_CASE("HK-2.8 a discarding player's timeout discards at random; the active c
     Position pos = hk_position();
     pos.players[1].hand = rc(0, 5, 0, 4, 0);  // owes 4
     pos.players[2].hand = rc(3, 3, 3, 0, 0);  // owes 4
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     REQUIRE(s.phase == Phase::Discard);
     check_rejected(s, timeout(0), "HK-2.8");  // the active player is waiting, not deciding
@@ -594,7 +495,7 @@ TEST_CASE("HK-2.8 a discarding player's timeout discards at random; the active c
     // The random discard varies with the generator.
     std::set<ResourceCounts> outcomes;
     for (uint64_t seed = 0; seed < 40; ++seed) {
-        GameState g = from(pos);
+        GameState g = start(pos);
         roll(g, 7);
         g.rng = make_rng(seed);
         check_ok(g, timeout(2));
@@ -606,7 +507,7 @@ TEST_CASE("HK-2.8 a discarding player's timeout discards at random; the active c
     Position own = hk_position();
     own.players[0].hand = rc(4, 4, 0, 0, 0);
     own.players[1].hand = rc(0, 9, 0, 0, 0);
-    GameState a = from(own);
+    GameState a = start(own);
     roll(a, 7);
     check_ok(a, timeout(0));
     CHECK(a.players[0].discard_owed == 0);
@@ -749,13 +650,13 @@ TEST_CASE("HK-4.2 in the roll phase the player may roll or play a development ca
     pos.players[0].dev_cards = {1, 1, 1, 1, 0};
     for (ActionType t : {ActionType::PlayKnight, ActionType::PlayRoadBuilding, ActionType::PlayYearOfPlenty,
                          ActionType::PlayMonopoly}) {
-        GameState s = from(pos);
+        GameState s = start(pos);
         Action a = act(t, 0);
         if (t == ActionType::PlayYearOfPlenty) a.get = rc(0, 0, 0, 0, 2);
         check_ok(s, a);
         CHECK(s.dev_played);
     }
-    GameState s = from(pos);
+    GameState s = start(pos);
     LegalActions la;
     legal_actions(s, 0, la);
     std::set<ActionType> types;
@@ -775,7 +676,7 @@ TEST_CASE("HK-4.2 in the roll phase the player may roll or play a development ca
 
 TEST_CASE("HK-4.3 one roll of both dice together, never a re-roll", "[HK-4.3]") {
     for (uint64_t seed = 0; seed < 200; ++seed) {
-        GameState s = from(hk_position(), seed);
+        GameState s = start(hk_position(), seed);
         EventList ev;
         check_ok(s, act(ActionType::RollDice, 0), &ev);
         REQUIRE(count_events(ev, EventType::DiceRolled) == 1);
@@ -800,7 +701,7 @@ TEST_CASE("HK-4.4 main phase: build, buy and trade in any order; a new harbor wo
     pos.players[0].roads = {edge_between(28, 22), edge_between(22, 16)};
     pos.players[0].hand = rc(6, 3, 3, 2, 1);
     pos.phase = Phase::Main;
-    GameState s = from(pos);
+    GameState s = start(pos);
     CHECK(harbor_rate(s, 0, Resource::Lumber) == 4);
     Action trade = act(ActionType::BankTrade, 0);
     trade.give = rc(2, 0, 0, 0, 0);
@@ -818,7 +719,7 @@ TEST_CASE("HK-4.4 main phase: build, buy and trade in any order; a new harbor wo
 }
 
 TEST_CASE("HK-4.5 production is paid automatically during the roll", "[HK-4.5]") {
-    GameState s = from(hk_position());
+    GameState s = start(hk_position());
     const EventList ev = roll(s, 6);
     // The cards are in the hands as the roll completes; there is no separate collecting step.
     CHECK(s.players[0].hand == rc(0, 0, 0, 1, 0));

@@ -8,46 +8,21 @@
 #include "engine/position.hpp"
 #include "engine/view.hpp"
 
+#include "support.hpp"
+
 using namespace hexhall::catan;
+using namespace hexhall::catan::test;
 
 namespace {
 
 // Seats in the HK examples.
 constexpr int A = 0, B = 1, C = 2;
 
-ResourceCounts rc(int lumber, int wool, int grain, int brick, int ore) {
-    return {static_cast<uint8_t>(lumber), static_cast<uint8_t>(wool), static_cast<uint8_t>(grain),
-            static_cast<uint8_t>(brick), static_cast<uint8_t>(ore)};
-}
-
-Action act(ActionType t, int seat) {
-    Action a;
-    a.type = t;
-    a.seat = static_cast<uint8_t>(seat);
-    return a;
-}
-Action bank(int seat, const ResourceCounts& give, const ResourceCounts& get) {
-    Action a = act(ActionType::BankTrade, seat);
-    a.give = give;
-    a.get = get;
-    return a;
-}
 Action offer(int seat, const ResourceCounts& give, const ResourceCounts& get, int target) {
     Action a = act(ActionType::OfferTrade, seat);
     a.give = give;
     a.get = get;
     a.targets = static_cast<uint8_t>(1u << target);
-    return a;
-}
-Action counter(int seat, const ResourceCounts& give, const ResourceCounts& get) {
-    Action a = act(ActionType::CounterOffer, seat);
-    a.give = give;
-    a.get = get;
-    return a;
-}
-Action confirm(int seat, int target) {
-    Action a = act(ActionType::ConfirmTrade, seat);
-    a.target = static_cast<int8_t>(target);
     return a;
 }
 
@@ -71,14 +46,6 @@ Position hk_pos(Ruleset ruleset = Ruleset::HK2024) {
     return pos;
 }
 
-GameState start(const Position& pos) {
-    GameState s;
-    const char* err = start_from_position(pos, 1, s);
-    INFO((err ? err : ""));
-    REQUIRE(err == nullptr);
-    return s;
-}
-
 bool same_state(const GameState& a, const GameState& b) {
     for (int seat = kSpectator; seat < a.options.players; ++seat)
         if (!(make_view(a, seat) == make_view(b, seat))) return false;
@@ -88,30 +55,7 @@ bool same_state(const GameState& a, const GameState& b) {
            a.actions_applied == b.actions_applied;
 }
 
-bool lists(const LegalActions& la, const Action& a) {
-    for (const Action& x : la)
-        if (x == a) return true;
-    return false;
-}
-
 }  // namespace
-
-#define ACCEPTS(state, action)                               \
-    do {                                                     \
-        const Result r_ = apply((state), (action));          \
-        INFO("rejected: " << r_.rule << " " << r_.message);  \
-        REQUIRE(r_.ok);                                      \
-    } while (0)
-
-#define REJECTS(state, action, rule_id)                      \
-    do {                                                     \
-        const GameState before_ = (state);                   \
-        const Result r_ = apply((state), (action));          \
-        INFO("message: " << r_.message);                     \
-        CHECK_FALSE(r_.ok);                                  \
-        CHECK(std::string(r_.rule) == (rule_id));            \
-        CHECK(same_state(before_, (state)));                 \
-    } while (0)
 
 // A player trade from offer to confirmation. The offer and the answer are always allowed here;
 // the HK rules are judged at the confirmation (HK-7.7).

@@ -9,18 +9,12 @@
 #include "engine/position.hpp"
 #include "engine/view.hpp"
 
+#include "support.hpp"
+
 using namespace hexhall::catan;
+using namespace hexhall::catan::test;
 
 namespace {
-
-// The edge joining two adjacent intersections.
-int edge_between(int u, int v) {
-    const Geometry& g = geometry();
-    for (int k = 0; k < 3; ++k)
-        if (g.intersection_neighbors[u][k] == v) return g.intersection_edges[u][k];
-    FAIL("intersections " << u << " and " << v << " are not adjacent");
-    return -1;
-}
 
 // The edges of a route given by its intersections, in order.
 std::vector<int> route(std::initializer_list<int> vs) {
@@ -47,20 +41,6 @@ std::vector<int> ring(int hex) {
     return std::vector<int>(g.hex_side[hex].begin(), g.hex_side[hex].end());
 }
 
-Action act(ActionType t, int seat, int location = 0) {
-    Action a;
-    a.type = t;
-    a.seat = static_cast<uint8_t>(seat);
-    a.location = static_cast<uint8_t>(location);
-    return a;
-}
-
-int count_events(const EventList& ev, EventType t) {
-    int n = 0;
-    for (const Event& e : ev) n += e.type == t;
-    return n;
-}
-
 const Event* last_event(const EventList& ev, EventType t) {
     const Event* found = nullptr;
     for (const Event& e : ev)
@@ -74,24 +54,6 @@ const std::initializer_list<int> kRow3 = {21, 16, 22, 17, 23, 18, 24, 19, 25};  
 // The bottom zigzag of row 5 and the top zigzag of row 1.
 const std::initializer_list<int> kRow5 = {47, 51, 48, 52, 49, 53};  // 5 roads
 const std::initializer_list<int> kRow1 = {3, 0, 4, 1, 5, 2};        // 5 roads
-
-Position base_position(Ruleset ruleset = Ruleset::Base) {
-    Position pos;
-    if (ruleset == Ruleset::HK2024) {
-        pos.options.ruleset = Ruleset::HK2024;
-        pos.options.map = MapKind::Explicit;
-        pos.options.board = starter_board();
-    } else {
-        pos.options.map = MapKind::Starter;
-        pos.options.mode = TradeBuildMode::Combined;
-    }
-    pos.phase = Phase::Main;
-    return pos;
-}
-
-void give_route(PlayerSetup& p, std::initializer_list<int> vs) {
-    for (int e : route(vs)) p.roads.push_back(e);
-}
 
 // Player 0 holds Longest Road with 8 roads along row 3 (settlement at its west end).
 // Player 3 is active and can split it: a settlement at 18 leaves 5 + 3, at 23 leaves 4 + 4.

@@ -12,76 +12,12 @@
 #include "engine/position.hpp"
 #include "engine/view.hpp"
 
+#include "support.hpp"
+
 using namespace hexhall::catan;
+using namespace hexhall::catan::test;
 
 namespace {
-
-Action act(ActionType t, int seat, int location = 0, int target = -1) {
-    Action a;
-    a.type = t;
-    a.seat = static_cast<uint8_t>(seat);
-    a.location = static_cast<uint8_t>(location);
-    a.target = static_cast<int8_t>(target);
-    return a;
-}
-
-Action discard(int seat, ResourceCounts give) {
-    Action a = act(ActionType::Discard, seat);
-    a.give = give;
-    return a;
-}
-
-ResourceCounts rc(int l, int w, int g, int b, int o) {
-    return {static_cast<uint8_t>(l), static_cast<uint8_t>(w), static_cast<uint8_t>(g), static_cast<uint8_t>(b),
-            static_cast<uint8_t>(o)};
-}
-
-std::vector<SeatView> views(const GameState& s) {
-    std::vector<SeatView> v;
-    for (int i = 0; i < s.options.players; ++i) v.push_back(make_view(s, i));
-    v.push_back(make_view(s, kSpectator));
-    return v;
-}
-
-void check_rejected(GameState& s, const Action& a, const std::string& rule) {
-    const auto before = views(s);
-    const uint32_t applied = s.actions_applied;
-    EventList ev;
-    const Result r = apply(s, a, &ev);
-    INFO("action " << action_name(a.type) << " seat " << int(a.seat) << " loc " << int(a.location) << " target "
-                   << int(a.target) << " -> " << r.rule << " " << r.message);
-    CHECK_FALSE(r.ok);
-    CHECK(std::string(r.rule) == rule);
-    CHECK(ev.empty());
-    CHECK(views(s) == before);
-    CHECK(s.actions_applied == applied);
-}
-
-void check_ok(GameState& s, const Action& a, EventList* ev = nullptr) {
-    const Result r = apply(s, a, ev);
-    INFO("action " << action_name(a.type) << " seat " << int(a.seat) << " loc " << int(a.location) << " target "
-                   << int(a.target) << " -> " << r.rule << " " << r.message);
-    REQUIRE(r.ok);
-}
-
-template <typename Pred>
-bool reseed_for(GameState& s, const Action& a, Pred ok) {
-    for (uint64_t k = 1; k < 20000; ++k) {
-        GameState c = s;
-        c.rng = make_rng(k);
-        if (!apply(c, a)) return false;
-        if (ok(c)) {
-            s.rng = make_rng(k);
-            return true;
-        }
-    }
-    return false;
-}
-
-bool reseed_for_roll(GameState& s, int total) {
-    return reseed_for(s, act(ActionType::RollDice, s.active),
-                      [&](const GameState& c) { return c.dice[0] + c.dice[1] == total; });
-}
 
 // Rolls `total` for the active player; returns the events.
 EventList roll(GameState& s, int total) {
@@ -90,14 +26,6 @@ EventList roll(GameState& s, int total) {
     check_ok(s, act(ActionType::RollDice, s.active), &ev);
     REQUIRE(s.dice[0] + s.dice[1] == total);
     return ev;
-}
-
-GameState from(const Position& pos, uint64_t seed = 1) {
-    GameState s;
-    const char* err = start_from_position(pos, seed, s);
-    INFO("start_from_position: " << (err ? err : ""));
-    REQUIRE(err == nullptr);
-    return s;
 }
 
 std::array<ResourceCounts, kMaxPlayers> hands(const GameState& s) {
@@ -110,10 +38,6 @@ ResourceCounts diff(const ResourceCounts& after, const ResourceCounts& before) {
     ResourceCounts d{};
     for (int r = 0; r < kResourceTypes; ++r) d[r] = static_cast<uint8_t>(after[r] - before[r]);
     return d;
-}
-
-int count_events(const EventList& ev, EventType t) {
-    return static_cast<int>(std::count_if(ev.begin(), ev.end(), [&](const Event& e) { return e.type == t; }));
 }
 
 // The starter board with numbers 3 and 4 swapped between (4,2) and (4,3), so that forest (3,4) and
@@ -191,7 +115,7 @@ std::array<ResourceCounts, kMaxPlayers> expected_owed(const GameState& s, int to
 TEST_CASE("CAT-7.1 the active player rolls two dice and adds them", "[CAT-7.1]") {
     std::map<int, int> totals;
     for (uint64_t seed = 0; seed < 2000; ++seed) {
-        GameState s = from(robber_position(), seed);
+        GameState s = start(robber_position(), seed);
         EventList ev;
         check_ok(s, act(ActionType::RollDice, 0), &ev);
         REQUIRE(s.rolled);
@@ -209,13 +133,13 @@ TEST_CASE("CAT-7.1 the active player rolls two dice and adds them", "[CAT-7.1]")
     CHECK(totals.rbegin()->first == 12);
     CHECK(totals[7] > totals[2] * 3);  // the sum of two dice, not one die of 2..12
     CHECK(totals[7] > totals[12] * 3);
-    GameState s = from(robber_position());
+    GameState s = start(robber_position());
     check_rejected(s, act(ActionType::RollDice, 1), "CAT-6.6");
 }
 
 TEST_CASE("CAT-7.2 every hex with the rolled number produces", "[CAT-7.2]") {
     for (int total : {2, 3, 4, 5, 6, 8, 9, 10, 11, 12}) {
-        GameState s = from(production_position());
+        GameState s = start(production_position());
         const auto want = expected_owed(s, total);
         const auto before = hands(s);
         const EventList ev = roll(s, total);
@@ -227,7 +151,7 @@ TEST_CASE("CAT-7.2 every hex with the rolled number produces", "[CAT-7.2]") {
             if (e.type == EventType::Produced) CHECK(e.cards == want[e.seat]);
     }
     // Concretely, a 10 pays mountains (1,1) and hills (2,4): seat 3 gets one ore and nobody else anything.
-    GameState s = from(production_position());
+    GameState s = start(production_position());
     roll(s, 10);
     CHECK(s.players[3].hand == rc(0, 0, 0, 0, 1));
     CHECK(s.players[2].hand == rc(0, 0, 0, 1, 0));  // seat 2 sits on hills 10 too
@@ -236,7 +160,7 @@ TEST_CASE("CAT-7.2 every hex with the rolled number produces", "[CAT-7.2]") {
 }
 
 TEST_CASE("CAT-7.3 settlements earn 1, cities 2, for every player, from each producing hex", "[CAT-7.3]") {
-    GameState s = from(production_position());
+    GameState s = start(production_position());
     REQUIRE(s.board.number[hex_id(3, 4)] == 3);
     REQUIRE(s.board.number[hex_id(4, 3)] == 3);
     const EventList ev = roll(s, 3);
@@ -252,14 +176,14 @@ TEST_CASE("CAT-7.4 the desert and the robber's hex never produce", "[CAT-7.4]") 
     // The robber on forest (3,4): the 3 pays only the fields.
     Position pos = production_position();
     pos.robber = hex_id(3, 4);
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 3);
     CHECK(s.players[0].hand == rc(0, 0, 2, 0, 0));
     CHECK(s.players[1].hand == rc(0, 0, 1, 0, 0));
     CHECK(s.players[2].hand == ResourceCounts{});
     // Seat 3's settlement at 18 touches the desert: on no roll does the desert add anything.
     for (int total : {2, 3, 4, 5, 6, 8, 9, 10, 11, 12}) {
-        GameState g = from(production_position());
+        GameState g = start(production_position());
         const ResourceCounts before = g.players[3].hand;
         roll(g, total);
         ResourceCounts want{};
@@ -277,7 +201,7 @@ TEST_CASE("CAT-7.5 bank shortage: nobody gets a short resource, even a single re
     pos.players[0].settlements = {26};   // mountains 8 (1 ore)
     pos.players[1].hand = rc(18, 0, 0, 0, 0);  // the bank keeps 1 lumber
     pos.active = 0;
-    GameState s = from(pos);
+    GameState s = start(pos);
     REQUIRE(s.bank[0] == 1);
     const EventList ev = roll(s, 8);
     CHECK(s.players[0].hand == rc(0, 0, 0, 0, 1));  // lumber blocked, ore paid as normal
@@ -292,14 +216,14 @@ TEST_CASE("CAT-7.5 bank shortage: nobody gets a short resource, even a single re
     // Two recipients, 3 owed, 2 in the bank: nobody.
     pos.players[2].settlements = {28};  // forest 8 as well
     pos.players[1].hand = rc(17, 0, 0, 0, 0);
-    GameState t = from(pos);
+    GameState t = start(pos);
     roll(t, 8);
     CHECK(t.players[0].hand[0] == 0);
     CHECK(t.players[2].hand[0] == 0);
     CHECK(t.bank[0] == 2);
     // Exactly enough in the bank: everyone is paid.
     pos.players[1].hand = rc(16, 0, 0, 0, 0);
-    GameState u = from(pos);
+    GameState u = start(pos);
     roll(u, 8);
     CHECK(u.players[0].hand == rc(2, 0, 0, 0, 1));
     CHECK(u.players[2].hand == rc(1, 0, 0, 0, 0));
@@ -307,7 +231,7 @@ TEST_CASE("CAT-7.5 bank shortage: nobody gets a short resource, even a single re
 }
 
 TEST_CASE("CAT-7.6 on a 7 no hex produces", "[CAT-7.6]") {
-    GameState s = from(production_position());
+    GameState s = start(production_position());
     const auto before = hands(s);
     const EventList ev = roll(s, 7);
     CHECK(count_events(ev, EventType::Produced) == 0);
@@ -322,7 +246,7 @@ TEST_CASE("CAT-8.1 a 7 resolves discards, then the robber, then the steal", "[CA
         Position pos = robber_position(mode);
         pos.players[0].hand = rc(8, 0, 0, 0, 0);
         pos.players[1].hand = rc(0, 9, 0, 0, 0);
-        GameState s = from(pos);
+        GameState s = start(pos);
         EventList ev = roll(s, 7);
         CHECK(s.phase == Phase::Discard);
         CHECK(count_events(ev, EventType::DiscardRequired) == 2);
@@ -349,7 +273,7 @@ TEST_CASE("CAT-8.2 more than 7 cards: discard half, rounded down, the active pla
     pos.players[1].hand = rc(9, 0, 0, 0, 0);  // 9 -> 4
     pos.players[2].hand = rc(0, 0, 7, 0, 0);  // 7 -> none
     pos.players[3].hand = rc(3, 3, 3, 3, 3);  // 15 -> 7
-    GameState s = from(pos);
+    GameState s = start(pos);
     const EventList ev = roll(s, 7);
     CHECK(s.players[0].discard_owed == 4);
     CHECK(s.players[1].discard_owed == 4);
@@ -371,7 +295,7 @@ TEST_CASE("CAT-8.2 more than 7 cards: discard half, rounded down, the active pla
     CHECK(total_of(s.players[1].hand) == 5);
     CHECK(total_of(s.players[3].hand) == 8);
     // No discard is owed outside a 7.
-    GameState t = from(pos);
+    GameState t = start(pos);
     roll(t, 6);
     check_rejected(t, discard(1, rc(4, 0, 0, 0, 0)), "CAT-8.2");
 }
@@ -382,7 +306,7 @@ TEST_CASE("CAT-8.3 only resource cards count and can be discarded", "[CAT-8.3]")
     pos.players[1].dev_cards = {3, 0, 0, 0, 2};  // 5 development cards do not count
     pos.players[2].hand = rc(4, 4, 0, 0, 0);
     pos.players[2].dev_cards = {2, 0, 0, 0, 0};
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     CHECK(s.players[1].discard_owed == 0);
     CHECK(s.players[2].discard_owed == 4);
@@ -396,7 +320,7 @@ TEST_CASE("CAT-8.4 each player chooses the discards; all discard before the robb
     Position pos = robber_position();
     pos.players[1].hand = rc(1, 2, 3, 2, 0);
     pos.players[3].hand = rc(0, 0, 0, 5, 5);
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     REQUIRE(s.phase == Phase::Discard);
     // Either order works; the active player may not move the robber meanwhile.
@@ -410,7 +334,7 @@ TEST_CASE("CAT-8.4 each player chooses the discards; all discard before the robb
     CHECK(s.bank == rc(bank[0], bank[1], bank[2] + 3, bank[3] + 1, bank[4]));
     CHECK(s.phase == Phase::MoveRobber);
     // Any combination of cards adding up is accepted.
-    GameState t = from(pos);
+    GameState t = start(pos);
     roll(t, 7);
     check_ok(t, discard(1, rc(1, 2, 1, 0, 0)));
     CHECK(t.players[1].hand == rc(0, 0, 2, 2, 0));
@@ -418,7 +342,7 @@ TEST_CASE("CAT-8.4 each player chooses the discards; all discard before the robb
 
 TEST_CASE("CAT-8.5 the robber must move to another hex; the desert is allowed", "[CAT-8.5]") {
     Position pos = robber_position();
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     REQUIRE(s.phase == Phase::MoveRobber);
     const int desert = desert_hex(s.board);
@@ -438,7 +362,7 @@ TEST_CASE("CAT-8.5 the robber must move to another hex; the desert is allowed", 
     CHECK(ev[0].location == kEmptyHex);
     // From elsewhere the desert is a legal destination.
     pos.robber = kEmptyHex;
-    GameState t = from(pos);
+    GameState t = start(pos);
     roll(t, 7);
     check_rejected(t, act(ActionType::MoveRobber, 0, kEmptyHex, -1), "CAT-8.5");
     check_ok(t, act(ActionType::MoveRobber, 0, desert, 2));  // seat 2's settlement 18 touches the desert
@@ -449,13 +373,13 @@ TEST_CASE("CAT-8.6 the thief takes one card from a player on the robber's hex", 
     Position pos = robber_position();
     pos.players[1].hand = rc(0, 0, 0, 0, 3);
     pos.players[2].hand = rc(0, 4, 0, 0, 0);
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     check_ok(s, act(ActionType::MoveRobber, 0, kHills22, 2));
     CHECK(s.players[0].hand == rc(0, 1, 0, 0, 0));
     CHECK(s.players[2].hand == rc(0, 3, 0, 0, 0));
     CHECK(s.players[1].hand == rc(0, 0, 0, 0, 3));
-    GameState t = from(pos);
+    GameState t = start(pos);
     roll(t, 7);
     check_ok(t, act(ActionType::MoveRobber, 0, kHills22, 1));
     CHECK(t.players[0].hand == rc(0, 0, 0, 0, 1));
@@ -468,7 +392,7 @@ TEST_CASE("CAT-8.7 development cards cannot be stolen", "[CAT-8.7]") {
     pos.players[1].dev_cards = {2, 0, 0, 0, 1};
     pos.players[2].hand = rc(0, 0, 0, 1, 0);
     pos.players[2].dev_cards = {1, 1, 0, 0, 0};
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     EventList ev;
     check_ok(s, act(ActionType::MoveRobber, 0, kHills22, 1), &ev);
@@ -477,7 +401,7 @@ TEST_CASE("CAT-8.7 development cards cannot be stolen", "[CAT-8.7]") {
     CHECK(total_of(s.players[0].hand) == 0);
     for (const Event& e : ev)
         if (e.type == EventType::Stole) CHECK(e.value == 0);
-    GameState t = from(pos);
+    GameState t = start(pos);
     roll(t, 7);
     check_ok(t, act(ActionType::MoveRobber, 0, kHills22, 2));
     CHECK(t.players[0].hand == rc(0, 0, 0, 1, 0));
@@ -489,7 +413,7 @@ TEST_CASE("CAT-8.8 the stolen card is drawn blind and only thief and victim lear
     pos.players[1].hand = rc(1, 0, 0, 0, 1);
     std::set<int> stolen;
     for (uint64_t seed = 0; seed < 60; ++seed) {
-        GameState s = from(pos, seed);
+        GameState s = start(pos, seed);
         roll(s, 7);
         s.rng = make_rng(seed * 7 + 1);
         EventList ev;
@@ -529,7 +453,7 @@ TEST_CASE("CAT-8.8 the stolen card is drawn blind and only thief and victim lear
     }
     CHECK(stolen.size() == 2);  // either card may be taken
     // The thief knows every hand size before choosing.
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     CHECK(make_view(s, 0).player[1].resource_count == 2);
     CHECK(make_view(s, 0).player[2].resource_count == 0);
@@ -538,7 +462,7 @@ TEST_CASE("CAT-8.8 the stolen card is drawn blind and only thief and victim lear
 TEST_CASE("CAT-8.9 only opponents with a building on the hex can be robbed", "[CAT-8.9]") {
     Position pos = robber_position();
     for (int i = 0; i < 4; ++i) pos.players[i].hand = rc(1, 1, 1, 1, 0);
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     check_rejected(s, act(ActionType::MoveRobber, 0, kHills22, 0), "CAT-8.9");  // oneself
     check_rejected(s, act(ActionType::MoveRobber, 0, kHills22, 3), "CAT-8.9");  // a road only
@@ -561,7 +485,7 @@ TEST_CASE("CAT-8.9 only opponents with a building on the hex can be robbed", "[C
 TEST_CASE("CAT-8.10 an eligible opponent must be picked, even one with no cards", "[CAT-8.10]") {
     Position pos = robber_position();
     pos.players[2].hand = rc(0, 0, 2, 0, 0);
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     check_rejected(s, act(ActionType::MoveRobber, 0, kHills22, -1), "CAT-8.10");
     LegalActions la;
@@ -581,7 +505,7 @@ TEST_CASE("CAT-8.11 the robber blocks its hex until moved; it moves only on a 7 
     Position pos = robber_position();
     pos.players[0].dev_cards = {1, 0, 0, 0, 0};
     pos.robber = kHills22;  // hills 6: seats 0, 1, 2 all touch it
-    GameState s = from(pos);
+    GameState s = start(pos);
     check_rejected(s, act(ActionType::MoveRobber, 0, kEmptyHex, -1), "CAT-8.11");
     const auto before = hands(s);
     roll(s, 6);
@@ -639,7 +563,7 @@ TEST_CASE("HK-5.1 shortage: a single recipient takes what is left, several get n
     pos.players[0].cities = {43};
     pos.players[0].settlements = {26};
     pos.players[1].hand = rc(18, 0, 0, 0, 0);
-    GameState s = from(pos);
+    GameState s = start(pos);
     EventList ev = roll(s, 8);
     CHECK(s.players[0].hand == rc(1, 0, 0, 0, 1));
     CHECK(s.bank[0] == 0);
@@ -647,13 +571,13 @@ TEST_CASE("HK-5.1 shortage: a single recipient takes what is left, several get n
     // Base rules on the same position: nothing.
     Position base = pos;
     base.options.ruleset = Ruleset::Base;
-    GameState b = from(base);
+    GameState b = start(base);
     roll(b, 8);
     CHECK(b.players[0].hand == rc(0, 0, 0, 0, 1));
     // Two recipients, short: nobody gets lumber; ore is still paid.
     pos.players[2].settlements = {28};
     pos.players[1].hand = rc(17, 0, 0, 0, 0);
-    GameState t = from(pos);
+    GameState t = start(pos);
     ev = roll(t, 8);
     CHECK(t.players[0].hand == rc(0, 0, 0, 0, 1));
     CHECK(t.players[2].hand == ResourceCounts{});
@@ -661,7 +585,7 @@ TEST_CASE("HK-5.1 shortage: a single recipient takes what is left, several get n
     CHECK(count_events(ev, EventType::ProductionBlocked) == 1);
     // Not short (supply equals what is owed): everyone is paid in full.
     pos.players[1].hand = rc(16, 0, 0, 0, 0);
-    GameState u = from(pos);
+    GameState u = start(pos);
     roll(u, 8);
     CHECK(u.players[0].hand == rc(2, 0, 0, 0, 1));
     CHECK(u.players[2].hand == rc(1, 0, 0, 0, 0));
@@ -672,7 +596,7 @@ TEST_CASE("HK-5.2 worked examples: 5 owed with 3 left gives 3; 5 + 1 owed with 5
         // (1) A is owed 5 lumber and the supply has 3: A gets 3.
         Position pos = hk_forest_position();
         pos.players[2].hand = rc(16, 0, 0, 0, 0);  // C holds the rest of the lumber
-        GameState s = from(pos);
+        GameState s = start(pos);
         REQUIRE(s.bank[0] == 3);
         const auto owed = expected_owed(s, 6);
         REQUIRE(owed[0] == rc(5, 0, 0, 0, 0));
@@ -686,7 +610,7 @@ TEST_CASE("HK-5.2 worked examples: 5 owed with 3 left gives 3; 5 + 1 owed with 5
         Position pos = hk_forest_position();
         pos.players[1].settlements = {geometry().hex_corner[hex_id(1, 3)][static_cast<int>(Corner::Top)]};
         pos.players[2].hand = rc(14, 0, 0, 0, 0);
-        GameState s = from(pos);
+        GameState s = start(pos);
         REQUIRE(s.bank[0] == 5);
         const auto owed = expected_owed(s, 6);
         REQUIRE(owed[0] == rc(5, 0, 0, 0, 0));
@@ -704,7 +628,7 @@ TEST_CASE("HK-5.3 on a 7, 8 or more cards: discard the smaller half, back to the
     pos.players[0].hand = rc(0, 0, 0, 0, 7);  // 7: keeps them all
     pos.players[1].hand = rc(8, 0, 0, 0, 0);  // 8 -> 4
     pos.players[2].hand = rc(0, 11, 0, 0, 0);  // 11 -> 5
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     CHECK(s.players[0].discard_owed == 0);
     CHECK(s.players[1].discard_owed == 4);
@@ -722,7 +646,7 @@ TEST_CASE("HK-5.4 a 7 is fully resolved before anything else", "[HK-5.4]") {
     pos.players[0].hand = rc(4, 0, 1, 1, 1);  // 7 cards: no discard
     pos.players[0].dev_cards = {1, 0, 0, 0, 0};
     pos.players[1].hand = rc(0, 8, 0, 0, 0);
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     REQUIRE(s.phase == Phase::Discard);
     Action trade = act(ActionType::BankTrade, 0);
@@ -754,7 +678,7 @@ TEST_CASE("HK-5.4 a 7 is fully resolved before anything else", "[HK-5.4]") {
 TEST_CASE("HK-5.5 the robber moves to the desert or any resource hex, never stays", "[HK-5.5]") {
     Position pos = robber_position(TradeBuildMode::Combined, Ruleset::HK2024);
     pos.robber = kHills22;
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     check_rejected(s, act(ActionType::MoveRobber, 0, kHills22, 1), "CAT-8.5");
     const int desert = desert_hex(s.board);
@@ -774,7 +698,7 @@ TEST_CASE("HK-5.6 steal from the owner of a building on the hex; an empty hand e
     Position pos = robber_position(TradeBuildMode::Combined, Ruleset::HK2024);
     pos.players[0].hand = rc(0, 0, 0, 1, 0);
     pos.players[2].hand = rc(0, 0, 0, 0, 2);
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 7);
     check_rejected(s, act(ActionType::MoveRobber, 0, kHills22, 0), "CAT-8.9");  // own building
     check_rejected(s, act(ActionType::MoveRobber, 0, kHills22, -1), "CAT-8.10");
@@ -793,14 +717,14 @@ TEST_CASE("HK-5.6 steal from the owner of a building on the hex; an empty hand e
 TEST_CASE("HK-5.7 a hex with the robber produces nothing", "[HK-5.7]") {
     Position pos = production_position(Ruleset::HK2024);
     pos.robber = hex_id(4, 3);  // fields 3
-    GameState s = from(pos);
+    GameState s = start(pos);
     roll(s, 3);
     CHECK(s.players[0].hand == rc(2, 0, 0, 0, 0));
     CHECK(s.players[1].hand == ResourceCounts{});
     CHECK(s.players[2].hand == rc(1, 0, 0, 0, 0));
     // And once moved away, it produces again.
     Position free = production_position(Ruleset::HK2024);
-    GameState f = from(free);
+    GameState f = start(free);
     roll(f, 3);
     CHECK(f.players[1].hand == rc(0, 0, 1, 0, 0));
 }

@@ -13,50 +13,18 @@
 #include "engine/random_play.hpp"
 #include "engine/view.hpp"
 
+#include "support.hpp"
+
 using namespace hexhall::catan;
+using namespace hexhall::catan::test;
 
 namespace {
 
-Action act(ActionType t, int seat, int location = 0, int target = -1) {
-    Action a;
-    a.type = t;
-    a.seat = static_cast<uint8_t>(seat);
-    a.location = static_cast<uint8_t>(location);
-    a.target = static_cast<int8_t>(target);
-    return a;
-}
-
-
-// Every seat's view plus the spectator's.
-std::vector<SeatView> views(const GameState& s) {
-    std::vector<SeatView> v;
-    for (int i = 0; i < s.options.players; ++i) v.push_back(make_view(s, i));
-    v.push_back(make_view(s, kSpectator));
-    return v;
-}
-
-// The action is rejected naming `rule`, and nothing changes.
-void check_rejected(GameState& s, const Action& a, const std::string& rule) {
-    const auto before = views(s);
-    const uint32_t applied = s.actions_applied;
+// The action is rejected naming `rule`, and nothing changes, the generator included.
+void check_rejected_keeps_rng(GameState& s, const Action& a, const std::string& rule) {
     const Rng rng = s.rng;
-    EventList ev;
-    const Result r = apply(s, a, &ev);
-    INFO("action " << action_name(a.type) << " seat " << int(a.seat) << " loc " << int(a.location) << " -> "
-                   << r.rule << " " << r.message);
-    CHECK_FALSE(r.ok);
-    CHECK(std::string(r.rule) == rule);
-    CHECK(ev.empty());
-    CHECK(views(s) == before);
-    CHECK(s.actions_applied == applied);
+    check_rejected(s, a, rule);
     CHECK(std::equal(std::begin(rng.s), std::end(rng.s), std::begin(s.rng.s)));
-}
-
-void check_ok(GameState& s, const Action& a, EventList* ev = nullptr) {
-    const Result r = apply(s, a, ev);
-    INFO("action " << action_name(a.type) << " seat " << int(a.seat) << " loc " << int(a.location) << " -> "
-                   << r.rule << " " << r.message);
-    REQUIRE(r.ok);
 }
 
 GameState game(GameOptions o, uint64_t seed, EventList* ev = nullptr) {
@@ -74,13 +42,6 @@ GameOptions starter(int players = 4) {
     return o;
 }
 
-// A free edge touching intersection v.
-int free_edge_at(const GameState& s, int v) {
-    for (int8_t e : geometry().intersection_edges[v])
-        if (e != kNone && !s.all_roads.has(e)) return e;
-    return -1;
-}
-
 // Plays the setup with random legal placements.
 void finish_setup(GameState& s, uint64_t seed, EventList* ev = nullptr) {
     Rng rng = make_rng(seed);
@@ -94,31 +55,6 @@ void finish_setup(GameState& s, uint64_t seed, EventList* ev = nullptr) {
         check_ok(s, random_legal_action(s, s.active, rng, la), ev);
     }
     REQUIRE(s.turn == 1);
-}
-
-// Sets s.rng so that applying `a` makes `ok(copy)` true.
-template <typename Pred>
-bool reseed_for(GameState& s, const Action& a, Pred ok) {
-    for (uint64_t k = 1; k < 20000; ++k) {
-        GameState c = s;
-        c.rng = make_rng(k);
-        if (!apply(c, a)) return false;
-        if (ok(c)) {
-            s.rng = make_rng(k);
-            return true;
-        }
-    }
-    return false;
-}
-
-bool reseed_for_roll(GameState& s, int total) {
-    return reseed_for(s, act(ActionType::RollDice, s.active),
-                      [&](const GameState& c) { return c.dice[0] + c.dice[1] == total; });
-}
-
-ResourceCounts rc(int l, int w, int g, int b, int o) {
-    return {static_cast<uint8_t>(l), static_cast<uint8_t>(w), static_cast<uint8_t>(g), static_cast<uint8_t>(b),
-            static_cast<uint8_t>(o)};
 }
 
 // A mid-game position on the starter board: each seat has two settlements far apart.
@@ -136,14 +72,6 @@ Position basic_position(TradeBuildMode mode, int players = 4) {
     pos.active = 0;
     pos.phase = Phase::PreRoll;
     return pos;
-}
-
-GameState from(const Position& pos, uint64_t seed = 1) {
-    GameState s;
-    const char* err = start_from_position(pos, seed, s);
-    INFO("start_from_position: " << (err ? err : ""));
-    REQUIRE(err == nullptr);
-    return s;
 }
 
 // Starting-roll events in order.
@@ -173,8 +101,8 @@ TEST_CASE("CAT-0.1 only 3 or 4 players; seats beyond the game are rejected", "[C
         GameState s = game(o, 1);
         CHECK(s.options.players == n);
         // A seat number outside the game is refused by the engine.
-        check_rejected(s, act(ActionType::PlaceSetupSettlement, n, 0), "CAT-0.1");
-        check_rejected(s, act(ActionType::PlaceSetupSettlement, 7, 0), "CAT-0.1");
+        check_rejected_keeps_rng(s, act(ActionType::PlaceSetupSettlement, n, 0), "CAT-0.1");
+        check_rejected_keeps_rng(s, act(ActionType::PlaceSetupSettlement, 7, 0), "CAT-0.1");
     }
 }
 
@@ -210,7 +138,7 @@ TEST_CASE("CAT-0.2 configuration defaults and explicit overrides", "[CAT-0.2]") 
     CHECK(g.options.map == MapKind::Random);
     // After the roll the mode decides the phase.
     for (auto mode : {TradeBuildMode::Classic, TradeBuildMode::Combined}) {
-        GameState p = from(basic_position(mode));
+        GameState p = start(basic_position(mode));
         REQUIRE(reseed_for_roll(p, 8));
         check_ok(p, act(ActionType::RollDice, 0));
         CHECK(p.phase == (mode == TradeBuildMode::Classic ? Phase::Trade : Phase::Main));
@@ -259,7 +187,7 @@ TEST_CASE("CAT-0.4 hands and development card types are hidden; counts and playe
     b.players[1].hand = rc(0, 3, 3, 0, 0);
     b.players[2].hand = rc(2, 0, 0, 3, 1);
     b.players[1].dev_cards = {0, 0, 1, 0, 1};
-    const GameState sa = from(a), sb = from(b);
+    const GameState sa = start(a), sb = start(b);
     for (int seat : {0, 3, kSpectator}) {
         const SeatView va = make_view(sa, seat);
         const SeatView vb = make_view(sb, seat);
@@ -291,7 +219,7 @@ TEST_CASE("CAT-0.4 hands and development card types are hidden; counts and playe
     c.players[0].dev_cards = {1, 0, 0, 0, 0};
     c.phase = Phase::Main;
     c.deck = {DevCard::Monopoly};
-    GameState s = from(c);
+    GameState s = start(c);
     EventList ev;
     check_ok(s, act(ActionType::BuyDevCard, 0), &ev);
     int priv = 0, pub = 0;
@@ -338,7 +266,7 @@ TEST_CASE("CAT-1.6 95 resource cards, 19 of each", "[CAT-1.6]") {
     Position pos = basic_position(TradeBuildMode::Combined);
     pos.players[0].hand = rc(10, 0, 0, 0, 0);
     pos.players[1].hand = rc(9, 0, 0, 0, 0);
-    GameState ok = from(pos);
+    GameState ok = start(pos);
     CHECK(ok.bank[0] == 0);
     pos.players[2].hand = rc(1, 0, 0, 0, 0);
     GameState bad;
@@ -383,7 +311,7 @@ TEST_CASE("CAT-1.8 each player has 5 settlements, 4 cities and 15 roads", "[CAT-
     }
     for (int side = 0; side < 3; ++side) pos.players[0].roads.push_back(geometry().hex_side[hex_id(3, 1)][side]);
     pos.phase = Phase::Main;
-    GameState full = from(pos);
+    GameState full = start(pos);
     CHECK(full.players[0].settlements_left == 0);
     CHECK(full.players[0].cities_left == 0);
     CHECK(full.players[0].roads_left == 0);
@@ -414,7 +342,7 @@ TEST_CASE("CAT-1.9 Longest Road and Largest Army are worth 2 VP; two dice; one r
     // Five connected road pieces round a hex for seat 1 (its settlements stay where they were).
     for (int side = 0; side < 5; ++side) pos.players[1].roads.push_back(geometry().hex_side[hex_id(3, 4)][side]);
     pos.players[2].knights_played = 3;
-    GameState s = from(pos);
+    GameState s = start(pos);
     CHECK(s.longest_road_holder == 1);
     CHECK(s.largest_army_holder == 2);
     CHECK(public_victory_points(s, 0) == 2);
@@ -424,7 +352,7 @@ TEST_CASE("CAT-1.9 Longest Road and Largest Army are worth 2 VP; two dice; one r
     // Two six-sided dice.
     std::set<int> seen0, seen1;
     for (uint64_t k = 0; k < 300; ++k) {
-        GameState c = from(basic_position(TradeBuildMode::Combined), k);
+        GameState c = start(basic_position(TradeBuildMode::Combined), k);
         REQUIRE(apply(c, act(ActionType::RollDice, 0)));
         REQUIRE(c.dice[0] >= 1);
         REQUIRE(c.dice[0] <= 6);
@@ -444,7 +372,7 @@ TEST_CASE("CAT-1.10 a 3-player game uses seats 0..2 only", "[CAT-1.10]") {
         o.map = map;
         GameState s = game(o, 11);
         CHECK(make_view(s, 0).players == 3);
-        check_rejected(s, act(ActionType::PlaceSetupSettlement, 3, 0), "CAT-0.1");
+        check_rejected_keeps_rng(s, act(ActionType::PlaceSetupSettlement, 3, 0), "CAT-0.1");
         Rng rng = make_rng(5);
         EventList ev;
         REQUIRE(play_random_game(s, rng, 200000, &ev) > 0);
@@ -454,12 +382,12 @@ TEST_CASE("CAT-1.10 a 3-player game uses seats 0..2 only", "[CAT-1.10]") {
         CHECK(total_of(s.players[3].hand) == 0);
         CHECK(s.winner >= 0);
         CHECK(s.winner < 3);
-        check_rejected(s, act(ActionType::Timeout, 3), "CAT-0.1");
+        check_rejected_keeps_rng(s, act(ActionType::Timeout, 3), "CAT-0.1");
     }
     // Mid-game: the fourth seat can do nothing.
-    GameState s = from(basic_position(TradeBuildMode::Combined, 3));
+    GameState s = start(basic_position(TradeBuildMode::Combined, 3));
     for (ActionType t : {ActionType::RollDice, ActionType::EndTurn, ActionType::BuyDevCard, ActionType::Warn})
-        check_rejected(s, act(t, 3), "CAT-0.1");
+        check_rejected_keeps_rng(s, act(t, 3), "CAT-0.1");
     LegalActions la;
     legal_actions(s, 3, la);
     CHECK(la.count == 0);
@@ -493,7 +421,7 @@ TEST_CASE("CAT-3.7 a starred settlement grants one card per adjacent hex", "[CAT
     pos.players[2].roads = {};
     pos.players[2].starred_settlement = v;
     pos.players[3].starred_settlement = 18;  // touches hills, pasture and the desert
-    GameState s = from(pos);
+    GameState s = start(pos);
     ResourceCounts want{};
     for (int8_t h : geometry().intersection_hexes[v])
         if (h != kNone && s.board.terrain[h] != Terrain::Desert) ++want[static_cast<int>(s.board.terrain[h])];
@@ -648,7 +576,7 @@ TEST_CASE("CAT-5.1 each player places only pieces of their own colour", "[CAT-5.
     }
     // A player cannot place on another's step.
     GameState g = game(starter(), 2);
-    check_rejected(g, act(ActionType::PlaceSetupSettlement, 1, 0), "CAT-5.5");
+    check_rejected_keeps_rng(g, act(ActionType::PlaceSetupSettlement, 1, 0), "CAT-5.5");
 }
 
 TEST_CASE("CAT-5.2 preparation: full bank, shuffled deck, robber on the desert, special cards aside", "[CAT-5.2]") {
@@ -674,10 +602,10 @@ TEST_CASE("CAT-5.2 preparation: full bank, shuffled deck, robber on the desert, 
 
 TEST_CASE("CAT-5.3 setup is two rounds of one settlement and one road each", "[CAT-5.3]") {
     GameState s = game(starter(), 1);
-    check_rejected(s, act(ActionType::RollDice, 0), "CAT-5.3");
-    check_rejected(s, act(ActionType::EndTurn, 0), "CAT-5.3");
-    check_rejected(s, act(ActionType::BuildRoad, 0, 0), "CAT-5.3");
-    check_rejected(s, act(ActionType::BuyDevCard, 0), "CAT-5.3");
+    check_rejected_keeps_rng(s, act(ActionType::RollDice, 0), "CAT-5.3");
+    check_rejected_keeps_rng(s, act(ActionType::EndTurn, 0), "CAT-5.3");
+    check_rejected_keeps_rng(s, act(ActionType::BuildRoad, 0, 0), "CAT-5.3");
+    check_rejected_keeps_rng(s, act(ActionType::BuyDevCard, 0), "CAT-5.3");
     Rng rng = make_rng(2);
     LegalActions la;
     int settlements = 0, roads = 0;
@@ -704,8 +632,8 @@ TEST_CASE("CAT-5.3 setup is two rounds of one settlement and one road each", "[C
 TEST_CASE("CAT-5.4 round 1: settlement anywhere, then a road touching it", "[CAT-5.4]") {
     GameState s = game(starter(), 1);
     REQUIRE(s.active == 0);
-    check_rejected(s, act(ActionType::PlaceSetupRoad, 0, 0), "CAT-5.7");  // road before settlement
-    check_rejected(s, act(ActionType::PlaceSetupSettlement, 2, 30), "CAT-5.5");
+    check_rejected_keeps_rng(s, act(ActionType::PlaceSetupRoad, 0, 0), "CAT-5.7");  // road before settlement
+    check_rejected_keeps_rng(s, act(ActionType::PlaceSetupSettlement, 2, 30), "CAT-5.5");
     // Any empty intersection works for the first settlement: even the centre of the island.
     for (int v = 0; v < kIntersections; ++v) {
         GameState c = s;
@@ -713,12 +641,12 @@ TEST_CASE("CAT-5.4 round 1: settlement anywhere, then a road touching it", "[CAT
     }
     check_ok(s, act(ActionType::PlaceSetupSettlement, 0, 30));
     CHECK(s.phase == Phase::SetupRoad);
-    check_rejected(s, act(ActionType::PlaceSetupSettlement, 0, 0), "CAT-5.4");  // the road comes first
+    check_rejected_keeps_rng(s, act(ActionType::PlaceSetupSettlement, 0, 0), "CAT-5.4");  // the road comes first
     check_ok(s, act(ActionType::PlaceSetupRoad, 0, free_edge_at(s, 30)));
     // Then the next player clockwise.
     CHECK(s.active == 1);
     CHECK(s.phase == Phase::SetupSettlement);
-    check_rejected(s, act(ActionType::PlaceSetupSettlement, 1, 30), "CAT-2.3");
+    check_rejected_keeps_rng(s, act(ActionType::PlaceSetupSettlement, 1, 30), "CAT-2.3");
     check_ok(s, act(ActionType::PlaceSetupSettlement, 1, 0));
 }
 
@@ -741,7 +669,7 @@ TEST_CASE("CAT-5.5 snake order: 1,2,3,4,4,3,2,1 and 1,2,3,3,2,1", "[CAT-5.5]") {
                 order.push_back(s.active);
                 // Nobody else may place now.
                 for (int i = 0; i < c.players; ++i)
-                    if (i != s.active) check_rejected(s, act(ActionType::PlaceSetupSettlement, i, a.location), "CAT-5.5");
+                    if (i != s.active) check_rejected_keeps_rng(s, act(ActionType::PlaceSetupSettlement, i, a.location), "CAT-5.5");
             }
             REQUIRE(apply(s, a));
         }
@@ -754,7 +682,7 @@ TEST_CASE("CAT-5.6 setup settlements obey the distance rule and need no road", "
     check_ok(s, act(ActionType::PlaceSetupSettlement, 0, 30));
     check_ok(s, act(ActionType::PlaceSetupRoad, 0, free_edge_at(s, 30)));
     for (int8_t nb : geometry().intersection_neighbors[30])
-        if (nb != kNone) check_rejected(s, act(ActionType::PlaceSetupSettlement, 1, nb), "CAT-10.10");
+        if (nb != kNone) check_rejected_keeps_rng(s, act(ActionType::PlaceSetupSettlement, 1, nb), "CAT-10.10");
     // Two edges away is fine.
     int two_away = -1;
     for (int v = 0; v < kIntersections && two_away < 0; ++v) {
@@ -778,7 +706,7 @@ TEST_CASE("CAT-5.7 each setup road touches the settlement of the same step", "[C
     GameState s = game(starter(3), 1);
     check_ok(s, act(ActionType::PlaceSetupSettlement, 0, 0));
     const int far = geometry().hex_side[hex_id(3, 3)][0];
-    check_rejected(s, act(ActionType::PlaceSetupRoad, 0, far), "CAT-5.7");
+    check_rejected_keeps_rng(s, act(ActionType::PlaceSetupRoad, 0, far), "CAT-5.7");
     check_ok(s, act(ActionType::PlaceSetupRoad, 0, free_edge_at(s, 0)));
     check_ok(s, act(ActionType::PlaceSetupSettlement, 1, 2));
     check_ok(s, act(ActionType::PlaceSetupRoad, 1, free_edge_at(s, 2)));
@@ -786,10 +714,10 @@ TEST_CASE("CAT-5.7 each setup road touches the settlement of the same step", "[C
     check_ok(s, act(ActionType::PlaceSetupRoad, 2, free_edge_at(s, 51)));
     // Seat 2's second settlement: a road next to its first settlement does not count.
     check_ok(s, act(ActionType::PlaceSetupSettlement, 2, 26));
-    check_rejected(s, act(ActionType::PlaceSetupRoad, 2, free_edge_at(s, 51)), "CAT-5.7");
+    check_rejected_keeps_rng(s, act(ActionType::PlaceSetupRoad, 2, free_edge_at(s, 51)), "CAT-5.7");
     const int own_road = geometry().intersection_edges[51][0];
     CHECK(s.all_roads.has(own_road));
-    check_rejected(s, act(ActionType::PlaceSetupRoad, 2, own_road), "CAT-2.4");
+    check_rejected_keeps_rng(s, act(ActionType::PlaceSetupRoad, 2, own_road), "CAT-2.4");
     LegalActions la;
     legal_actions(s, 2, la);
     for (const Action& a : la) {
@@ -856,8 +784,8 @@ TEST_CASE("CAT-5.9 after setup the starting player takes the first turn with the
         REQUIRE_FALSE(ev.empty());
         CHECK(ev.back().type == EventType::TurnStarted);
         CHECK(ev.back().seat == start);
-        check_rejected(s, act(ActionType::EndTurn, start), "CAT-6.4");
-        check_rejected(s, act(ActionType::RollDice, (start + 1) % 4), "CAT-6.6");
+        check_rejected_keeps_rng(s, act(ActionType::EndTurn, start), "CAT-6.4");
+        check_rejected_keeps_rng(s, act(ActionType::RollDice, (start + 1) % 4), "CAT-6.6");
         check_ok(s, act(ActionType::RollDice, start));
     }
 }
@@ -882,7 +810,7 @@ TEST_CASE("CAT-5.10 setup pieces are free, count towards the limits, and give 2 
 // ---------------------------------------------------------------- CAT-6
 
 TEST_CASE("CAT-6.1 turns pass clockwise", "[CAT-6.1]") {
-    GameState s = from(basic_position(TradeBuildMode::Combined));
+    GameState s = start(basic_position(TradeBuildMode::Combined));
     for (int k = 0; k < 9; ++k) {
         const int before = s.active;
         REQUIRE(reseed_for_roll(s, 6));
@@ -918,26 +846,26 @@ TEST_CASE("CAT-6.1 turns pass clockwise", "[CAT-6.1]") {
 TEST_CASE("CAT-6.2 classic mode: production, then trade, then build, never back", "[CAT-6.2]") {
     Position pos = basic_position(TradeBuildMode::Classic);
     pos.players[0].hand = rc(9, 0, 0, 2, 0);
-    GameState s = from(pos);
+    GameState s = start(pos);
     Action trade = act(ActionType::BankTrade, 0);
     trade.give = rc(4, 0, 0, 0, 0);
     trade.get = rc(0, 0, 0, 0, 1);
-    check_rejected(s, trade, "CAT-6.4");
+    check_rejected_keeps_rng(s, trade, "CAT-6.4");
     REQUIRE(reseed_for_roll(s, 12));  // nobody produces on 12 here
     check_ok(s, act(ActionType::RollDice, 0));
     CHECK(s.phase == Phase::Trade);
-    check_rejected(s, act(ActionType::RollDice, 0), "CAT-6.4");
+    check_rejected_keeps_rng(s, act(ActionType::RollDice, 0), "CAT-6.4");
     check_ok(s, trade);
     CHECK(s.phase == Phase::Trade);
     const int road = geometry().intersection_edges[4][1];
     check_ok(s, act(ActionType::BuildRoad, 0, road));
     CHECK(s.phase == Phase::Build);
-    check_rejected(s, trade, "CAT-6.2");
+    check_rejected_keeps_rng(s, trade, "CAT-6.2");
     Action offer = act(ActionType::OfferTrade, 0);
     offer.give = rc(1, 0, 0, 0, 0);
     offer.get = rc(0, 1, 0, 0, 0);
     offer.targets = 0b1110;
-    check_rejected(s, offer, "CAT-6.2");
+    check_rejected_keeps_rng(s, offer, "CAT-6.2");
     check_ok(s, act(ActionType::EndTurn, 0));
     CHECK(s.active == 1);
 }
@@ -945,7 +873,7 @@ TEST_CASE("CAT-6.2 classic mode: production, then trade, then build, never back"
 TEST_CASE("CAT-6.3 combined mode: trade and build in any order, any number of times", "[CAT-6.3]") {
     Position pos = basic_position(TradeBuildMode::Combined);
     pos.players[0].hand = rc(10, 0, 0, 2, 0);
-    GameState s = from(pos);
+    GameState s = start(pos);
     REQUIRE(reseed_for_roll(s, 12));
     check_ok(s, act(ActionType::RollDice, 0));
     CHECK(s.phase == Phase::Main);
@@ -966,7 +894,7 @@ TEST_CASE("CAT-6.4 the roll comes first; only a development card before it", "[C
     Position pos = basic_position(TradeBuildMode::Combined);
     pos.players[0].hand = rc(5, 5, 5, 5, 5);
     pos.players[0].dev_cards = {1, 0, 0, 0, 0};
-    GameState s = from(pos);
+    GameState s = start(pos);
     Action trade = act(ActionType::BankTrade, 0);
     trade.give = rc(4, 0, 0, 0, 0);
     trade.get = rc(0, 0, 0, 0, 1);
@@ -974,11 +902,11 @@ TEST_CASE("CAT-6.4 the roll comes first; only a development card before it", "[C
     offer.give = rc(1, 0, 0, 0, 0);
     offer.get = rc(0, 1, 0, 0, 0);
     offer.targets = 0b0010;
-    check_rejected(s, trade, "CAT-6.4");
-    check_rejected(s, offer, "CAT-6.4");
-    check_rejected(s, act(ActionType::BuildRoad, 0, geometry().intersection_edges[4][1]), "CAT-6.4");
-    check_rejected(s, act(ActionType::BuyDevCard, 0), "CAT-6.4");
-    check_rejected(s, act(ActionType::EndTurn, 0), "CAT-6.4");
+    check_rejected_keeps_rng(s, trade, "CAT-6.4");
+    check_rejected_keeps_rng(s, offer, "CAT-6.4");
+    check_rejected_keeps_rng(s, act(ActionType::BuildRoad, 0, geometry().intersection_edges[4][1]), "CAT-6.4");
+    check_rejected_keeps_rng(s, act(ActionType::BuyDevCard, 0), "CAT-6.4");
+    check_rejected_keeps_rng(s, act(ActionType::EndTurn, 0), "CAT-6.4");
     LegalActions la;
     legal_actions(s, 0, la);
     for (const Action& a : la)
@@ -990,56 +918,56 @@ TEST_CASE("CAT-6.4 the roll comes first; only a development card before it", "[C
     CHECK(s.phase == Phase::PreRoll);
     REQUIRE(reseed_for_roll(s, 12));
     check_ok(s, act(ActionType::RollDice, 0));
-    check_rejected(s, act(ActionType::RollDice, 0), "CAT-6.4");
+    check_rejected_keeps_rng(s, act(ActionType::RollDice, 0), "CAT-6.4");
     check_ok(s, trade);
 }
 
 TEST_CASE("CAT-6.5 the turn may end once the roll is resolved, not before", "[CAT-6.5]") {
     Position pos = basic_position(TradeBuildMode::Combined);
-    GameState s = from(pos);
+    GameState s = start(pos);
     REQUIRE(reseed_for_roll(s, 7));
     check_ok(s, act(ActionType::RollDice, 0));
     REQUIRE(s.phase == Phase::MoveRobber);  // nobody holds more than 7 cards
-    check_rejected(s, act(ActionType::EndTurn, 0), "CAT-6.5");
+    check_rejected_keeps_rng(s, act(ActionType::EndTurn, 0), "CAT-6.5");
     check_ok(s, act(ActionType::MoveRobber, 0, hex_id(3, 1), -1));
     check_ok(s, act(ActionType::EndTurn, 0));
     CHECK(s.active == 1);
     // Discards pending: not yet.
     pos.players[2].hand = rc(8, 0, 0, 0, 0);
-    GameState d = from(pos);
+    GameState d = start(pos);
     REQUIRE(reseed_for_roll(d, 7));
     check_ok(d, act(ActionType::RollDice, 0));
     REQUIRE(d.phase == Phase::Discard);
-    check_rejected(d, act(ActionType::EndTurn, 0), "CAT-6.5");
+    check_rejected_keeps_rng(d, act(ActionType::EndTurn, 0), "CAT-6.5");
     // Road Building still being placed: not yet.
     pos.players[2].hand = {};
     pos.players[0].dev_cards = {0, 1, 0, 0, 0};
     pos.phase = Phase::Main;
-    GameState r = from(pos);
+    GameState r = start(pos);
     check_ok(r, act(ActionType::PlayRoadBuilding, 0));
     REQUIRE(r.phase == Phase::RoadBuilding);
-    check_rejected(r, act(ActionType::EndTurn, 0), "CAT-6.5");
+    check_rejected_keeps_rng(r, act(ActionType::EndTurn, 0), "CAT-6.5");
 }
 
 TEST_CASE("CAT-6.6 what a player who is not active may do", "[CAT-6.6]") {
     Position pos = basic_position(TradeBuildMode::Combined);
     for (int i = 0; i < 4; ++i) pos.players[i].hand = rc(2, 2, 2, 2, 2);
     pos.players[1].dev_cards = {1, 0, 0, 0, 0};
-    GameState s = from(pos);
-    check_rejected(s, act(ActionType::RollDice, 1), "CAT-6.6");
-    check_rejected(s, act(ActionType::EndTurn, 1), "CAT-6.6");
+    GameState s = start(pos);
+    check_rejected_keeps_rng(s, act(ActionType::RollDice, 1), "CAT-6.6");
+    check_rejected_keeps_rng(s, act(ActionType::EndTurn, 1), "CAT-6.6");
     REQUIRE(reseed_for_roll(s, 12));
     check_ok(s, act(ActionType::RollDice, 0));
-    check_rejected(s, act(ActionType::EndTurn, 2), "CAT-6.6");
-    check_rejected(s, act(ActionType::BuildRoad, 1, geometry().intersection_edges[2][1]), "CAT-10.1");
-    check_rejected(s, act(ActionType::BuyDevCard, 1), "CAT-10.1");
-    check_rejected(s, act(ActionType::PlayKnight, 1), "CAT-11.2");
-    check_rejected(s, act(ActionType::MoveRobber, 1, hex_id(1, 1)), "CAT-6.6");
+    check_rejected_keeps_rng(s, act(ActionType::EndTurn, 2), "CAT-6.6");
+    check_rejected_keeps_rng(s, act(ActionType::BuildRoad, 1, geometry().intersection_edges[2][1]), "CAT-10.1");
+    check_rejected_keeps_rng(s, act(ActionType::BuyDevCard, 1), "CAT-10.1");
+    check_rejected_keeps_rng(s, act(ActionType::PlayKnight, 1), "CAT-11.2");
+    check_rejected_keeps_rng(s, act(ActionType::MoveRobber, 1, hex_id(1, 1)), "CAT-6.6");
     Action offer = act(ActionType::OfferTrade, 1);
     offer.give = rc(1, 0, 0, 0, 0);
     offer.get = rc(0, 1, 0, 0, 0);
     offer.targets = 0b0100;
-    check_rejected(s, offer, "CAT-9.2");  // non-active players do not trade with each other
+    check_rejected_keeps_rng(s, offer, "CAT-9.2");  // non-active players do not trade with each other
     LegalActions la;
     legal_actions(s, 1, la);
     CHECK(la.count == 0);
@@ -1059,22 +987,22 @@ TEST_CASE("CAT-6.7 no development card while a roll is being resolved", "[CAT-6.
     Position pos = basic_position(TradeBuildMode::Combined);
     pos.players[0].dev_cards = {1, 0, 1, 1, 0};
     pos.players[1].hand = rc(8, 0, 0, 0, 0);
-    GameState s = from(pos);
+    GameState s = start(pos);
     REQUIRE(reseed_for_roll(s, 7));
     check_ok(s, act(ActionType::RollDice, 0));
     REQUIRE(s.phase == Phase::Discard);
-    check_rejected(s, act(ActionType::PlayKnight, 0), "CAT-6.7");
+    check_rejected_keeps_rng(s, act(ActionType::PlayKnight, 0), "CAT-6.7");
     Action mono = act(ActionType::PlayMonopoly, 0);
-    check_rejected(s, mono, "CAT-6.7");
+    check_rejected_keeps_rng(s, mono, "CAT-6.7");
     Action discard = act(ActionType::Discard, 1);
     discard.give = rc(4, 0, 0, 0, 0);
     check_ok(s, discard);
     REQUIRE(s.phase == Phase::MoveRobber);
-    check_rejected(s, act(ActionType::PlayKnight, 0), "CAT-6.7");
-    check_rejected(s, mono, "CAT-6.7");
+    check_rejected_keeps_rng(s, act(ActionType::PlayKnight, 0), "CAT-6.7");
+    check_rejected_keeps_rng(s, mono, "CAT-6.7");
     Action yop = act(ActionType::PlayYearOfPlenty, 0);
     yop.get = rc(1, 1, 0, 0, 0);
-    check_rejected(s, yop, "CAT-6.7");
+    check_rejected_keeps_rng(s, yop, "CAT-6.7");
     LegalActions la;
     legal_actions(s, 0, la);
     for (const Action& a : la) CHECK(a.type == ActionType::MoveRobber);

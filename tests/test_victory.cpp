@@ -11,63 +11,12 @@
 #include "engine/random_play.hpp"
 #include "engine/view.hpp"
 
+#include "support.hpp"
+
 using namespace hexhall::catan;
+using namespace hexhall::catan::test;
 
 namespace {
-
-constexpr int kKnight = static_cast<int>(DevCard::Knight);
-constexpr int kRoadBuilding = static_cast<int>(DevCard::RoadBuilding);
-constexpr int kVictoryPoint = static_cast<int>(DevCard::VictoryPoint);
-
-int edge_between(int u, int v) {
-    const Geometry& g = geometry();
-    for (int k = 0; k < 3; ++k)
-        if (g.intersection_neighbors[u][k] == v) return g.intersection_edges[u][k];
-    FAIL("intersections " << u << " and " << v << " are not adjacent");
-    return -1;
-}
-
-void give_route(PlayerSetup& p, std::initializer_list<int> vs) {
-    const int* v = vs.begin();
-    for (std::size_t i = 1; i < vs.size(); ++i) p.roads.push_back(edge_between(v[i - 1], v[i]));
-}
-
-Action act(ActionType t, int seat, int location = 0, int target = -1) {
-    Action a;
-    a.type = t;
-    a.seat = static_cast<uint8_t>(seat);
-    a.location = static_cast<uint8_t>(location);
-    a.target = static_cast<int8_t>(target);
-    return a;
-}
-
-Position base_position(Ruleset ruleset = Ruleset::Base, TradeBuildMode mode = TradeBuildMode::Combined) {
-    Position pos;
-    if (ruleset == Ruleset::HK2024) {
-        pos.options.ruleset = Ruleset::HK2024;
-        pos.options.map = MapKind::Explicit;
-        pos.options.board = starter_board();
-    } else {
-        pos.options.map = MapKind::Starter;
-        pos.options.mode = mode;
-    }
-    pos.phase = Phase::Main;
-    return pos;
-}
-
-GameState start(const Position& pos, uint64_t seed = 1) {
-    GameState s;
-    const char* err = start_from_position(pos, seed, s);
-    INFO((err ? err : ""));
-    REQUIRE(err == nullptr);
-    return s;
-}
-
-int count(const EventList& ev, EventType t) {
-    int n = 0;
-    for (const Event& e : ev) n += e.type == t;
-    return n;
-}
 
 int index_of(const EventList& ev, EventType t) {
     for (int i = 0; i < static_cast<int>(ev.size()); ++i)
@@ -139,7 +88,7 @@ TEST_CASE("CAT-16.2 reaching 10 VP on one's own turn ends the game at once", "[C
         REQUIRE(apply(s, act(ActionType::BuildSettlement, 0, 17), &ev));
         CHECK(s.phase == Phase::GameOver);
         CHECK(s.winner == 0);
-        REQUIRE(count(ev, EventType::GameOver) == 1);
+        REQUIRE(count_events(ev, EventType::GameOver) == 1);
         CHECK(ev.back().type == EventType::GameOver);
         CHECK(ev.back().seat == 0);
         for (int seat : {0, 1, kSpectator}) CHECK(make_view(s, seat).winner == 0);
@@ -182,7 +131,7 @@ TEST_CASE("CAT-16.3 10 VP on another player's turn: the win comes at the start o
     const int started = index_of(ev, EventType::TurnStarted);
     REQUIRE(started >= 0);
     CHECK(index_of(ev, EventType::GameOver) == started + 1);
-    CHECK(count(ev, EventType::DiceRolled) == 0);
+    CHECK(count_events(ev, EventType::DiceRolled) == 0);
 }
 
 namespace {
@@ -357,7 +306,7 @@ TEST_CASE("CAT-17.1 base ruleset: a timeout before the roll rolls for the player
         const int rolled = index_of(ev, EventType::DiceRolled);
         REQUIRE(rolled >= 0);
         CHECK(ev[rolled].value == 1);  // the referee's roll
-        CHECK(count(ev, EventType::TurnEnded) == 1);
+        CHECK(count_events(ev, EventType::TurnEnded) == 1);
         CHECK(s.active == 1);
         CHECK(s.phase == Phase::PreRoll);
         CHECK(s.robber == hex_id(2, 2));
@@ -367,7 +316,7 @@ TEST_CASE("CAT-17.1 base ruleset: a timeout before the roll rolls for the player
         EventList ev;
         REQUIRE(apply(s, act(ActionType::Timeout, 0), &ev));
         CHECK(s.robber == desert_hex(s.board));
-        CHECK(count(ev, EventType::Stole) == 0);
+        CHECK(count_events(ev, EventType::Stole) == 0);
         CHECK(s.players[1].hand == ResourceCounts{1, 0, 0, 0, 0});
         CHECK(s.active == 1);
         CHECK(s.phase == Phase::PreRoll);
@@ -404,8 +353,8 @@ TEST_CASE("CAT-17.1 base ruleset: timeouts after the roll end the turn and drop 
         EventList ev;
         REQUIRE(apply(s, act(ActionType::Timeout, 0), &ev));
         CHECK(s.robber == desert_hex(s.board));
-        CHECK(count(ev, EventType::Stole) == 0);
-        CHECK(count(ev, EventType::DiceRolled) == 1);  // the roll was still owed
+        CHECK(count_events(ev, EventType::Stole) == 0);
+        CHECK(count_events(ev, EventType::DiceRolled) == 1);  // the roll was still owed
         CHECK(s.players[1].hand == ResourceCounts{1, 0, 0, 0, 0});
         CHECK(s.active == 1);
     }
@@ -449,7 +398,7 @@ TEST_CASE("CAT-17.1 base ruleset: timeouts after the roll end the turn and drop 
             REQUIRE(s.phase == ph);
             EventList ev;
             REQUIRE(apply(s, act(ActionType::Timeout, 0), &ev));
-            CHECK(count(ev, EventType::DiceRolled) == 0);  // already rolled
+            CHECK(count_events(ev, EventType::DiceRolled) == 0);  // already rolled
             CHECK(s.active == 1);
             CHECK(s.phase == Phase::PreRoll);
         }
