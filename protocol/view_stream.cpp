@@ -3,6 +3,7 @@
 #include <cstring>
 #include <new>
 #include <stdexcept>
+#include <vector>
 
 #include <openssl/evp.h>
 
@@ -27,35 +28,56 @@ ViewCache::ViewCache() : ctx_(std::make_unique<Ctx>()) {}
 ViewCache::~ViewCache() = default;
 
 namespace {
-// Appends to `ops` exactly the ops of json::diff(a, b, path) (same algorithm and order), but skips
-// equal members of objects without building their paths, which json::diff does for every member.
-void diff_into(const json& a, const json& b, const std::string& path, json& ops) {
-    if (a == b) return;
-    if (a.type() != b.type() || !a.is_object()) {
+std::string key_path(const std::string& path, const std::string& key) {
+    std::string k;
+    k.reserve(path.size() + key.size() + 1);
+    k = path;
+    k.push_back('/');
+    for (char c : key) {
+        if (c == '~') k.append("~0");
+        else if (c == '/') k.append("~1");
+        else k.push_back(c);
+    }
+    return k;
+}
+
+// Appends to `ops` exactly the ops of json::diff(a, b, path) (same algorithm and order) for a != b
+// (the caller has checked), but walks objects' sorted members in one merge pass and skips equal
+// members without building their paths, which json::diff does for every member.
+void diff_unequal(const json& a, const json& b, const std::string& path, json& ops) {
+    if (a.type() != b.type() || !(a.is_object() || a.is_array())) {
+        // json::diff: a single replace of the whole value.
+        ops.push_back(json{{"op", "replace"}, {"path", path}, {"value", b}});
+        return;
+    }
+    if (!a.is_object()) {
         for (json& op : json::diff(a, b, path)) ops.push_back(std::move(op));
         return;
     }
-    auto key_path = [&path](const std::string& key) {
-        std::string k = path;
-        k.push_back('/');
-        for (char c : key) {
-            if (c == '~') k.append("~0");
-            else if (c == '/') k.append("~1");
-            else k.push_back(c);
-        }
-        return k;
-    };
-    for (auto it = a.begin(); it != a.end(); ++it) {
-        auto t = b.find(it.key());
-        if (t != b.end()) {
-            if (*t != *it) diff_into(*it, *t, key_path(it.key()), ops);
+    // Both objects: std::map, sorted by key. json::diff emits the ops of a's members in a's order
+    // (recursive diffs and removes), then the adds of b's new members in b's order.
+    const auto& ao = a.get_ref<const json::object_t&>();
+    const auto& bo = b.get_ref<const json::object_t&>();
+    auto ia = ao.begin(), ib = bo.begin();
+    std::vector<json::object_t::const_iterator> adds;
+    while (ia != ao.end() || ib != bo.end()) {
+        if (ib == bo.end() || (ia != ao.end() && ia->first < ib->first)) {
+            ops.push_back(json{{"op", "remove"}, {"path", key_path(path, ia->first)}});
+            ++ia;
+        } else if (ia == ao.end() || ib->first < ia->first) {
+            adds.push_back(ib);
+            ++ib;
         } else {
-            ops.push_back(json{{"op", "remove"}, {"path", key_path(it.key())}});
+            if (ia->second != ib->second) diff_unequal(ia->second, ib->second, key_path(path, ia->first), ops);
+            ++ia;
+            ++ib;
         }
     }
-    for (auto it = b.begin(); it != b.end(); ++it) {
-        if (a.find(it.key()) == a.end()) ops.push_back(json{{"op", "add"}, {"path", key_path(it.key())}, {"value", *it}});
-    }
+    for (auto it : adds) ops.push_back(json{{"op", "add"}, {"path", key_path(path, it->first)}, {"value", it->second}});
+}
+
+void diff_into(const json& a, const json& b, const std::string& path, json& ops) {
+    if (a != b) diff_unequal(a, b, path, ops);
 }
 
 json diff_ops(const json& a, const json& b, const std::string& path) {
