@@ -1,0 +1,30 @@
+// A connected client as the room core sees it, and how the core runs work on a strand.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/game.hpp"
+
+namespace hexhall::server {
+
+class Room;
+
+// Runs a function on one strand (the network layer supplies an asio::strand per room).
+using Post = std::function<void(std::function<void()>)>;
+
+class Client {
+public:
+    virtual ~Client() = default;
+    // Queues a message. Thread-safe, never blocks; an overflowing queue drops the connection.
+    virtual void send(Text text) = 0;
+    void send(const json& j) { send(make_text(j)); }
+
+    // Owned by the connection's strand (only Hub touches these, from on_message / on_close):
+    std::string session_hash;  // empty until hello
+    std::string name;
+    std::shared_ptr<Room> room;  // the room joined (or rejoined by hello)
+};
+using ClientPtr = std::shared_ptr<Client>;
+
+}  // namespace hexhall::server

@@ -1,0 +1,55 @@
+// The one interface between the game-agnostic room core and a game (Catan in catan_game.*).
+// A Game is used from its room's strand only: it need not be thread-safe.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace hexhall::server {
+
+using json = nlohmann::json;
+// A serialized message, shared by every connection it is sent to.
+using Text = std::shared_ptr<const std::string>;
+inline Text make_text(const json& j) { return std::make_shared<const std::string>(j.dump()); }
+
+inline constexpr int kSpectatorSeat = -1;
+
+// What one state change sends: one message per seat, one for all spectators.
+struct GameUpdate {
+    std::vector<Text> seats;
+    Text spectators;
+};
+
+// The reply to a game message (`action`, `resync`), and the update when an action was applied.
+struct GameReply {
+    Text reply;                        // ack, error or snapshot: to the sender only
+    std::optional<GameUpdate> update;  // set when the state changed: to everybody, after `reply`
+};
+
+class Game {
+public:
+    virtual ~Game() = default;
+    virtual const char* name() const = 0;  // "catan": the payload key and listRooms' "game"
+    virtual int seats() const = 0;
+    virtual json options() const = 0;      // as shown by listRooms
+    virtual bool over() const = 0;
+    // The snapshot message for a seat (or kSpectatorSeat), echoing reply_to.
+    virtual Text snapshot(int seat, std::optional<int64_t> reply_to = std::nullopt) = 0;
+    // A game message (protocol.md: action, resync) from `seat` (kSpectatorSeat: a spectator).
+    virtual GameReply handle(int seat, std::string_view text) = 0;
+    // Makes `seat` a built-in bot. False for an unknown bot name.
+    virtual bool set_bot(int seat, std::string_view bot, uint64_t seed) = 0;
+    // Lets one bot whose decision is awaited act; nullopt when no bot has anything to do.
+    virtual std::optional<GameUpdate> bot_step() = 0;
+};
+
+// Creates a game from createRoom's options (the whole request object); empty with `error` set
+// (a human-readable reason) for invalid options.
+using GameFactory = std::unique_ptr<Game> (*)(const json& request, std::string& error);
+
+}  // namespace hexhall::server

@@ -1,0 +1,158 @@
+#include "server/lobby_messages.hpp"
+
+namespace hexhall::server {
+
+namespace proto = hexhall::protocol;
+
+namespace {
+
+ParsedLobby fail(const char* code, std::string message, std::optional<int64_t> id = std::nullopt) {
+    ParsedLobby p;
+    p.error = proto::ProtocolError{code, std::move(message), "", id};
+    return p;
+}
+
+json envelope(const char* type, std::optional<int64_t> id) {
+    json j = {{"type", type}, {"v", proto::kProtocolVersion}};
+    if (id) j["id"] = *id;
+    return j;
+}
+
+}  // namespace
+
+ParsedLobby parse_lobby(std::string_view text) {
+    if (text.size() > proto::kMaxMessageBytes) return fail("too_large", "message too large");
+    if (proto::json_depth(text, proto::kMaxDepth + 1) > proto::kMaxDepth) return fail("too_deep", "nested too deeply");
+    json j = json::parse(text.begin(), text.end(), nullptr, false);
+    if (j.is_discarded()) return fail("bad_json", "not valid JSON");
+    if (!j.is_object()) return fail("bad_type", "a message is a JSON object");
+    auto type_it = j.find("type");
+    if (type_it == j.end()) return fail("missing_field", "missing field \"type\"");
+    if (!type_it->is_string()) return fail("bad_type", "\"type\" must be a string");
+    const std::string type = type_it->get<std::string>();
+
+    std::optional<int64_t> id;
+    auto id_it = j.find("id");
+    if (id_it != j.end() && id_it->is_number_integer()) {
+        const int64_t v = id_it->get<int64_t>();
+        if (v >= 0 && v <= proto::kMaxRequestId) id = v;
+    }
+    LobbyRequest r;
+    if (type == "action" || type == "resync") {
+        r.kind = LobbyKind::Game;  // protocol::decode_client_message checks the rest
+        r.game_id = id;
+        ParsedLobby p;
+        p.request = std::move(r);
+        return p;
+    }
+    if (type == "hello") r.kind = LobbyKind::Hello;
+    else if (type == "createRoom") r.kind = LobbyKind::CreateRoom;
+    else if (type == "listRooms") r.kind = LobbyKind::ListRooms;
+    else if (type == "joinRoom") r.kind = LobbyKind::JoinRoom;
+    else if (type == "addBot") r.kind = LobbyKind::AddBot;
+    else if (type == "start") r.kind = LobbyKind::Start;
+    else return fail("unknown_type", "unknown message type", id);
+
+    auto v_it = j.find("v");
+    if (v_it == j.end()) return fail("missing_field", "missing field \"v\"", id);
+    if (!v_it->is_number_integer()) return fail("bad_type", "\"v\" must be an integer", id);
+    if (v_it->get<int64_t>() != proto::kProtocolVersion)
+        return fail("bad_version", "unsupported protocol version (this server speaks v 1)", id);
+    if (id_it == j.end()) return fail("missing_field", "missing field \"id\"");
+    if (!id_it->is_number_integer()) return fail("bad_type", "\"id\" must be an integer");
+    if (!id) return fail("out_of_range", "\"id\" out of range");
+    r.id = *id;
+
+    auto get_string = [&](const char* key, bool required, std::string& out) -> std::optional<ParsedLobby> {
+        auto it = j.find(key);
+        if (it == j.end() || it->is_null()) {
+            if (required) return fail("missing_field", std::string("missing field \"") + key + "\"", id);
+            return std::nullopt;
+        }
+        if (!it->is_string()) return fail("bad_type", std::string("\"") + key + "\" must be a string", id);
+        out = it->get<std::string>();
+        return std::nullopt;
+    };
+
+    switch (r.kind) {
+        case LobbyKind::Hello: {
+            if (auto e = get_string("name", true, r.name)) return *e;
+            if (r.name.empty() || r.name.size() > kMaxNameBytes)
+                return fail("out_of_range", "\"name\" must have 1 to 32 bytes", id);
+            std::string token;
+            if (auto e = get_string("token", false, token)) return *e;
+            if (!token.empty()) r.token = token;
+            break;
+        }
+        case LobbyKind::JoinRoom:
+        case LobbyKind::AddBot:
+        case LobbyKind::Start: {
+            if (auto e = get_string("room", true, r.room)) return *e;
+            if (r.kind == LobbyKind::Start) break;
+            auto it = j.find("seat");
+            if (it == j.end() && r.kind == LobbyKind::AddBot) return fail("missing_field", "missing field \"seat\"", id);
+            if (it != j.end() && !it->is_null()) {
+                if (!it->is_number_integer()) return fail("bad_type", "\"seat\" must be an integer or null", id);
+                const int64_t s = it->get<int64_t>();
+                if (s < 0 || s > 3) return fail("out_of_range", "\"seat\" out of range", id);
+                r.seat = static_cast<int>(s);
+            } else if (r.kind == LobbyKind::AddBot) {
+                return fail("bad_type", "\"seat\" must be an integer", id);
+            }
+            if (r.kind == LobbyKind::AddBot)
+                if (auto e = get_string("bot", false, r.bot)) return *e;
+            break;
+        }
+        default:
+            break;
+    }
+    r.body = std::move(j);
+    ParsedLobby p;
+    p.request = std::move(r);
+    return p;
+}
+
+json welcome_message(int64_t id, const std::string& session, const std::string& name) {
+    json j = envelope("welcome", id);
+    j["session"] = session;
+    j["name"] = name;
+    return j;
+}
+
+json room_created_message(int64_t id, const std::string& room) {
+    json j = envelope("roomCreated", id);
+    j["room"] = room;
+    return j;
+}
+
+json rooms_message(int64_t id, json rooms) {
+    json j = envelope("rooms", id);
+    j["rooms"] = std::move(rooms);
+    return j;
+}
+
+json joined_message(std::optional<int64_t> id, const std::string& room, int seat) {
+    json j = envelope("joined", id);
+    j["room"] = room;
+    j["seat"] = seat < 0 ? json(nullptr) : json(seat);
+    return j;
+}
+
+json bot_added_message(int64_t id, const std::string& room, int seat) {
+    json j = envelope("botAdded", id);
+    j["room"] = room;
+    j["seat"] = seat;
+    return j;
+}
+
+json started_message(std::optional<int64_t> id, const std::string& room) {
+    json j = envelope("started", id);
+    j["room"] = room;
+    return j;
+}
+
+json lobby_error(const std::string& code, const std::string& message, std::optional<int64_t> id) {
+    return proto::error_message(proto::ProtocolError{code, message, "", id});
+}
+
+}  // namespace hexhall::server

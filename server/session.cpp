@@ -1,0 +1,56 @@
+#include "server/session.hpp"
+
+#include <random>
+
+#include "protocol/messages.hpp"
+
+namespace hexhall::server {
+
+std::string new_session_token() {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::random_device rd;
+    std::string out;
+    out.reserve(64);
+    for (int i = 0; i < 8; ++i) {  // 8 x 32 bits = 32 bytes
+        uint32_t w = rd();
+        for (int b = 0; b < 4; ++b, w >>= 8) {
+            out += kHex[(w >> 4) & 0xF];
+            out += kHex[w & 0xF];
+        }
+    }
+    return out;
+}
+
+std::string token_hash(const std::string& token) { return protocol::sha256_hex(token); }
+
+bool valid_token(const std::string& token) {
+    if (token.size() != 64) return false;
+    for (char c : token)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+    return true;
+}
+
+std::optional<SessionRecord> SessionStore::find(const std::string& hash) const {
+    std::lock_guard lock(mu_);
+    auto it = sessions_.find(hash);
+    if (it == sessions_.end()) return std::nullopt;
+    return it->second;
+}
+
+void SessionStore::put(const std::string& hash, SessionRecord r) {
+    std::lock_guard lock(mu_);
+    sessions_[hash] = std::move(r);
+}
+
+void SessionStore::set_room(const std::string& hash, const std::string& room) {
+    std::lock_guard lock(mu_);
+    auto it = sessions_.find(hash);
+    if (it != sessions_.end()) it->second.room = room;
+}
+
+size_t SessionStore::size() const {
+    std::lock_guard lock(mu_);
+    return sessions_.size();
+}
+
+}  // namespace hexhall::server

@@ -1,0 +1,35 @@
+// Sessions: a client's identity across connections. Only a SHA-256 hash of each token is stored.
+#pragma once
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace hexhall::server {
+
+// 32 random bytes from std::random_device, as 64 lowercase hex digits.
+std::string new_session_token();
+// Lowercase hex SHA-256 of the token (what the server stores).
+std::string token_hash(const std::string& token);
+// Whether `token` has the shape of a token (64 lowercase hex digits).
+bool valid_token(const std::string& token);
+
+struct SessionRecord {
+    std::string name;
+    std::string room;  // the room last joined ("" for none)
+};
+
+// Thread-safe map from token hash to session.
+class SessionStore {
+public:
+    std::optional<SessionRecord> find(const std::string& hash) const;
+    void put(const std::string& hash, SessionRecord r);
+    void set_room(const std::string& hash, const std::string& room);
+    size_t size() const;
+
+private:
+    mutable std::mutex mu_;
+    std::unordered_map<std::string, SessionRecord> sessions_;
+};
+
+}  // namespace hexhall::server

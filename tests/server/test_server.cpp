@@ -1,0 +1,413 @@
+// The server end to end: in-process on an ephemeral port, four seated WebSocket clients and a
+// spectator play a whole game of random legal actions (docs/protocol.md, "Lobby (server)").
+#include <utility>  // before Asio (Boost 1.74 + GCC 12 + C++20)
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <random>
+#include <thread>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/messages.hpp"
+#include "server/net.hpp"
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using json = nlohmann::json;
+
+constexpr int kVictoryPoints = 10;
+
+// Aborts the process if the test hangs (synchronous reads have no timeout).
+struct Watchdog {
+    std::atomic<bool> done{false};
+    std::thread t;
+    explicit Watchdog(int seconds) {
+        t = std::thread([this, seconds] {
+            for (int i = 0; i < seconds * 10 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            if (!done) {
+                std::cerr << "server test: watchdog expired\n";
+                std::abort();
+            }
+        });
+    }
+    ~Watchdog() {
+        done = true;
+        t.join();
+    }
+};
+
+struct WsClient {
+    asio::io_context ioc;
+    websocket::stream<tcp::socket> ws{ioc};
+    int64_t next_id = 1;
+
+    explicit WsClient(uint16_t port) {
+        ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+        ws.handshake("127.0.0.1", "/ws");
+    }
+    void send(const json& j) { ws.write(asio::buffer(j.dump())); }
+    void send_text(const std::string& s) { ws.write(asio::buffer(s)); }
+    json recv() {
+        beast::flat_buffer b;
+        ws.read(b);
+        return json::parse(beast::buffers_to_string(b.data()));
+    }
+    json recv_type(const std::string& type) {
+        json j = recv();
+        INFO(j.dump());
+        REQUIRE(j.at("type") == type);
+        return j;
+    }
+    json request(json j) {
+        j["v"] = 1;
+        j["id"] = next_id++;
+        send(j);
+        return j;
+    }
+};
+
+// A client's copy of its view, kept up to date by patches.
+struct Player {
+    std::unique_ptr<WsClient> c;
+    int seat = -1;  // -1: spectator
+    std::string token;
+    json view;
+    json legal;
+    uint64_t version = 0;
+
+    void take_snapshot(const json& s) {
+        REQUIRE(s.at("type") == "snapshot");
+        view = s.at("catan").at("view");
+        legal = s.at("catan").value("legal", json());
+        version = s.at("version").get<uint64_t>();
+        REQUIRE(s.at("digest") == hexhall::protocol::view_digest(view));
+    }
+    void take_patch(const json& p) {
+        INFO(p.dump());
+        REQUIRE(p.at("type") == "patch");
+        REQUIRE(p.at("from").get<uint64_t>() == version);
+        REQUIRE(p.at("to").get<uint64_t>() == version + 1);
+        view = view.patch(p.at("ops"));
+        version = p.at("to").get<uint64_t>();
+        REQUIRE(p.at("digest") == hexhall::protocol::view_digest(view));
+        if (seat >= 0) legal = p.at("catan").at("legal");
+        else REQUIRE_FALSE(p.at("catan").contains("legal"));
+    }
+    bool has_move() const {
+        return seat >= 0 && (!legal.at("actions").empty() || legal.at("discard").get<int>() > 0);
+    }
+};
+
+// No hidden information of other seats in `view` (before the game is over, CAT-16.5).
+void check_private(const json& view, int seat) {
+    if (view.at("phase") == "gameOver") return;
+    for (const json& p : view.at("players")) {
+        if (p.at("seat").get<int>() == seat) continue;
+        INFO("viewer " << seat << " sees player " << p.dump());
+        REQUIRE_FALSE(p.contains("hand"));
+        REQUIRE_FALSE(p.contains("devCards"));
+        REQUIRE_FALSE(p.contains("devBoughtThisTurn"));
+        REQUIRE_FALSE(p.contains("totalVp"));
+    }
+}
+
+void check_spectator_events(const json& patch) {
+    for (const json& e : patch.at("catan").at("events")) {
+        if (e.at("type") == "stole") REQUIRE_FALSE(e.contains("resource"));
+        if (e.at("type") == "devCardBought") REQUIRE_FALSE(e.contains("card"));
+    }
+}
+
+json random_intent(const Player& p, std::mt19937_64& rng) {
+    const int discard = p.legal.at("discard").get<int>();
+    if (discard > 0) {
+        std::vector<std::string> cards;
+        for (auto& [name, n] : p.view.at("players").at(p.seat).at("hand").items())
+            for (int i = 0; i < n.get<int>(); ++i) cards.push_back(name);
+        std::shuffle(cards.begin(), cards.end(), rng);
+        json give = json::object();
+        for (int i = 0; i < discard; ++i) give[cards.at(i)] = give.value(cards.at(i), 0) + 1;
+        return {{"type", "discard"}, {"cards", give}};
+    }
+    const json& actions = p.legal.at("actions");
+    return actions.at(std::uniform_int_distribution<size_t>(0, actions.size() - 1)(rng));
+}
+
+std::string http_get(uint16_t port, const std::string& target, int& status) {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    http::write(s, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(s, b, res);
+    status = static_cast<int>(res.result_int());
+    return res.body();
+}
+
+}  // namespace
+
+TEST_CASE("server: four clients and a spectator play a whole game", "[server]") {
+    Watchdog watchdog(240);
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    hexhall::server::Server server(o);
+    const uint16_t port = server.start();
+    REQUIRE(port != 0);
+
+    int status = 0;
+    CHECK(http_get(port, "/healthz", status) == "ok");
+    CHECK(status == 200);
+    http_get(port, "/", status);
+    CHECK(status == 404);  // no --web-root
+
+    std::vector<Player> players(5);
+    for (int i = 0; i < 5; ++i) players[i].c = std::make_unique<WsClient>(port);
+    Player& spectator = players[4];
+
+    // Lobby messages need a session first.
+    spectator.c->request({{"type", "listRooms"}});
+    CHECK(spectator.c->recv_type("error").at("code") == "no_session");
+
+    for (int i = 0; i < 5; ++i) {
+        players[i].c->request({{"type", "hello"}, {"name", "P" + std::to_string(i)}});
+        json w = players[i].c->recv_type("welcome");
+        CHECK(w.at("name") == "P" + std::to_string(i));
+        players[i].token = w.at("session").get<std::string>();
+        CHECK(players[i].token.size() == 64);
+    }
+    CHECK(players[0].token != players[1].token);
+
+    players[0].c->request({{"type", "createRoom"}, {"players", 5}});
+    CHECK(players[0].c->recv_type("error").at("code") == "bad_option");
+    players[0].c->request({{"type", "createRoom"}, {"players", 4}, {"map", "random"}, {"vp", kVictoryPoints},
+                           {"seed", 7}});
+    const std::string room = players[0].c->recv_type("roomCreated").at("room").get<std::string>();
+
+    for (int i = 0; i < 4; ++i) {
+        players[i].seat = i;
+        players[i].c->request({{"type", "joinRoom"}, {"room", room}, {"seat", i}});
+        json j = players[i].c->recv_type("joined");
+        CHECK(j.at("seat") == i);
+        CHECK(j.at("room") == room);
+    }
+    players[1].c->request({{"type", "joinRoom"}, {"room", room}, {"seat", 0}});
+    CHECK(players[1].c->recv_type("error").at("code") == "already_seated");
+    spectator.c->request({{"type", "joinRoom"}, {"room", room}, {"seat", 0}});
+    CHECK(spectator.c->recv_type("error").at("code") == "seat_taken");
+    spectator.c->request({{"type", "joinRoom"}, {"room", room}, {"seat", nullptr}});
+    CHECK(spectator.c->recv_type("joined").at("seat").is_null());
+
+    spectator.c->request({{"type", "listRooms"}});
+    {
+        json rooms = spectator.c->recv_type("rooms").at("rooms");
+        REQUIRE(rooms.size() == 1);
+        CHECK(rooms[0].at("room") == room);
+        CHECK(rooms[0].at("game") == "catan");
+        CHECK(rooms[0].at("started") == false);
+        CHECK(rooms[0].at("seats").size() == 4);
+        CHECK(rooms[0].at("seats")[2].at("name") == "P2");
+        CHECK(rooms[0].at("spectators") == 1);
+        CHECK_FALSE(rooms[0].at("options").contains("seed"));  // the seed would reveal the deck
+    }
+
+    // Game messages before the start.
+    players[0].c->request({{"type", "resync"}});
+    CHECK(players[0].c->recv_type("error").at("code") == "not_started");
+
+    players[0].c->request({{"type", "start"}, {"room", room}});
+    for (Player& p : players) {
+        json st = p.c->recv_type("started");
+        CHECK(st.at("room") == room);
+        p.take_snapshot(p.c->recv());
+        check_private(p.view, p.seat);
+        CHECK(p.view.at("seat") == p.seat);
+    }
+    CHECK(spectator.legal.is_null());
+
+    // An illegal action and a spectator's action are refused without a state change.
+    {
+        json a = players[0].c->request({{"type", "action"}, {"game", "catan"}, {"catan", {{"type", "buildCity"}, {"intersection", 0}}}});
+        json e = players[0].c->recv_type("error");
+        CHECK(e.at("code") == "illegal_action");
+        CHECK(e.at("id") == a.at("id"));
+        spectator.c->request({{"type", "action"}, {"game", "catan"}, {"catan", {{"type", "endTurn"}}}});
+        CHECK(spectator.c->recv_type("error").at("code") == "spectator");
+    }
+
+    std::mt19937_64 rng(12345);
+    int actions = 0, acks = 0;
+    bool reconnected = false;
+    const auto t0 = std::chrono::steady_clock::now();
+    while (spectator.view.at("phase") != "gameOver") {
+        REQUIRE(actions < 20000);
+        std::vector<int> movers;
+        for (int i = 0; i < 4; ++i)
+            if (players[i].has_move()) movers.push_back(i);
+        REQUIRE_FALSE(movers.empty());
+        Player& p = players[movers[std::uniform_int_distribution<size_t>(0, movers.size() - 1)(rng)]];
+        json sent = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
+        json ack = p.c->recv();
+        INFO("sent " << sent.dump() << " got " << ack.dump());
+        REQUIRE(ack.at("type") == "ack");
+        REQUIRE(ack.at("id") == sent.at("id"));
+        REQUIRE(ack.at("version").get<uint64_t>() == p.version + 1);
+        ++acks;
+        ++actions;
+        for (Player& q : players) {
+            json patch = q.c->recv();
+            q.take_patch(patch);
+            check_private(q.view, q.seat);
+            if (q.seat < 0) check_spectator_events(patch);
+        }
+
+        // Reconnect once mid-game: a new connection with seat 1's token gets seat 1 back.
+        if (actions == 100 && !reconnected) {
+            reconnected = true;
+            Player& r = players[1];
+            r.c->ws.close(websocket::close_code::normal);
+            r.c = std::make_unique<WsClient>(port);
+            r.c->request({{"type", "hello"}, {"name", "P1"}, {"token", r.token}});
+            CHECK(r.c->recv_type("welcome").at("session") == r.token);
+            CHECK(r.c->recv_type("joined").at("seat") == 1);
+            json before = r.view;
+            const uint64_t v = r.version;
+            r.take_snapshot(r.c->recv());
+            CHECK(r.view == before);
+            CHECK(r.version == v);
+        }
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::cerr << "server test: " << actions << " actions in " << secs << " s\n";
+    CHECK(acks == actions);
+    CHECK(reconnected);
+    CHECK(spectator.view.at("winner").get<int>() >= 0);
+
+    // Every client's patched view equals a fresh snapshot.
+    for (Player& p : players) {
+        json sent = p.c->request({{"type", "resync"}});
+        json snap = p.c->recv_type("snapshot");
+        CHECK(snap.at("id") == sent.at("id"));
+        CHECK(snap.at("version").get<uint64_t>() == p.version);
+        CHECK(snap.at("catan").at("view") == p.view);
+        CHECK(snap.at("digest") == hexhall::protocol::view_digest(p.view));
+    }
+
+    spectator.c->request({{"type", "listRooms"}});
+    CHECK(spectator.c->recv_type("rooms").at("rooms")[0].at("over") == true);
+
+    for (Player& p : players) p.c->ws.close(websocket::close_code::normal);
+    server.stop();
+}
+
+TEST_CASE("server: bots fill seats and play to the end", "[server]") {
+    Watchdog watchdog(240);
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    hexhall::server::Server server(o);
+    const uint16_t port = server.start();
+
+    Player p;
+    p.seat = 0;
+    p.c = std::make_unique<WsClient>(port);
+    p.c->request({{"type", "hello"}, {"name", "Solo"}});
+    p.c->recv_type("welcome");
+    p.c->request({{"type", "createRoom"}, {"players", 3}, {"vp", kVictoryPoints}, {"seed", 3}});
+    const std::string room = p.c->recv_type("roomCreated").at("room").get<std::string>();
+    p.c->request({{"type", "joinRoom"}, {"room", room}, {"seat", 0}});
+    p.c->recv_type("joined");
+    for (int s = 1; s < 3; ++s) {
+        p.c->request({{"type", "addBot"}, {"room", room}, {"seat", s}});
+        CHECK(p.c->recv_type("botAdded").at("seat") == s);
+    }
+    p.c->request({{"type", "addBot"}, {"room", room}, {"seat", 1}});
+    CHECK(p.c->recv_type("error").at("code") == "seat_taken");
+    p.c->request({{"type", "start"}, {"room", room}});
+    p.c->recv_type("started");
+    p.take_snapshot(p.c->recv());
+
+    std::mt19937_64 rng(99);
+    int messages = 0;
+    std::optional<int64_t> pending;  // our action awaiting its ack
+    while (p.view.at("phase") != "gameOver") {
+        REQUIRE(messages++ < 100000);
+        if (!pending && p.has_move()) {
+            pending = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}})
+                          .at("id").get<int64_t>();
+        }
+        json m = p.c->recv();
+        if (m.at("type") == "ack") {
+            REQUIRE(pending);
+            CHECK(m.at("id") == *pending);
+            pending.reset();
+        } else {
+            // Bots may act between our request and its processing: then the request may be refused.
+            if (m.at("type") == "error") {
+                CHECK(m.at("code") == "illegal_action");
+                pending.reset();
+                continue;
+            }
+            p.take_patch(m);
+            check_private(p.view, 0);
+        }
+    }
+    CHECK(p.view.at("winner").get<int>() >= 0);
+    server.stop();
+}
+
+TEST_CASE("server: malformed and oversized messages", "[server]") {
+    Watchdog watchdog(60);
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 1;
+    hexhall::server::Server server(o);
+    const uint16_t port = server.start();
+
+    WsClient c(port);
+    c.send_text("{\"type\":\"hello\",");
+    CHECK(c.recv_type("error").at("code") == "bad_json");
+    c.send_text(R"({"type":"dance","v":1,"id":4})");
+    json e = c.recv_type("error");
+    CHECK(e.at("code") == "unknown_type");
+    CHECK(e.at("id") == 4);
+    c.send_text(R"({"type":"hello","v":2,"id":5,"name":"X"})");
+    CHECK(c.recv_type("error").at("code") == "bad_version");
+    c.send_text(R"({"type":"hello","v":1,"id":6,"name":"X","token":"not-a-token"})");
+    CHECK(c.recv_type("welcome").at("session").get<std::string>().size() == 64);  // a new session
+    c.send_text(R"({"type":"joinRoom","v":1,"id":7,"room":"nope","seat":0})");
+    CHECK(c.recv_type("error").at("code") == "no_room");
+    c.send_text(R"({"type":"resync","v":1,"id":8})");
+    CHECK(c.recv_type("error").at("code") == "not_in_room");
+
+    // A frame beyond the 64 KiB limit closes the connection.
+    c.send_text(std::string(70000, ' '));
+    beast::flat_buffer b;
+    beast::error_code ec;
+    c.ws.read(b, ec);
+    CHECK(ec);
+
+    int status = 0;
+    CHECK(http_get(port, "/healthz", status) == "ok");  // the server is still fine
+    server.stop();
+}
