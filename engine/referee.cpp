@@ -4,12 +4,6 @@
 namespace hexhall::catan::detail {
 
 namespace {
-template <typename Bits>
-int pick_bit(GameState& s, const Bits& set, int count) {
-    return static_cast<int>(uniform(s.rng, static_cast<uint32_t>(count)));
-    (void)set;
-}
-
 void random_setup_road(GameState& s, EventList* ev) {
     EdgeSet free = intersection_edge_sets()[s.setup_settlement] & ~s.all_roads;
     const int e = free.nth(static_cast<int>(uniform(s.rng, static_cast<uint32_t>(free.count()))));
@@ -82,10 +76,8 @@ Result apply_referee(GameState& s, const Action& a, EventList* ev) {
                 case Phase::SetupSettlement: {
                     if (a.seat != s.active) return rejected("HK-2.2", "only the placing player's time can run out");
                     emit(ev, t);
-                    const IntersectionSet free = distance_rule_free(s);
-                    const int n = std::popcount(free);
-                    uint64_t w = free;
-                    for (int k = pick_bit(s, free, n); k > 0; --k) w &= w - 1;
+                    uint64_t w = distance_rule_free(s);  // HK-2.2: a random legal intersection
+                    for (auto k = uniform(s.rng, static_cast<uint32_t>(popcount64(w))); k > 0; --k) w &= w - 1;
                     Action place;
                     place.type = ActionType::PlaceSetupSettlement;
                     place.seat = s.active;
