@@ -43,16 +43,22 @@ json snapshot_message(uint64_t version, json view, std::optional<json> legal, co
 
 json patch_message(uint64_t from, uint64_t to, json ops, json events, std::optional<json> legal,
                    const std::string& digest) {
-    json m = envelope("patch");
-    m["game"] = kGame;
-    m["from"] = from;
-    m["to"] = to;
-    m["ops"] = std::move(ops);
+    // Members inserted directly in key order (hinted at the end, no lookups); the object is the
+    // same std::map as with operator[].
     json payload = json::object();
-    payload["events"] = std::move(events);
-    if (legal) payload["legal"] = std::move(*legal);
-    m[kGame] = std::move(payload);
-    m["digest"] = digest;
+    auto& po = payload.get_ref<json::object_t&>();
+    po.emplace_hint(po.end(), "events", std::move(events));
+    if (legal) po.emplace_hint(po.end(), "legal", std::move(*legal));
+    json m = json::object();
+    auto& o = m.get_ref<json::object_t&>();
+    o.emplace_hint(o.end(), kGame, std::move(payload));
+    o.emplace_hint(o.end(), "digest", digest);
+    o.emplace_hint(o.end(), "from", from);
+    o.emplace_hint(o.end(), "game", kGame);
+    o.emplace_hint(o.end(), "ops", std::move(ops));
+    o.emplace_hint(o.end(), "to", to);
+    o.emplace_hint(o.end(), "type", "patch");
+    o.emplace_hint(o.end(), "v", kProtocolVersion);
     return m;
 }
 

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <new>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include <openssl/evp.h>
@@ -86,6 +87,35 @@ json diff_ops(const json& a, const json& b, const std::string& path) {
     return ops;
 }
 
+static_assert(std::has_unique_object_representations_v<Event>, "Event is compared bytewise");
+
+bool same_events(const std::vector<Event>& a, const EventList& b, size_t first) {
+    const size_t n = b.size() - first;
+    return a.size() == n && (n == 0 || std::memcmp(a.data(), b.data() + first, n * sizeof(Event)) == 0);
+}
+
+// events_json(events, seat, first), memoised in the cache per set of visible events.
+json cached_events_json(std::vector<Event>& memo_events, std::vector<std::pair<uint64_t, json>>& memo,
+                        const EventList& events, int seat, size_t first) {
+    if (first >= events.size()) return json::array();
+    const size_t n = events.size() - first;
+    if (n > 64) return events_json(events, seat, first);
+    if (!same_events(memo_events, events, first)) {
+        memo_events.assign(events.begin() + static_cast<std::ptrdiff_t>(first), events.end());
+        memo.clear();
+    }
+    uint64_t mask = 0;
+    for (size_t i = 0; i < n; ++i)
+        if (visible_to(memo_events[i], seat)) mask |= uint64_t{1} << i;
+    for (const auto& [m, j] : memo)
+        if (m == mask) return j;
+    json a = json::array();
+    for (size_t i = 0; i < n; ++i)
+        if (mask >> i & 1) a.push_back(event_json(memo_events[i]));
+    memo.emplace_back(mask, a);
+    return a;
+}
+
 void check(int ok) {
     if (ok != 1) throw std::runtime_error("OpenSSL SHA-256 failed");
 }
@@ -110,42 +140,60 @@ void ViewStream::rebuild_all(const SeatView& v) {
 }
 
 // The canonical text of the whole view is assembled from the cached section texts: the sections are
-// declared in sorted key order, so this is exactly view().dump().
-void ViewStream::update_digest(ViewCache* cache) {
-    canonical_.clear();
-    canonical_.push_back('{');
-    size_t players_at = 0;  // where the "players" key starts
-    for (int i = 0; i < kViewSections; ++i) {
-        if (i) canonical_.push_back(',');
-        if (static_cast<ViewSection>(i) == ViewSection::Players) players_at = canonical_.size();
-        canonical_.push_back('"');
-        canonical_.append(section_key(static_cast<ViewSection>(i)));
-        canonical_.append("\":");
-        if (static_cast<ViewSection>(i) == ViewSection::Players) {
-            canonical_.push_back('[');
+// declared in sorted key order, so this is exactly view().dump(). It is split before "players": the
+// prefix ("{" and the sections before "players", each followed by ",") and the rest.
+void ViewStream::append_sections(std::string& out, int from, int to) const {
+    for (int i = from; i < to; ++i) {
+        const auto s = static_cast<ViewSection>(i);
+        if (i > from && s != ViewSection::Players) out.push_back(',');
+        out.push_back('"');
+        out.append(section_key(s));
+        out.append("\":");
+        if (s == ViewSection::Players) {
+            out.push_back('[');
             for (int p = 0; p < last_.players; ++p) {
-                if (p) canonical_.push_back(',');
-                canonical_.append(*player_text_[p]);
+                if (p) out.push_back(',');
+                out.append(*player_text_[p]);
             }
-            canonical_.push_back(']');
+            out.push_back(']');
         } else {
-            canonical_.append(*text_[i]);
+            out.append(*text_[i]);
         }
+        if (i + 1 == static_cast<int>(ViewSection::Players)) out.push_back(',');
     }
-    canonical_.push_back('}');
+}
+
+void ViewStream::update_digest(ViewCache* cache) {
+    constexpr int kP = static_cast<int>(ViewSection::Players);
+    static_assert(kP > 0);
+    canonical_.clear();
     if (!cache) {
+        canonical_.push_back('{');
+        append_sections(canonical_, 0, kP);
+        append_sections(canonical_, kP, kViewSections);
+        canonical_.push_back('}');
         digest_ = sha256_hex(canonical_);
         return;
     }
     // The same bytes hashed the same way: SHA-256 state after the shared prefix, then the rest.
     ViewCache::Ctx& c = *cache->ctx_;
-    if (cache->prefix_.size() != players_at || std::memcmp(cache->prefix_.data(), canonical_.data(), players_at)) {
-        check(EVP_DigestInit_ex(c.prefix, EVP_sha256(), nullptr));
-        check(EVP_DigestUpdate(c.prefix, canonical_.data(), players_at));
-        cache->prefix_.assign(canonical_, 0, players_at);
+    bool same_texts = true;
+    for (int i = 0; i < kP && same_texts; ++i) same_texts = cache->prefix_text_[i] == text_[i];
+    if (!same_texts) {
+        canonical_.push_back('{');
+        append_sections(canonical_, 0, kP);
+        if (cache->prefix_ != canonical_) {
+            check(EVP_DigestInit_ex(c.prefix, EVP_sha256(), nullptr));
+            check(EVP_DigestUpdate(c.prefix, canonical_.data(), canonical_.size()));
+            cache->prefix_ = canonical_;
+        }
+        for (int i = 0; i < kP; ++i) cache->prefix_text_[i] = text_[i];
+        canonical_.clear();
     }
+    append_sections(canonical_, kP, kViewSections);
+    canonical_.push_back('}');
     check(EVP_MD_CTX_copy_ex(c.work, c.prefix));
-    check(EVP_DigestUpdate(c.work, canonical_.data() + players_at, canonical_.size() - players_at));
+    check(EVP_DigestUpdate(c.work, canonical_.data(), canonical_.size()));
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
     check(EVP_DigestFinal_ex(c.work, md, &len));
@@ -254,7 +302,10 @@ json ViewStream::patch(const GameState& s, const EventList& events, size_t first
     }
     started_ = true;
     const uint64_t from = version_++;
-    return patch_message(from, version_, std::move(ops), events_json(events, seat_, first), legal(s), digest_);
+    return patch_message(from, version_, std::move(ops),
+                         cache ? cached_events_json(cache->events_, cache->events_json_, events, seat_, first)
+                               : events_json(events, seat_, first),
+                         legal(s), digest_);
 }
 
 }  // namespace hexhall::protocol

@@ -46,6 +46,13 @@ private:
     std::array<std::array<Player, kPlayerSlots>, catan::kMaxPlayers> player_;
     std::array<int, catan::kMaxPlayers> next_slot_{};
     std::string prefix_;  // canonical text before "players" whose hash state is prefix_ctx_
+    // The (immutable, shared) section texts prefix_ was last assembled from: a stream holding the
+    // same texts has the same prefix bytes, so it skips assembling and comparing them.
+    std::array<std::shared_ptr<const std::string>, kViewSections> prefix_text_{};
+    // Events memo: the events last passed to patch() (from `first` on) and, per set of visible
+    // events (bit i: events_[i] visible), the JSON array of those events.
+    std::vector<catan::Event> events_;
+    std::vector<std::pair<uint64_t, json>> events_json_;
     struct Ctx;
     std::unique_ptr<Ctx> ctx_;
 };
@@ -72,6 +79,7 @@ public:
 private:
     void rebuild_all(const catan::SeatView& v);
     void update_digest(ViewCache* cache = nullptr);
+    void append_sections(std::string& out, int from, int to) const;
     std::optional<json> legal(const catan::GameState& s);
 
     int seat_;
