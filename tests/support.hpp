@@ -194,6 +194,18 @@ bool reseed_for(GameState& s, const Action& a, Pred ok) {
     return false;
 }
 
+// Rolls for `seat` on a copy of `s` reseeded to make_rng(k), k = 0, 1, ..., and stores in `out` the
+// first copy whose dice total 7. Returns false if none of the first 300 seeds rolls a 7.
+inline bool roll_seven(const GameState& s, GameState& out, int seat = 0) {
+    for (uint64_t k = 0; k < 300; ++k) {
+        out = s;
+        out.rng = make_rng(k);
+        REQUIRE(apply(out, act(ActionType::RollDice, seat)));
+        if (out.dice[0] + out.dice[1] == 7) return true;
+    }
+    return false;
+}
+
 // Reseeds so that `a` (a RollDice, or a Timeout before the roll) rolls `total`.
 inline bool reseed_for_total(GameState& s, const Action& a, int total) {
     return reseed_for(s, a, [&](const GameState& c) { return c.dice[0] + c.dice[1] == total; });

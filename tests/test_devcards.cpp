@@ -360,14 +360,7 @@ TEST_CASE("CAT-12.2 a knight before the roll, then a rolled 7 moves the robber a
     REQUIRE(s.phase == Phase::PreRoll);
     REQUIRE(s.robber == hex_id(1, 1));
     GameState c;
-    bool found = false;
-    for (uint64_t k = 0; k < 200 && !found; ++k) {
-        c = s;
-        c.rng = make_rng(k);
-        REQUIRE(apply(c, act(ActionType::RollDice, 0)));
-        found = c.dice[0] + c.dice[1] == 7;
-    }
-    REQUIRE(found);
+    REQUIRE(roll_seven(s, c));
     CHECK(c.phase == Phase::MoveRobber);
     check_rejected_keeps_deck(c, act(ActionType::MoveRobber, 0, hex_id(1, 1), -1), "CAT-8.5");
     REQUIRE(apply(c, act(ActionType::MoveRobber, 0, hex_id(5, 1), -1)));
@@ -837,14 +830,7 @@ TEST_CASE("HK-8.4 no card while the roll is being resolved; before the roll and 
     GameState s = start(pos);
     REQUIRE(has_action(s, 0, ActionType::PlayKnight));  // before the roll
     GameState c;
-    bool found = false;
-    for (uint64_t k = 0; k < 200 && !found; ++k) {
-        c = s;
-        c.rng = make_rng(k);
-        REQUIRE(apply(c, act(ActionType::RollDice, 0)));
-        found = c.dice[0] + c.dice[1] == 7;
-    }
-    REQUIRE(found);
+    REQUIRE(roll_seven(s, c));
     REQUIRE(c.phase == Phase::Discard);
     check_rejected_keeps_deck(c, act(ActionType::PlayKnight, 0), "CAT-6.7");
     check_rejected_keeps_deck(c, monopoly(0, Resource::Ore), "CAT-6.7");

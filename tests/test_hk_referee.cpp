@@ -395,14 +395,7 @@ TEST_CASE("HK-10.6 a disqualified player owes no discard", "[HK-10.6]") {
     pos.players[2].hand = ResourceCounts{2, 2, 2, 2, 0};
     GameState s = start(pos);
     GameState c;
-    bool found = false;
-    for (uint64_t k = 0; k < 300 && !found; ++k) {
-        c = s;
-        c.rng = make_rng(k);
-        REQUIRE(apply(c, act(ActionType::RollDice, 0)));
-        found = c.dice[0] + c.dice[1] == 7;
-    }
-    REQUIRE(found);
+    REQUIRE(roll_seven(s, c));
     REQUIRE(c.phase == Phase::Discard);
     REQUIRE(c.players[2].discard_owed == 4);
     REQUIRE(apply(c, warn(2)));
@@ -422,14 +415,7 @@ TEST_CASE("HK-10.6 the active player disqualified while others discard: they fin
     pos.players[2].hand = ResourceCounts{2, 2, 2, 2, 0};
     GameState s = start(pos);
     GameState c;
-    bool found = false;
-    for (uint64_t k = 0; k < 300 && !found; ++k) {
-        c = s;
-        c.rng = make_rng(k);
-        REQUIRE(apply(c, act(ActionType::RollDice, 0)));
-        found = c.dice[0] + c.dice[1] == 7;
-    }
-    REQUIRE(found);
+    REQUIRE(roll_seven(s, c));
     REQUIRE(c.phase == Phase::Discard);
     REQUIRE(apply(c, warn(0)));
     REQUIRE(apply(c, warn(0)));

@@ -59,6 +59,27 @@ Position trade_pos(TradeBuildMode mode = TradeBuildMode::Combined) {
     return pos;
 }
 
+// Seat 0 has a settlement two road pieces away from the lumber harbor's intersection v
+// (settlement w, road w-u, road u-v) and the cards for one settlement.
+struct HarborApproach {
+    Position pos;
+    int v;
+};
+HarborApproach lumber_harbor_approach(TradeBuildMode mode) {
+    const auto ends = harbor_ends(HarborType::Lumber);
+    const Geometry& g = geometry();
+    const int v = ends[0], u = ends[1];
+    int w = -1;
+    for (int8_t n : g.intersection_neighbors[u])
+        if (n != kNone && n != v) w = n;
+    REQUIRE(w >= 0);
+    Position pos = trade_pos(mode);
+    pos.players[0].settlements = {w};
+    pos.players[0].roads = {edge_between(w, u), edge_between(u, v)};
+    pos.players[0].hand = rc(3, 1, 1, 1, 0);
+    return {pos, v};
+}
+
 // Everything any seat can see, plus the hidden bookkeeping a trade could touch.
 bool same_state(const GameState& a, const GameState& b) {
     for (int seat = kSpectator; seat < a.options.players; ++seat)
@@ -563,18 +584,7 @@ TEST_CASE("CAT-9.12 cards given go to the bank; the bank gives only cards it hol
 }
 
 TEST_CASE("CAT-9.13 classic mode: a harbor built this turn is usable from the next turn", "[CAT-9.13]") {
-    const auto ends = harbor_ends(HarborType::Lumber);
-    const Geometry& g = geometry();
-    // Seat 0 reaches harbor intersection v from a settlement two steps away: w - u - v.
-    const int v = ends[0], u = ends[1];
-    int w = -1;
-    for (int8_t n : g.intersection_neighbors[u])
-        if (n != kNone && n != v) w = n;
-    REQUIRE(w >= 0);
-    Position pos = trade_pos(TradeBuildMode::Classic);
-    pos.players[0].settlements = {w};
-    pos.players[0].roads = {edge_between(w, u), edge_between(u, v)};
-    pos.players[0].hand = rc(3, 1, 1, 1, 0);
+    const auto [pos, v] = lumber_harbor_approach(TradeBuildMode::Classic);
     GameState s = start(pos);
     REQUIRE(s.phase == Phase::Trade);
     REQUIRE(s.players[0].harbors == 0);
@@ -597,17 +607,7 @@ TEST_CASE("CAT-9.13 classic mode: a harbor built this turn is usable from the ne
 }
 
 TEST_CASE("CAT-9.13 combined mode: a harbor built this turn is usable at once", "[CAT-9.13]") {
-    const auto ends = harbor_ends(HarborType::Lumber);
-    const Geometry& g = geometry();
-    const int v = ends[0], u = ends[1];
-    int w = -1;
-    for (int8_t n : g.intersection_neighbors[u])
-        if (n != kNone && n != v) w = n;
-    REQUIRE(w >= 0);
-    Position pos = trade_pos(TradeBuildMode::Combined);
-    pos.players[0].settlements = {w};
-    pos.players[0].roads = {edge_between(w, u), edge_between(u, v)};
-    pos.players[0].hand = rc(3, 1, 1, 1, 0);
+    const auto [pos, v] = lumber_harbor_approach(TradeBuildMode::Combined);
     GameState s = start(pos);
     REQUIRE(s.phase == Phase::Main);
     REJECTS(s, bank(0, rc(2, 0, 0, 0, 0), rc(0, 0, 0, 0, 1)), "CAT-9.9");  // no harbor yet
