@@ -1,11 +1,13 @@
 #include "server/catan_game.hpp"
 
+#include <chrono>
 #include <random>
 
 #include <spdlog/spdlog.h>
 
 #include "bots/bot.hpp"
 #include "engine/engine.hpp"
+#include "engine/timers.hpp"
 #include "engine/view.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/view_stream.hpp"
@@ -34,9 +36,20 @@ Text error_text(const std::string& code, const std::string& message, std::option
     return make_text(proto::error_message(proto::ProtocolError{code, message, "", id}));
 }
 
+const char* clock_kind(cat::Phase p) {
+    switch (p) {
+        case cat::Phase::MapStudy: return "study";
+        case cat::Phase::SetupSettlement:
+        case cat::Phase::SetupRoad: return "setup";
+        case cat::Phase::Discard: return "discard";
+        default: return "turn";
+    }
+}
+
 class CatanGame final : public Game {
 public:
-    CatanGame(const cat::GameOptions& opts, uint64_t seed, json shown) : shown_(std::move(shown)) {
+    CatanGame(const cat::GameOptions& opts, uint64_t seed, json shown, std::string clock, cat::TimerSettings timers)
+        : shown_(std::move(shown)), clock_(std::move(clock)), timers_(timers) {
         const char* err = nullptr;
         ok_ = cat::new_game(opts, seed, s_, nullptr, &err);
         if (!ok_) error_ = err ? err : "invalid options";
@@ -57,7 +70,9 @@ public:
     bool over() const override { return s_.phase == cat::Phase::GameOver; }
 
     Text snapshot(int seat, std::optional<int64_t> reply_to) override {
-        return make_text(stream_snapshot(stream(seat), s_, reply_to));
+        json j = stream_snapshot(stream(seat), s_, reply_to);
+        add_clock(j, seat);
+        return make_text(j);
     }
 
     GameReply handle(int seat, std::string_view text) override {
@@ -83,6 +98,7 @@ public:
             return out;
         }
         out.reply = make_text(proto::ack_message(m.id, s_.actions_applied));
+        track(game_ms(wall_ms()));
         out.update = broadcast();
         return out;
     }
@@ -93,6 +109,55 @@ public:
         if (!b) return false;
         bots_[seat] = std::move(b);
         return true;
+    }
+
+    void clear_bot(int seat) override {
+        if (seat >= 0 && seat < players_) bots_[seat].reset();
+    }
+
+    std::string clock() const override { return clock_; }
+
+    void begin(int64_t now_ms, double clock_scale) override {
+        begun_ = true;
+        start_ms_ = now_ms;
+        scale_ = clock_scale > 0 ? clock_scale : 1.0;
+        if (s_.phase == cat::Phase::MapStudy && !timers_.hk2024) {
+            // No clock: nobody would end the HK map-study period (HK-2.1), so placement begins at once.
+            cat::Action a;
+            a.type = cat::ActionType::BeginPlacement;
+            if (!cat::apply(s_, a, nullptr)) spdlog::error("BeginPlacement refused at the start");
+            for (auto& st : streams_) stream_snapshot(*st, s_, std::nullopt);
+            stream_snapshot(*spectator_, s_, std::nullopt);
+        }
+        track(0);
+    }
+
+    std::optional<int64_t> next_deadline_ms() const override {
+        std::optional<int64_t> best;
+        for (int p = 0; p < players_; ++p)
+            if (auto d = deadline(p); d && (!best || wall_of(d->at) < *best)) best = wall_of(d->at);
+        return best;
+    }
+
+    std::optional<GameUpdate> on_clock(int64_t now_ms) override {
+        for (int p = 0; p < players_; ++p) {
+            const auto d = deadline(p);
+            if (!d || wall_of(d->at) > now_ms) continue;
+            cat::Action a;
+            a.type = s_.phase == cat::Phase::MapStudy ? cat::ActionType::BeginPlacement : cat::ActionType::Timeout;
+            a.seat = static_cast<uint8_t>(p);
+            events_.clear();
+            const cat::Result r = cat::apply(s_, a, &events_);
+            if (!r) {  // cannot happen with the engine's own deadlines; never loop on it
+                spdlog::error("clock: the engine refused a timeout for seat {} ({}: {}); clocks stop", p, r.rule,
+                              r.message);
+                clock_broken_ = true;
+                return std::nullopt;
+            }
+            track(game_ms(now_ms));
+            return broadcast();
+        }
+        return std::nullopt;
     }
 
     std::optional<GameUpdate> bot_step() override {
@@ -115,6 +180,7 @@ public:
                 bots_[p].reset();
                 continue;
             }
+            track(game_ms(wall_ms()));
             return broadcast();
         }
         return std::nullopt;
@@ -127,14 +193,69 @@ private:
     GameUpdate broadcast() {
         GameUpdate u;
         proto::ViewCache cache;
-        for (int p = 0; p < players_; ++p) u.seats.push_back(make_text(stream_patch(*streams_[p], s_, events_, cache)));
-        u.spectators = make_text(stream_patch(*spectator_, s_, events_, cache));
+        for (int p = 0; p < players_; ++p) {
+            json j = stream_patch(*streams_[p], s_, events_, cache);
+            add_clock(j, p);
+            u.seats.push_back(make_text(j));
+        }
+        json j = stream_patch(*spectator_, s_, events_, cache);
+        add_clock(j, cat::kSpectator);
+        u.spectators = make_text(j);
         return u;
+    }
+
+    // ---- Clocks: game time is ms since begin() divided by the clock scale.
+    static int64_t wall_ms() {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+            .count();
+    }
+    int64_t game_ms(int64_t wall) const { return static_cast<int64_t>(static_cast<double>(wall - start_ms_) / scale_); }
+    int64_t wall_of(int64_t game) const { return start_ms_ + static_cast<int64_t>(static_cast<double>(game) * scale_); }
+
+    // After every applied action: when did the current wait begin (HK-2.2 placement, turn, discard)?
+    void track(int64_t g) {
+        const bool discard = s_.phase == cat::Phase::Discard;
+        if (discard && !in_discard_) discard_start_ = g;
+        if (!discard && in_discard_) turn_paused_ += g - discard_start_;  // HK-2.8: the turn clock stood still
+        in_discard_ = discard;
+        const int64_t key = s_.phase == cat::Phase::MapStudy ? -1
+                            : s_.turn == 0                   ? s_.setup_step
+                                                             : 1000 + int64_t{s_.turn} * 8 + s_.active;
+        if (key != wait_key_) {
+            wait_key_ = key;
+            wait_start_ = key == -1 ? 0 : g;
+            turn_paused_ = 0;
+        }
+    }
+
+    std::optional<cat::Deadline> deadline(int seat) const {
+        if (!begun_ || clock_broken_ || (!timers_.hk2024 && timers_.turn_limit_ms <= 0)) return std::nullopt;
+        const int64_t start = s_.phase == cat::Phase::Discard ? discard_start_ : wait_start_;
+        return cat::deadline_for(s_, timers_, seat, start, turn_paused_);
+    }
+
+    // The envelope's "clock" (outside the view and its digest): the viewer's own deadline if it has
+    // one, else the first seat's.
+    void add_clock(json& msg, int viewer) const {
+        std::optional<cat::Deadline> shown;
+        for (int p = 0; p < players_ && !(shown && shown->seat == viewer); ++p)
+            if (auto d = deadline(p); d && (!shown || p == viewer)) shown = d;
+        if (!shown) return;
+        json c = {{"seat", shown->seat}, {"deadline", wall_of(shown->at)}, {"kind", clock_kind(s_.phase)}};
+        if (shown->warn_at) c["warnAt"] = wall_of(*shown->warn_at);
+        msg["clock"] = std::move(c);
     }
 
     bool ok_ = false;
     std::string error_;
     json shown_;
+    std::string clock_;
+    cat::TimerSettings timers_;
+    bool begun_ = false, clock_broken_ = false, in_discard_ = false;
+    int64_t start_ms_ = 0;
+    double scale_ = 1.0;
+    int64_t wait_key_ = -2, wait_start_ = 0, discard_start_ = 0, turn_paused_ = 0;
     cat::GameState s_{};
     int players_ = 0;
     std::vector<std::unique_ptr<cat::bots::Bot>> bots_;
@@ -166,36 +287,66 @@ std::unique_ptr<Game> make_catan_game(const json& req, std::string& error) {
     cat::GameOptions o;
     json shown = json::object();
     int64_t players = 4, vp = 10;
-    int64_t seed = -1;
+    int64_t seed = -1, board_seed = -1;
     if (!get_int(req, "players", 3, 4, players, error) || !get_int(req, "vp", 3, 20, vp, error) ||
-        !get_int(req, "seed", 0, INT64_MAX, seed, error))
+        !get_int(req, "seed", 0, INT64_MAX, seed, error) || !get_int(req, "boardSeed", 0, INT64_MAX, board_seed, error))
         return nullptr;
     o.players = static_cast<int>(players);
     o.victory_points = static_cast<int>(vp);
-    std::string map = "random";
-    if (auto it = req.find("map"); it != req.end() && !it->is_null()) {
-        if (!it->is_string()) return error = "\"map\" must be a string", nullptr;
-        map = it->get<std::string>();
-        if (map == "starter") o.map = cat::MapKind::Starter;
-        else if (map == "random") o.map = cat::MapKind::Random;
-        else return error = "\"map\" must be \"starter\" or \"random\"", nullptr;
-    }
-    if (auto it = req.find("mode"); it != req.end() && !it->is_null()) {
-        if (!it->is_string()) return error = "\"mode\" must be a string", nullptr;
-        const std::string mode = it->get<std::string>();
-        if (mode == "classic") o.mode = cat::TradeBuildMode::Classic;
-        else if (mode == "combined") o.mode = cat::TradeBuildMode::Combined;
-        else return error = "\"mode\" must be \"classic\" or \"combined\"", nullptr;
+    auto get_choice = [&](const char* key, std::initializer_list<const char*> values, std::string& out) {
+        auto it = req.find(key);
+        if (it == req.end() || it->is_null()) return true;
+        if (it->is_string())
+            for (const char* v : values)
+                if (it->get<std::string>() == v) return out = v, true;
+        error = std::string("\"") + key + "\" must be one of:";
+        for (const char* v : values) error += std::string(" \"") + v + "\"";
+        return false;
+    };
+    std::string map = "random", numbers = "spiral", ruleset = "base", mode, clock;
+    if (!get_choice("map", {"starter", "random"}, map) || !get_choice("numbers", {"spiral", "random"}, numbers) ||
+        !get_choice("ruleset", {"base", "hk2024"}, ruleset) || !get_choice("mode", {"classic", "combined"}, mode) ||
+        !get_choice("clock", {"none", "relaxed", "standard", "fast", "hk2024"}, clock))
+        return nullptr;
+    o.number_placement = numbers == "random" ? cat::NumberPlacement::Random : cat::NumberPlacement::Spiral;
+    o.map = map == "starter" ? cat::MapKind::Starter : cat::MapKind::Random;
+    if (!mode.empty()) {
+        o.mode = mode == "classic" ? cat::TradeBuildMode::Classic : cat::TradeBuildMode::Combined;
         shown["mode"] = mode;
     }
+    if (board_seed >= 0 && map == "starter") return error = "\"boardSeed\" needs map \"random\"", nullptr;
+    if (ruleset == "hk2024") o.ruleset = cat::Ruleset::HK2024;
+    if (map == "random" && (board_seed >= 0 || ruleset == "hk2024")) {
+        // An explicit board (HK-3.1: the organiser's board): from boardSeed, or a fresh random one.
+        if (board_seed < 0) {
+            std::random_device rd;
+            board_seed = static_cast<int64_t>(((uint64_t{rd()} << 32) | rd()) >> 1);
+        } else {
+            shown["boardSeed"] = board_seed;
+        }
+        cat::Rng rng = cat::make_rng(static_cast<uint64_t>(board_seed));
+        o.board = cat::random_board(rng, o.number_placement);
+        o.map = cat::MapKind::Explicit;
+    } else if (ruleset == "hk2024") {
+        o.board = cat::starter_board();
+        o.map = cat::MapKind::Explicit;
+    }
+    if (clock.empty()) clock = ruleset == "hk2024" ? "hk2024" : "none";
+    cat::TimerSettings timers;
+    if (clock == "hk2024") timers.hk2024 = true;
+    const int64_t per_turn = clock == "relaxed" ? 180'000 : clock == "standard" ? 90'000 : clock == "fast" ? 45'000 : 0;
+    timers.turn_limit_ms = per_turn;   // CAT-17.1 (relaxed: the championship's 3 minutes)
+    timers.setup_limit_ms = per_turn;  // decision: a setup placement gets one turn's time
     if (seed < 0) {
         std::random_device rd;
         seed = static_cast<int64_t>(((uint64_t{rd()} << 32) | rd()) >> 1);
     }
     shown["players"] = players;
     shown["map"] = map;
+    shown["numbers"] = numbers;
+    shown["ruleset"] = ruleset;
     shown["vp"] = vp;
-    auto g = std::make_unique<CatanGame>(o, static_cast<uint64_t>(seed), shown);
+    auto g = std::make_unique<CatanGame>(o, static_cast<uint64_t>(seed), shown, clock, timers);
     if (!g->ok()) {
         error = g->error();
         return nullptr;

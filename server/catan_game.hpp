@@ -4,9 +4,11 @@
 
 namespace hexhall::server {
 
-// createRoom options: players (3|4, default 4), map ("starter"|"random", default "random"),
-// mode ("classic"|"combined", default per CAT-0.2), vp (victory points, default 10), seed (integer,
-// default random).
+// createRoom options: players (3|4, default 4), map ("starter"|"random", default "random"), numbers
+// ("spiral"|"random"), mode ("classic"|"combined", default per CAT-0.2), ruleset ("base"|"hk2024";
+// hk2024 plays an explicit board the server generates), vp (victory points, default 10), boardSeed
+// (the board comes from it), seed (integer, default random), clock ("none"|"relaxed"|"standard"|
+// "fast"|"hk2024"; default hk2024 with that ruleset, else none).
 std::unique_ptr<Game> make_catan_game(const json& request, std::string& error);
 
 }  // namespace hexhall::server

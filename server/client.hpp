@@ -1,5 +1,6 @@
 // A connected client as the room core sees it, and how the core runs work on a strand.
 #pragma once
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -12,6 +13,13 @@ class Room;
 
 // Runs a function on one strand (the network layer supplies an asio::strand per room).
 using Post = std::function<void(std::function<void()>)>;
+// Runs a function on the same strand after a delay (an asio::steady_timer; no cancellation: the
+// function checks whether it is still wanted).
+using PostAfter = std::function<void(std::chrono::milliseconds, std::function<void()>)>;
+struct Strand {
+    Post post;
+    PostAfter post_after;
+};
 
 class Client {
 public:

@@ -42,8 +42,20 @@ public:
     virtual Text snapshot(int seat, std::optional<int64_t> reply_to = std::nullopt) = 0;
     // A game message (protocol.md: action, resync) from `seat` (kSpectatorSeat: a spectator).
     virtual GameReply handle(int seat, std::string_view text) = 0;
-    // Makes `seat` a built-in bot. False for an unknown bot name.
+    // Makes `seat` a built-in bot (before or during the game). False for an unknown bot name.
     virtual bool set_bot(int seat, std::string_view bot, uint64_t seed) = 0;
+    // Gives `seat` back to its player (a bot stops playing it).
+    virtual void clear_bot(int seat) = 0;
+
+    // ---- Clocks. Times are Unix milliseconds (the wire's `deadline`).
+    // The clock preset as shown in the room ("none", "relaxed", …).
+    virtual std::string clock() const = 0;
+    // The game begins at `now_ms`; every time limit is multiplied by `clock_scale` (tests use < 1).
+    virtual void begin(int64_t now_ms, double clock_scale) = 0;
+    // When the next time limit runs out; nullopt when no clock runs.
+    virtual std::optional<int64_t> next_deadline_ms() const = 0;
+    // Applies one timeout that is due at `now_ms`; nullopt when none is (call until nullopt).
+    virtual std::optional<GameUpdate> on_clock(int64_t now_ms) = 0;
     // Lets one bot whose decision is awaited act; nullopt when no bot has anything to do.
     virtual std::optional<GameUpdate> bot_step() = 0;
 };

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/lobby_messages.hpp"
+#include "server/room_options.hpp"
 
 namespace hexhall::server {
 
@@ -22,6 +23,14 @@ std::shared_ptr<Room> Hub::find_room(const std::string& id) const {
     return it == rooms_.end() ? nullptr : it->second;
 }
 
+std::shared_ptr<Room> Hub::find_invite(const std::string& invite) const {
+    std::lock_guard lock(mu_);
+    auto it = invites_.find(invite);
+    if (it == invites_.end()) return nullptr;
+    auto r = rooms_.find(it->second);
+    return r == rooms_.end() ? nullptr : r->second;
+}
+
 std::string Hub::new_room_id() {
     static constexpr char kHex[] = "0123456789abcdef";
     std::random_device rd;
@@ -31,6 +40,45 @@ std::string Hub::new_room_id() {
         for (int i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
         if (!rooms_.count(id)) return id;
     }
+}
+
+void Hub::remove_room(const std::string& id) {
+    std::lock_guard lock(mu_);
+    for (auto it = invites_.begin(); it != invites_.end();)
+        it = it->second == id ? invites_.erase(it) : std::next(it);
+    rooms_.erase(id);
+}
+
+void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
+    std::string error;
+    std::unique_ptr<Game> game = factory_(r.body, error);
+    if (!game) return c->send(lobby_error("bad_option", error, r.id));
+    RoomSetup setup;
+    if (!parse_room_options(r.body, game->seats(), setup.options, error))
+        return c->send(lobby_error("bad_option", error, r.id));
+    json seat_tokens = json::array();
+    for (int seat : setup.options.external_bots) {
+        const std::string token = new_session_token();
+        setup.seat_token_hashes[seat] = token_hash(token);  // only the hash is kept
+        seat_tokens.push_back({{"seat", seat}, {"token", token}});
+    }
+    setup.invite = new_invite_code();
+    setup.host_session = c->session_hash;
+    std::shared_ptr<Room> room;
+    {
+        std::lock_guard lock(mu_);
+        if (rooms_.size() >= limits_.max_rooms)
+            return c->send(lobby_error("too_many_rooms", "the server has no room for more rooms", r.id));
+        setup.id = new_room_id();
+        while (invites_.count(setup.invite)) setup.invite = new_invite_code();
+        room = std::make_shared<Room>(setup, std::move(game), strands_(), limits_,
+                                      [this](const std::string& id) { remove_room(id); });
+        rooms_[setup.id] = room;
+        invites_[setup.invite] = setup.id;
+    }
+    spdlog::info("room {} created by {}", setup.id, c->name);
+    room->post([room] { room->open(); });
+    c->send(room_created_message(r.id, setup.id, setup.invite, seat_tokens));
 }
 
 void Hub::on_message(const ClientPtr& c, std::string_view text) {
@@ -64,71 +112,72 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         return c->send(lobby_error("no_session", "send hello first", r.id));
     }
 
+    if (r.kind == LobbyKind::CreateRoom) return create_room(c, r);
+    if (r.kind == LobbyKind::ListRooms) {
+        std::vector<std::shared_ptr<Room>> rooms;
+        {
+            std::lock_guard lock(mu_);
+            for (auto& [id, room] : rooms_)
+                if (!room->is_private()) rooms.push_back(room);
+        }
+        json list = json::array();
+        for (auto& room : rooms) {
+            json s = room->summary();
+            s.erase("invite");
+            list.push_back(std::move(s));
+        }
+        return c->send(rooms_message(r.id, std::move(list)));
+    }
+    if (r.kind == LobbyKind::Game) {
+        auto room = c->room;
+        if (!room) return c->send(lobby_error("not_in_room", "join a room first", r.game_id));
+        room->post([room, c, t = std::string(text), id = r.game_id] { room->game_message(c, t, id); });
+        return;
+    }
+
+    const bool by_invite = r.kind == LobbyKind::JoinRoom && !r.invite.empty();
+    auto room = by_invite ? find_invite(r.invite) : find_room(r.room);
+    if (!room) return c->send(lobby_error("no_room", "no such room", r.id));
+    const int seat = r.seat.value_or(-1);
     switch (r.kind) {
-        case LobbyKind::CreateRoom: {
-            std::string error;
-            std::unique_ptr<Game> game = factory_(r.body, error);
-            if (!game) return c->send(lobby_error("bad_option", error, r.id));
-            std::string id;
-            {
-                std::lock_guard lock(mu_);
-                if (rooms_.size() >= limits_.max_rooms)
-                    return c->send(lobby_error("too_many_rooms", "the server has no room for more rooms", r.id));
-                id = new_room_id();
-                rooms_[id] = std::make_shared<Room>(id, std::move(game), strands_());
-            }
-            spdlog::info("room {} created by {}", id, c->name);
-            return c->send(room_created_message(r.id, id));
-        }
-        case LobbyKind::ListRooms: {
-            std::vector<std::shared_ptr<Room>> rooms;
-            {
-                std::lock_guard lock(mu_);
-                for (auto& [id, room] : rooms_) rooms.push_back(room);
-            }
-            json list = json::array();
-            for (auto& room : rooms) list.push_back(room->summary());
-            return c->send(rooms_message(r.id, std::move(list)));
-        }
         case LobbyKind::JoinRoom: {
-            auto room = find_room(r.room);
-            if (!room) return c->send(lobby_error("no_room", "no such room", r.id));
             if (c->room && c->room != room) {
                 auto old = c->room;
-                old->post([old, c] { old->leave(c); });
+                old->post([old, c] { old->disconnect(c); });
             }
             c->room = room;
             sessions_.set_room(c->session_hash, room->id());
-            room->post([room, c, hash = c->session_hash, name = c->name, seat = r.seat, id = r.id] {
-                room->join(c, hash, name, seat, id);
+            JoinRequest jr{r.seat, by_invite, r.password, r.seat_token};
+            room->post([room, c, hash = c->session_hash, name = c->name, jr, id = r.id] {
+                room->join(c, hash, name, jr, id);
             });
             return;
         }
-        case LobbyKind::AddBot: {
-            auto room = find_room(r.room);
-            if (!room) return c->send(lobby_error("no_room", "no such room", r.id));
-            room->post([room, c, seat = *r.seat, bot = r.bot, id = r.id] { room->add_bot(c, seat, bot, id); });
-            return;
-        }
-        case LobbyKind::Start: {
-            auto room = find_room(r.room);
-            if (!room) return c->send(lobby_error("no_room", "no such room", r.id));
-            room->post([room, c, id = r.id] { room->start(c, id); });
-            return;
-        }
-        case LobbyKind::Game: {
-            auto room = c->room;
-            if (!room) return c->send(lobby_error("not_in_room", "join a room first", r.game_id));
-            room->post([room, c, t = std::string(text), id = r.game_id] { room->game_message(c, t, id); });
-            return;
-        }
-        case LobbyKind::Hello:
+        case LobbyKind::LeaveRoom:
+            if (c->room == room) {
+                c->room.reset();
+                sessions_.set_room(c->session_hash, "");
+            }
+            return room->post([room, c, id = r.id] { room->leave(c, id); });
+        case LobbyKind::AddBot:
+            return room->post([room, c, seat, bot = r.bot, id = r.id] { room->add_bot(c, seat, bot, id); });
+        case LobbyKind::RemoveBot:
+            return room->post([room, c, seat, id = r.id] { room->remove_bot(c, seat, id); });
+        case LobbyKind::Kick:
+            return room->post([room, c, seat, id = r.id] { room->kick(c, seat, id); });
+        case LobbyKind::TransferHost:
+            return room->post([room, c, seat, id = r.id] { room->transfer_host(c, seat, id); });
+        case LobbyKind::Start:
+            return room->post([room, c, id = r.id] { room->start(c, id); });
+        case LobbyKind::Chat:
+            return room->post([room, c, text = r.text, id = r.id] { room->chat(c, text, id); });
+        default:
             return;
     }
 }
 
 void Hub::on_close(const ClientPtr& c) {
-    if (auto room = c->room) room->post([room, c] { room->leave(c); });
+    if (auto room = c->room) room->post([room, c] { room->disconnect(c); });
     c->room.reset();
 }
 

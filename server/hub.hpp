@@ -1,6 +1,6 @@
 // The lobby: sessions, the room registry, and routing of every client message. No networking:
 // the network layer calls on_message / on_close on the connection's strand, and supplies strands
-// for rooms. Thread-safe.
+// (with delayed posts) for rooms. Thread-safe; the mutex guards only the registry.
 #pragma once
 #include <map>
 #include <memory>
@@ -10,18 +10,16 @@
 
 #include "server/client.hpp"
 #include "server/game.hpp"
+#include "server/hub_limits.hpp"
+#include "server/lobby_messages.hpp"
 #include "server/room.hpp"
 #include "server/session.hpp"
 
 namespace hexhall::server {
 
-struct HubLimits {
-    size_t max_rooms = 10000;
-};
-
 class Hub {
 public:
-    using StrandFactory = std::function<Post()>;
+    using StrandFactory = std::function<Strand()>;
     Hub(GameFactory factory, StrandFactory strands, HubLimits limits = {});
 
     // Both on the client's strand (one at a time per client).
@@ -32,7 +30,10 @@ public:
 
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;
+    std::shared_ptr<Room> find_invite(const std::string& invite) const;
     std::string new_room_id();  // under mu_
+    void create_room(const ClientPtr& c, const LobbyRequest& r);
+    void remove_room(const std::string& id);
 
     GameFactory factory_;
     StrandFactory strands_;
@@ -40,6 +41,7 @@ private:
     SessionStore sessions_;
     mutable std::mutex mu_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
+    std::map<std::string, std::string> invites_;  // invite code -> room id
 };
 
 }  // namespace hexhall::server

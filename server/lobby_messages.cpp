@@ -51,6 +51,11 @@ ParsedLobby parse_lobby(std::string_view text) {
     else if (type == "joinRoom") r.kind = LobbyKind::JoinRoom;
     else if (type == "addBot") r.kind = LobbyKind::AddBot;
     else if (type == "start") r.kind = LobbyKind::Start;
+    else if (type == "leaveRoom") r.kind = LobbyKind::LeaveRoom;
+    else if (type == "removeBot") r.kind = LobbyKind::RemoveBot;
+    else if (type == "kick") r.kind = LobbyKind::Kick;
+    else if (type == "transferHost") r.kind = LobbyKind::TransferHost;
+    else if (type == "chat") r.kind = LobbyKind::Chat;
     else return fail("unknown_type", "unknown message type", id);
 
     auto v_it = j.find("v");
@@ -84,25 +89,48 @@ ParsedLobby parse_lobby(std::string_view text) {
             if (!token.empty()) r.token = token;
             break;
         }
-        case LobbyKind::JoinRoom:
-        case LobbyKind::AddBot:
-        case LobbyKind::Start: {
-            if (auto e = get_string("room", true, r.room)) return *e;
-            if (r.kind == LobbyKind::Start) break;
+        case LobbyKind::JoinRoom: {
+            if (auto e = get_string("invite", false, r.invite)) return *e;
+            if (r.invite.empty())
+                if (auto e = get_string("room", true, r.room)) return *e;
+            std::string s;
+            if (auto e = get_string("password", false, s)) return *e;
+            if (j.contains("password") && !j["password"].is_null()) r.password = s;
+            s.clear();
+            if (auto e = get_string("seatToken", false, s)) return *e;
+            if (!s.empty()) r.seat_token = s;
             auto it = j.find("seat");
-            if (it == j.end() && r.kind == LobbyKind::AddBot) return fail("missing_field", "missing field \"seat\"", id);
             if (it != j.end() && !it->is_null()) {
                 if (!it->is_number_integer()) return fail("bad_type", "\"seat\" must be an integer or null", id);
-                const int64_t s = it->get<int64_t>();
-                if (s < 0 || s > 3) return fail("out_of_range", "\"seat\" out of range", id);
-                r.seat = static_cast<int>(s);
-            } else if (r.kind == LobbyKind::AddBot) {
-                return fail("bad_type", "\"seat\" must be an integer", id);
+                const int64_t v = it->get<int64_t>();
+                if (v < 0 || v > 3) return fail("out_of_range", "\"seat\" out of range", id);
+                r.seat = static_cast<int>(v);
             }
+            break;
+        }
+        case LobbyKind::AddBot:
+        case LobbyKind::RemoveBot:
+        case LobbyKind::Kick:
+        case LobbyKind::TransferHost: {
+            if (auto e = get_string("room", true, r.room)) return *e;
+            auto it = j.find("seat");
+            if (it == j.end()) return fail("missing_field", "missing field \"seat\"", id);
+            if (!it->is_number_integer()) return fail("bad_type", "\"seat\" must be an integer", id);
+            const int64_t v = it->get<int64_t>();
+            if (v < 0 || v > 3) return fail("out_of_range", "\"seat\" out of range", id);
+            r.seat = static_cast<int>(v);
             if (r.kind == LobbyKind::AddBot)
                 if (auto e = get_string("bot", false, r.bot)) return *e;
             break;
         }
+        case LobbyKind::Start:
+        case LobbyKind::LeaveRoom:
+            if (auto e = get_string("room", true, r.room)) return *e;
+            break;
+        case LobbyKind::Chat:
+            if (auto e = get_string("room", true, r.room)) return *e;
+            if (auto e = get_string("text", true, r.text)) return *e;
+            break;
         default:
             break;
     }
@@ -119,10 +147,37 @@ json welcome_message(int64_t id, const std::string& session, const std::string& 
     return j;
 }
 
-json room_created_message(int64_t id, const std::string& room) {
+json room_created_message(int64_t id, const std::string& room, const std::string& invite, const json& seat_tokens) {
     json j = envelope("roomCreated", id);
     j["room"] = room;
+    j["invite"] = invite;
+    if (!seat_tokens.empty()) j["seatTokens"] = seat_tokens;
     return j;
+}
+
+json ok_message(int64_t id) { return envelope("ok", id); }
+
+json kicked_message(const std::string& room) {
+    json j = envelope("kicked", std::nullopt);
+    j["room"] = room;
+    return j;
+}
+
+json chat_message(std::optional<int64_t> id, const std::string& room, int seat, const std::string& name,
+                  const std::string& text, int64_t time_ms) {
+    json j = envelope("chat", id);
+    j["room"] = room;
+    j["seat"] = seat;
+    j["name"] = name;
+    j["text"] = text;
+    j["time"] = time_ms;
+    return j;
+}
+
+size_t utf8_length(const std::string& s) {
+    size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
 }
 
 json rooms_message(int64_t id, json rooms) {

@@ -14,7 +14,9 @@ namespace hexhall::server {
 
 using json = nlohmann::json;
 
-enum class LobbyKind { Hello, CreateRoom, ListRooms, JoinRoom, AddBot, Start, Game };
+enum class LobbyKind {
+    Hello, CreateRoom, ListRooms, JoinRoom, AddBot, Start, LeaveRoom, RemoveBot, Kick, TransferHost, Chat, Game
+};
 
 struct LobbyRequest {
     LobbyKind kind = LobbyKind::Game;
@@ -22,9 +24,13 @@ struct LobbyRequest {
     json body;                  // the whole request object (createRoom options are read from it)
     std::string name;           // hello
     std::optional<std::string> token;  // hello
-    std::string room;           // joinRoom, addBot, start
-    std::optional<int> seat;    // joinRoom (nullopt: spectator), addBot
+    std::string room;           // every room request (joinRoom: or `invite`)
+    std::string invite;         // joinRoom
+    std::optional<std::string> password;   // joinRoom
+    std::optional<std::string> seat_token; // joinRoom
+    std::optional<int> seat;    // joinRoom (nullopt: spectator), addBot, removeBot, kick, transferHost
     std::string bot = "random"; // addBot
+    std::string text;           // chat
     std::optional<int64_t> game_id;  // Game: the request id if it could be read (for errors)
 };
 
@@ -40,7 +46,17 @@ ParsedLobby parse_lobby(std::string_view text);
 inline constexpr size_t kMaxNameBytes = 32;
 
 json welcome_message(int64_t id, const std::string& session, const std::string& name);
-json room_created_message(int64_t id, const std::string& room);
+inline constexpr size_t kMaxChatChars = 300;
+inline constexpr size_t kMaxChatBytes = 1200;
+
+// seat_tokens: [{"seat":n,"token":"…"}] (omitted when empty).
+json room_created_message(int64_t id, const std::string& room, const std::string& invite, const json& seat_tokens);
+json ok_message(int64_t id);
+json kicked_message(const std::string& room);
+json chat_message(std::optional<int64_t> id, const std::string& room, int seat, const std::string& name,
+                  const std::string& text, int64_t time_ms);
+// Number of UTF-8 code points (the text is valid UTF-8: the JSON parser checked it).
+size_t utf8_length(const std::string& s);
 json rooms_message(int64_t id, json rooms);
 json joined_message(std::optional<int64_t> id, const std::string& room, int seat /* -1: spectator */);
 json bot_added_message(int64_t id, const std::string& room, int seat);

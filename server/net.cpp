@@ -268,10 +268,14 @@ struct Server::Impl {
     explicit Impl(ServerOptions o)
         : options(std::move(o)),
           ioc(std::max(1, options.threads)),
-          hub(&make_catan_game, [this]() -> Post {
+          hub(&make_catan_game, [this]() -> Strand {
               auto strand = std::make_shared<asio::strand<asio::io_context::executor_type>>(asio::make_strand(ioc));
-              return [strand](std::function<void()> f) { asio::post(*strand, std::move(f)); };
-          }) {}
+              return {[strand](std::function<void()> f) { asio::post(*strand, std::move(f)); },
+                      [strand](std::chrono::milliseconds d, std::function<void()> f) {
+                          auto t = std::make_shared<asio::steady_timer>(*strand, d);
+                          t->async_wait([t, f = std::move(f)](error_code ec) { if (!ec) f(); });
+                      }};
+          }, options.limits) {}
 
     ServerOptions options;
     asio::io_context ioc;

@@ -5,6 +5,8 @@
 #include <memory>
 #include <string>
 
+#include "server/hub_limits.hpp"
+
 namespace hexhall::server {
 
 struct ServerOptions {
@@ -14,6 +16,7 @@ struct ServerOptions {
     std::string web_root;  // static files; empty: none
     size_t max_frame_bytes = 64 * 1024;     // WebSocket messages from clients
     size_t max_send_queue = 4096;           // messages queued for one client; beyond: disconnect
+    HubLimits limits;                       // rooms: count, idle close, clock scale (tests)
 };
 
 class Server {

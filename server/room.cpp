@@ -5,14 +5,36 @@
 #include <spdlog/spdlog.h>
 
 #include "server/lobby_messages.hpp"
+#include "server/session.hpp"
 
 namespace hexhall::server {
 
-Room::Room(std::string id, std::unique_ptr<Game> game, Post post)
-    : id_(std::move(id)), game_(std::move(game)), post_(std::move(post)) {
+namespace {
+constexpr int kChatBurst = 5;               // messages …
+constexpr int64_t kChatWindowMs = 10'000;   // … per 10 s per session
+const char* const kTakeoverBot = "heuristic";
+
+int64_t steady_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+}  // namespace
+
+Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits limits,
+           std::function<void(const std::string&)> on_closed)
+    : id_(std::move(setup.id)),
+      invite_(std::move(setup.invite)),
+      host_session_(std::move(setup.host_session)),
+      options_(std::move(setup.options)),
+      seat_token_hashes_(std::move(setup.seat_token_hashes)),
+      game_(std::move(game)),
+      strand_(std::move(strand)),
+      limits_(limits),
+      on_closed_(std::move(on_closed)) {
     seats_.resize(game_->seats());
+    for (auto& [seat, hash] : seat_token_hashes_) seats_[seat].kind = Seat::Kind::External;
     for (char ch : id_) bot_seed_ = bot_seed_ * 131 + static_cast<unsigned char>(ch);
-    refresh_summary();
+    summary_ = make_summary();
 }
 
 json Room::summary() const {
@@ -20,94 +42,299 @@ json Room::summary() const {
     return summary_;
 }
 
-void Room::refresh_summary() {
+json Room::make_summary() const {
     json seats = json::array();
-    for (const Seat& s : seats_) {
-        if (s.kind == Seat::Kind::Empty) seats.push_back(nullptr);
-        else if (s.kind == Seat::Kind::Bot) seats.push_back({{"kind", "bot"}, {"name", s.name}});
-        else seats.push_back({{"kind", "human"}, {"name", s.name}, {"connected", !s.client.expired()}});
+    int host = -1;
+    for (size_t i = 0; i < seats_.size(); ++i) {
+        const Seat& s = seats_[i];
+        if (s.held() && s.session == host_session_) host = static_cast<int>(i);
+        if (s.kind == Seat::Kind::Empty) {
+            seats.push_back(nullptr);
+            continue;
+        }
+        json j = {{"kind", s.kind == Seat::Kind::Bot ? "bot" : s.kind == Seat::Kind::External ? "external" : "human"},
+                  {"name", s.name},
+                  {"connected", s.kind == Seat::Kind::Bot || !s.client.expired()}};
+        if (s.bot_playing) j["botPlaying"] = *s.bot_playing;
+        seats.push_back(std::move(j));
     }
     size_t spectators = 0;
-    for (auto& w : spectators_) spectators += !w.expired();
-    json j = {{"room", id_},        {"game", game_->name()}, {"options", game_->options()},
-              {"seats", seats},     {"spectators", spectators}, {"started", started_},
-              {"over", game_->over()}};
-    std::lock_guard lock(summary_mu_);
-    summary_ = std::move(j);
+    for (auto& w : spectators_) spectators += !w.client.expired();
+    return {{"room", id_},
+            {"game", game_->name()},
+            {"options", game_->options()},
+            {"private", options_.is_private},
+            {"invite", invite_},
+            {"host", host >= 0 ? json(host) : json(nullptr)},
+            {"seats", std::move(seats)},
+            {"spectators", spectators},
+            {"spectatorsAllowed", options_.spectators},
+            {"clock", game_->clock()},
+            {"grace", options_.grace_s},
+            {"started", started_},
+            {"over", game_->over()},
+            {"fixedSeed", options_.fixed_seed}};
+}
+
+void Room::push_room() {
+    json j = make_summary();
+    {
+        std::lock_guard lock(summary_mu_);
+        summary_ = j;
+    }
+    j["type"] = "room";
+    j["v"] = protocol::kProtocolVersion;
+    send_all(make_text(j));
+    arm_idle();
+}
+
+void Room::send_all(const Text& t) {
+    for (const Seat& s : seats_)
+        if (auto cl = s.client.lock()) cl->send(t);
+    for (auto& w : spectators_)
+        if (auto cl = w.client.lock()) cl->send(t);
 }
 
 int Room::seat_of(const ClientPtr& c) const {
     for (size_t i = 0; i < seats_.size(); ++i)
-        if (seats_[i].kind == Seat::Kind::Human && seats_[i].client.lock() == c) return static_cast<int>(i);
+        if (seats_[i].held() && seats_[i].client.lock() == c) return static_cast<int>(i);
+    return -1;
+}
+
+int Room::seat_of_session(const std::string& session) const {
+    for (size_t i = 0; i < seats_.size(); ++i)
+        if (seats_[i].held() && seats_[i].session == session) return static_cast<int>(i);
     return -1;
 }
 
 bool Room::is_spectator(const ClientPtr& c) const {
-    return std::any_of(spectators_.begin(), spectators_.end(), [&](auto& w) { return w.lock() == c; });
+    return std::any_of(spectators_.begin(), spectators_.end(), [&](auto& w) { return w.client.lock() == c; });
 }
 
-void Room::join(const ClientPtr& c, const std::string& session, const std::string& name, std::optional<int> seat,
+bool Room::is_member(const std::string& session) const {
+    return seat_of_session(session) >= 0 ||
+           std::any_of(spectators_.begin(), spectators_.end(), [&](auto& w) { return w.session == session; });
+}
+
+void Room::open() { arm_idle(); }
+
+// ------------------------------------------------------------------ membership
+
+void Room::join(const ClientPtr& c, const std::string& session, const std::string& name, const JoinRequest& req,
                 int64_t id) {
-    if (!seat) {
-        if (!is_spectator(c)) spectators_.push_back(c);
-        c->send(joined_message(id, id_, -1));
-    } else {
-        if (*seat >= static_cast<int>(seats_.size()))
-            return c->send(lobby_error("out_of_range", "no such seat in this room", id));
-        for (size_t i = 0; i < seats_.size(); ++i)
-            if (static_cast<int>(i) != *seat && seats_[i].kind == Seat::Kind::Human && seats_[i].session == session)
-                return c->send(lobby_error("already_seated", "this session already holds another seat", id));
-        Seat& s = seats_[*seat];
-        if (s.kind == Seat::Kind::Empty) {
-            s.kind = Seat::Kind::Human;
-            s.session = session;
-            s.name = name;
-        } else if (!(s.kind == Seat::Kind::Human && s.session == session)) {
-            return c->send(lobby_error("seat_taken", "the seat is taken", id));
-        }
-        s.client = c;
+    if (closed_) return c->send(lobby_error("no_room", "no such room", id));
+    const bool member = is_member(session) || session == host_session_;
+    if (options_.is_private && !req.by_invite && !member)
+        return c->send(lobby_error("no_room", "no such room", id));
+    if (kicked_.count(session)) return c->send(lobby_error("kicked", "you were kicked from this room", id));
+    if (options_.password && !member && req.password != options_.password)
+        return c->send(lobby_error("bad_password", "wrong password", id));
+    auto drop_spectator = [&] {
         spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
-                                         [&](auto& w) { return w.expired() || w.lock() == c; }),
+                                         [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
                           spectators_.end());
-        c->send(joined_message(id, id_, *seat));
+    };
+    if (!req.seat) {
+        if (!options_.spectators) return c->send(lobby_error("no_spectators", "this room has no spectators", id));
+        if (!is_spectator(c)) spectators_.push_back({c, session});
+        c->send(joined_message(id, id_, -1));
+        push_room();
+        if (started_) c->send(game_->snapshot(kSpectatorSeat));
+        return;
     }
-    if (started_) c->send(game_->snapshot(seat ? *seat : kSpectatorSeat));
-    refresh_summary();
+    const int n = *req.seat;
+    if (n >= static_cast<int>(seats_.size()))
+        return c->send(lobby_error("out_of_range", "no such seat in this room", id));
+    const int held = seat_of_session(session);
+    if (held >= 0 && held != n)
+        return c->send(lobby_error("already_seated", "this session already holds another seat", id));
+    Seat& s = seats_[n];
+    if (held == n) {
+        // Rejoining one's own seat (e.g. from a new connection).
+    } else if (s.kind == Seat::Kind::Empty) {
+        s.kind = Seat::Kind::Human;
+        s.session = session;
+        s.name = name;
+    } else if (s.kind == Seat::Kind::External) {
+        const auto it = seat_token_hashes_.find(n);
+        if (!req.seat_token || it == seat_token_hashes_.end() || token_hash(*req.seat_token) != it->second)
+            return c->send(lobby_error("seat_reserved", "this seat is kept for an external bot: send its seatToken", id));
+        if (!s.client.expired()) return c->send(lobby_error("seat_taken", "the seat is taken", id));
+        s.session = session;  // the token holder takes (or retakes) the seat
+        s.name = name;
+    } else {
+        return c->send(lobby_error("seat_taken", "the seat is taken", id));
+    }
+    drop_spectator();
+    seat_connected(n, c);
+    c->send(joined_message(id, id_, n));
+    push_room();
+    if (started_) c->send(game_->snapshot(n));
 }
 
 void Room::reattach(const ClientPtr& c, const std::string& session) {
-    for (size_t i = 0; i < seats_.size(); ++i) {
-        Seat& s = seats_[i];
-        if (s.kind != Seat::Kind::Human || s.session != session) continue;
-        s.client = c;
-        c->send(joined_message(std::nullopt, id_, static_cast<int>(i)));
-        if (started_) c->send(game_->snapshot(static_cast<int>(i)));
-        refresh_summary();
-        return;
+    const int n = seat_of_session(session);
+    if (n < 0 || closed_) return;
+    seat_connected(n, c);
+    c->send(joined_message(std::nullopt, id_, n));
+    push_room();
+    if (started_) c->send(game_->snapshot(n));
+}
+
+void Room::seat_connected(int n, const ClientPtr& c) {
+    Seat& s = seats_[n];
+    s.client = c;
+    ++s.away_gen;
+    if (s.bot_playing && !s.kicked) {  // the player is back: the stand-in bot stops
+        game_->clear_bot(n);
+        s.bot_playing.reset();
+        spdlog::info("room {}: seat {} is back from the bot", id_, n);
     }
 }
 
+void Room::seat_disconnected(int n) {
+    Seat& s = seats_[n];
+    s.client.reset();
+    const uint64_t gen = ++s.away_gen;
+    if (!running() || s.bot_playing) return;
+    const auto grace = std::chrono::milliseconds(
+        static_cast<int64_t>(options_.grace_s * 1000.0 * limits_.clock_scale));
+    strand_.post_after(grace, [w = weak_from_this(), n, gen] {
+        auto self = w.lock();
+        if (!self || self->closed_) return;
+        Seat& s = self->seats_[n];
+        if (s.away_gen != gen || !s.client.expired() || !self->running()) return;
+        self->take_over(n);
+    });
+}
+
+void Room::take_over(int n) {
+    Seat& s = seats_[n];
+    if (s.bot_playing || !running()) return;
+    if (!game_->set_bot(n, kTakeoverBot, bot_seed_ + 100 + static_cast<uint64_t>(n))) return;
+    s.bot_playing = kTakeoverBot;
+    spdlog::info("room {}: a {} bot plays seat {}", id_, kTakeoverBot, n);
+    push_room();
+    pump_bots();
+}
+
+void Room::free_seat(int n) {
+    Seat& s = seats_[n];
+    const bool external = seat_token_hashes_.count(n) > 0;
+    s = Seat{};
+    if (external) s.kind = Seat::Kind::External;
+}
+
+void Room::leave(const ClientPtr& c, int64_t id) {
+    const int n = seat_of(c);
+    if (n >= 0) {
+        if (!started_) free_seat(n);
+        else seat_disconnected(n);  // after the start the seat stays reserved, as on a disconnect
+    }
+    spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
+                                     [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
+                      spectators_.end());
+    c->send(ok_message(id));
+    push_room();
+}
+
+void Room::disconnect(const ClientPtr& c) {
+    const int n = seat_of(c);
+    if (n >= 0) seat_disconnected(n);
+    spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
+                                     [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
+                      spectators_.end());
+    push_room();
+}
+
+// ------------------------------------------------------------------ host actions
+
 void Room::add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t id) {
+    if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may add bots", id));
     if (started_) return c->send(lobby_error("already_started", "the game has started", id));
     if (seat >= static_cast<int>(seats_.size()))
         return c->send(lobby_error("out_of_range", "no such seat in this room", id));
     Seat& s = seats_[seat];
+    if (s.kind == Seat::Kind::External && !s.held())
+        return c->send(lobby_error("seat_reserved", "this seat is kept for an external bot", id));
     if (s.kind != Seat::Kind::Empty) return c->send(lobby_error("seat_taken", "the seat is taken", id));
     if (!game_->set_bot(seat, bot, bot_seed_ + static_cast<uint64_t>(seat)))
         return c->send(lobby_error("bad_value", "unknown bot", id));
     s.kind = Seat::Kind::Bot;
     s.name = bot;
     c->send(bot_added_message(id, id_, seat));
-    refresh_summary();
+    push_room();
+}
+
+void Room::remove_bot(const ClientPtr& c, int seat, int64_t id) {
+    if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may remove bots", id));
+    if (started_) return c->send(lobby_error("already_started", "the game has started", id));
+    if (seat >= static_cast<int>(seats_.size()) || seats_[seat].kind != Seat::Kind::Bot)
+        return c->send(lobby_error("bad_value", "no bot in that seat", id));
+    game_->clear_bot(seat);
+    free_seat(seat);
+    c->send(ok_message(id));
+    push_room();
+}
+
+void Room::kick(const ClientPtr& c, int seat, int64_t id) {
+    if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may kick", id));
+    if (seat >= static_cast<int>(seats_.size()) || !seats_[seat].held())
+        return c->send(lobby_error("bad_value", "no player in that seat (bots are removed with removeBot)", id));
+    Seat& s = seats_[seat];
+    if (s.session == host_session_) return c->send(lobby_error("bad_value", "the host cannot kick themself", id));
+    kicked_.insert(s.session);
+    if (auto cl = s.client.lock()) cl->send(kicked_message(id_));
+    spdlog::info("room {}: seat {} kicked", id_, seat);
+    if (!started_) {
+        free_seat(seat);
+    } else {
+        s.session.clear();  // nobody can retake it; a bot plays it to the end
+        s.client.reset();
+        s.kicked = true;
+        s.kind = Seat::Kind::Human;
+        if (running()) {
+            s.bot_playing.reset();
+            game_->set_bot(seat, kTakeoverBot, bot_seed_ + 200 + static_cast<uint64_t>(seat));
+            s.bot_playing = kTakeoverBot;
+        }
+    }
+    c->send(ok_message(id));
+    push_room();
+    if (running()) pump_bots();
+}
+
+void Room::transfer_host(const ClientPtr& c, int seat, int64_t id) {
+    if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may hand over the room", id));
+    if (seat >= static_cast<int>(seats_.size()) || !seats_[seat].held() || seats_[seat].kind != Seat::Kind::Human)
+        return c->send(lobby_error("bad_value", "the new host must be a seated human", id));
+    host_session_ = seats_[seat].session;
+    c->send(ok_message(id));
+    push_room();
 }
 
 void Room::start(const ClientPtr& c, int64_t id) {
+    if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may start the game", id));
     if (started_) return c->send(lobby_error("already_started", "the game has started", id));
-    if (seat_of(c) < 0) return c->send(lobby_error("not_seated", "only a seated player may start the game", id));
-    for (const Seat& s : seats_)
-        if (s.kind == Seat::Kind::Empty) return c->send(lobby_error("seats_empty", "every seat must be filled", id));
+    for (size_t i = 0; i < seats_.size(); ++i) {
+        const Seat& s = seats_[i];
+        if (s.kind == Seat::Kind::External && !s.held())
+            return c->send(lobby_error("seats_empty", "an external bot seat is not taken yet", id));
+        if (s.kind == Seat::Kind::Empty && !options_.bot_fill)
+            return c->send(lobby_error("seats_empty", "every seat must be filled", id));
+    }
+    for (size_t i = 0; i < seats_.size(); ++i) {
+        Seat& s = seats_[i];
+        if (s.kind != Seat::Kind::Empty) continue;
+        if (!game_->set_bot(static_cast<int>(i), *options_.bot_fill, bot_seed_ + i))
+            return c->send(lobby_error("bad_value", "unknown bot", id));
+        s.kind = Seat::Kind::Bot;
+        s.name = *options_.bot_fill;
+    }
     started_ = true;
+    game_->begin(now_ms(), limits_.clock_scale);
     spdlog::info("room {}: game started", id_);
+    push_room();
     for (size_t i = 0; i < seats_.size(); ++i) {
         if (auto cl = seats_[i].client.lock()) {
             cl->send(started_message(cl == c ? std::optional<int64_t>(id) : std::nullopt, id_));
@@ -115,13 +342,39 @@ void Room::start(const ClientPtr& c, int64_t id) {
         }
     }
     for (auto& w : spectators_) {
-        if (auto cl = w.lock()) {
-            cl->send(started_message(std::nullopt, id_));
+        if (auto cl = w.client.lock()) {
+            cl->send(started_message(cl == c ? std::optional<int64_t>(id) : std::nullopt, id_));
             cl->send(game_->snapshot(kSpectatorSeat));
         }
     }
-    refresh_summary();
-    pump_bots();
+    if (seat_of(c) < 0 && !is_spectator(c)) c->send(started_message(id, id_));  // a host who is not a member
+    for (size_t i = 0; i < seats_.size(); ++i)
+        if (seats_[i].held() && seats_[i].client.expired()) seat_disconnected(static_cast<int>(i));
+    after_update();
+}
+
+// ------------------------------------------------------------------ chat and game messages
+
+void Room::chat(const ClientPtr& c, const std::string& text, int64_t id) {
+    const int seat = seat_of(c);
+    if (seat < 0 && !is_spectator(c)) return c->send(lobby_error("not_in_room", "join the room first", id));
+    const size_t chars = utf8_length(text);
+    if (chars == 0) return c->send(lobby_error("out_of_range", "empty chat message", id));
+    if (chars > kMaxChatChars || text.size() > kMaxChatBytes)
+        return c->send(lobby_error("too_long", "chat messages have at most 300 characters", id));
+    auto& times = chat_times_[c->session_hash];
+    const int64_t t = steady_ms();
+    while (!times.empty() && times.front() <= t - kChatWindowMs) times.pop_front();
+    if (static_cast<int>(times.size()) >= kChatBurst)
+        return c->send(lobby_error("rate_limited", "at most 5 chat messages per 10 s", id));
+    times.push_back(t);
+    const int64_t unix_ms = now_ms();
+    const Text all = make_text(chat_message(std::nullopt, id_, seat, c->name, text, unix_ms));
+    for (const Seat& s : seats_)
+        if (auto cl = s.client.lock(); cl && cl != c) cl->send(all);
+    for (auto& w : spectators_)
+        if (auto cl = w.client.lock(); cl && cl != c) cl->send(all);
+    c->send(chat_message(id, id_, seat, c->name, text, unix_ms));
 }
 
 void Room::game_message(const ClientPtr& c, const std::string& text, std::optional<int64_t> id) {
@@ -135,41 +388,101 @@ void Room::game_message(const ClientPtr& c, const std::string& text, std::option
     c->send(r.reply);
     if (r.update) {
         broadcast(*r.update);
-        pump_bots();
+        after_update();
     }
-}
-
-void Room::leave(const ClientPtr& c) {
-    for (Seat& s : seats_)
-        if (s.kind == Seat::Kind::Human && s.client.lock() == c) s.client.reset();  // the seat stays reserved
-    spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
-                                     [&](auto& w) { return w.expired() || w.lock() == c; }),
-                      spectators_.end());
-    refresh_summary();
 }
 
 void Room::broadcast(const GameUpdate& u) {
     for (size_t i = 0; i < seats_.size() && i < u.seats.size(); ++i)
         if (auto cl = seats_[i].client.lock()) cl->send(u.seats[i]);
     for (auto& w : spectators_)
-        if (auto cl = w.lock()) cl->send(u.spectators);
-    if (game_->over()) {
+        if (auto cl = w.client.lock()) cl->send(u.spectators);
+    if (game_->over() && !over_shown_) {
+        over_shown_ = true;
         spdlog::info("room {}: game over", id_);
-        refresh_summary();
+        push_room();
     }
+}
+
+void Room::after_update() {
+    pump_bots();
+    arm_clock();
 }
 
 // One bot action per strand turn, so that client messages interleave with long bot sequences.
 void Room::pump_bots() {
-    if (bots_scheduled_) return;
+    if (bots_scheduled_ || !running()) return;
     bots_scheduled_ = true;
     post([self = shared_from_this()] {
         self->bots_scheduled_ = false;
+        if (self->closed_) return;
         if (auto u = self->game_->bot_step()) {
             self->broadcast(*u);
-            self->pump_bots();
+            self->after_update();
         }
     });
+}
+
+// ------------------------------------------------------------------ timers
+
+int64_t Room::now_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+void Room::arm_clock() {
+    const std::optional<int64_t> d = running() ? game_->next_deadline_ms() : std::nullopt;
+    if (d == clock_armed_) return;
+    clock_armed_ = d;
+    const uint64_t gen = ++clock_gen_;
+    if (!d) return;
+    const auto delay = std::chrono::milliseconds(std::max<int64_t>(0, *d - now_ms()));
+    strand_.post_after(delay, [w = weak_from_this(), gen] {
+        if (auto self = w.lock()) self->fire_clock(gen);
+    });
+}
+
+void Room::fire_clock(uint64_t gen) {
+    if (gen != clock_gen_ || closed_) return;
+    clock_armed_.reset();
+    const int64_t t = now_ms();
+    while (auto u = game_->on_clock(t)) broadcast(*u);
+    after_update();
+}
+
+size_t Room::connected_members() const {
+    size_t n = 0;
+    for (const Seat& s : seats_) n += s.held() && !s.client.expired();
+    for (auto& w : spectators_) n += !w.client.expired();
+    return n;
+}
+
+void Room::arm_idle() {
+    if (closed_) return;
+    if (connected_members() > 0) {
+        if (idle_since_) ++idle_gen_;
+        idle_since_.reset();
+        return;
+    }
+    const int64_t t = steady_ms();
+    if (!idle_since_) idle_since_ = t;
+    const auto limit = running() ? limits_.idle_close_running : limits_.idle_close;
+    const int64_t left = std::max<int64_t>(0, *idle_since_ + limit.count() - t);
+    const uint64_t gen = ++idle_gen_;
+    strand_.post_after(std::chrono::milliseconds(left), [w = weak_from_this(), gen] {
+        if (auto self = w.lock()) self->check_idle(gen);
+    });
+}
+
+void Room::check_idle(uint64_t gen) {
+    if (gen != idle_gen_ || closed_ || !idle_since_) return;
+    const auto limit = running() ? limits_.idle_close_running : limits_.idle_close;
+    if (steady_ms() - *idle_since_ < limit.count()) return arm_idle();
+    closed_ = true;
+    ++clock_gen_;
+    spdlog::info("room {}: closed after {} ms without a connected member", id_, limit.count());
+    if (on_closed_) on_closed_(id_);
 }
 
 }  // namespace hexhall::server

@@ -1,55 +1,131 @@
-// A room: seats (humans with a session, or built-in bots), spectators, and one Game. Game-agnostic.
-// Every method except summary() and post() runs on the room's strand (post()).
+// A room: seats (humans with a session, built-in bots, external bot programs), spectators, a host,
+// chat, timers (disconnect grace, idle close, game clocks) and one Game. Game-agnostic.
+// Every method except summary(), is_private() and post() runs on the room's strand (post()).
 #pragma once
+#include <deque>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "server/client.hpp"
 #include "server/game.hpp"
+#include "server/hub_limits.hpp"
+#include "server/room_options.hpp"
 
 namespace hexhall::server {
 
+struct RoomSetup {
+    std::string id;
+    std::string invite;
+    std::string host_session;              // token hash of the creator's session
+    RoomOptions options;
+    std::map<int, std::string> seat_token_hashes;  // external bot seats: SHA-256 of their seat token
+};
+
+// What a joinRoom asks for (Hub::on_message reads it from the request).
+struct JoinRequest {
+    std::optional<int> seat;  // nullopt: spectator
+    bool by_invite = false;
+    std::optional<std::string> password;
+    std::optional<std::string> seat_token;
+};
+
 class Room : public std::enable_shared_from_this<Room> {
 public:
-    Room(std::string id, std::unique_ptr<Game> game, Post post);
+    // `on_closed` runs (on the strand) when the room closes itself after being idle.
+    Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits limits,
+         std::function<void(const std::string& id)> on_closed);
     const std::string& id() const { return id_; }
-    void post(std::function<void()> f) { post_(std::move(f)); }
-    // listRooms entry; thread-safe.
+    bool is_private() const { return options_.is_private; }
+    void post(std::function<void()> f) { strand_.post(std::move(f)); }
+    // The `room` push without type and v (listRooms shows it without "invite"); thread-safe.
     json summary() const;
 
     // On the room's strand:
-    void join(const ClientPtr& c, const std::string& session, const std::string& name, std::optional<int> seat,
+    void open();  // once, after construction: starts the idle timer
+    void join(const ClientPtr& c, const std::string& session, const std::string& name, const JoinRequest& req,
               int64_t id);
     void reattach(const ClientPtr& c, const std::string& session);  // hello with a known token
+    void leave(const ClientPtr& c, int64_t id);                      // leaveRoom
+    void disconnect(const ClientPtr& c);                              // the connection closed
     void add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t id);
+    void remove_bot(const ClientPtr& c, int seat, int64_t id);
+    void kick(const ClientPtr& c, int seat, int64_t id);
+    void transfer_host(const ClientPtr& c, int seat, int64_t id);
     void start(const ClientPtr& c, int64_t id);
+    void chat(const ClientPtr& c, const std::string& text, int64_t id);
     void game_message(const ClientPtr& c, const std::string& text, std::optional<int64_t> id);
-    void leave(const ClientPtr& c);
 
 private:
     struct Seat {
-        enum class Kind { Empty, Human, Bot } kind = Kind::Empty;
-        std::string session;  // token hash (humans)
-        std::string name;     // player name or bot name
+        enum class Kind { Empty, Human, Bot, External } kind = Kind::Empty;
+        std::string session;  // token hash of the player's session ("" : nobody holds it)
+        std::string name;     // player, program or bot name
         std::weak_ptr<Client> client;
+        std::optional<std::string> bot_playing;  // a built-in bot plays for an absent or kicked player
+        bool kicked = false;
+        uint64_t away_gen = 0;  // bumped on every (dis)connect: a stale grace timer does nothing
+        bool held() const { return (kind == Kind::Human || kind == Kind::External) && !session.empty(); }
     };
-    int seat_of(const ClientPtr& c) const;  // -1: not seated
+    struct Spectator {
+        std::weak_ptr<Client> client;
+        std::string session;
+    };
+
+    int seat_of(const ClientPtr& c) const;     // -1: not seated
+    int seat_of_session(const std::string& session) const;
     bool is_spectator(const ClientPtr& c) const;
+    bool is_member(const std::string& session) const;
+    bool is_host(const ClientPtr& c) const { return c->session_hash == host_session_; }
+    void free_seat(int seat);  // before the start: empty again (an external seat stays reserved)
+    void seat_connected(int seat, const ClientPtr& c);
+    void seat_disconnected(int seat);
+    void take_over(int seat);  // a built-in bot plays the seat
+    bool running() const { return started_ && !game_->over(); }
+
     void broadcast(const GameUpdate& u);
+    void after_update();
     void pump_bots();
-    void refresh_summary();
+    void push_room();  // refreshes the summary and sends `room` to every member
+    json make_summary() const;
+    void send_all(const Text& t);
+
+    // Timers.
+    int64_t now_ms() const;
+    void arm_clock();
+    void fire_clock(uint64_t gen);
+    void arm_idle();
+    void check_idle(uint64_t gen);
+    size_t connected_members() const;
 
     const std::string id_;
+    const std::string invite_;
+    std::string host_session_;
+    const RoomOptions options_;
+    std::map<int, std::string> seat_token_hashes_;
     std::unique_ptr<Game> game_;
-    Post post_;
+    Strand strand_;
+    const HubLimits limits_;
+    std::function<void(const std::string&)> on_closed_;
+
     std::vector<Seat> seats_;
-    std::vector<std::weak_ptr<Client>> spectators_;
+    std::vector<Spectator> spectators_;
+    std::set<std::string> kicked_;  // sessions kicked from this room
+    std::map<std::string, std::deque<int64_t>> chat_times_;  // per session, steady ms
     bool started_ = false;
+    bool over_shown_ = false;
+    bool closed_ = false;
     bool bots_scheduled_ = false;
     uint64_t bot_seed_ = 1;
+    uint64_t clock_gen_ = 0;
+    std::optional<int64_t> clock_armed_;
+    uint64_t idle_gen_ = 0;
+    std::optional<int64_t> idle_since_;
 
     mutable std::mutex summary_mu_;
     json summary_;

@@ -21,6 +21,14 @@ std::string new_session_token() {
     return out;
 }
 
+std::string new_invite_code() {
+    static constexpr char kB64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    std::random_device rd;
+    std::string out;
+    for (int i = 0; i < 22; ++i) out += kB64[rd() & 63];  // 22 x 6 = 132 random bits
+    return out;
+}
+
 std::string token_hash(const std::string& token) { return protocol::sha256_hex(token); }
 
 bool valid_token(const std::string& token) {

@@ -1,116 +1,12 @@
 // The server end to end: in-process on an ephemeral port, four seated WebSocket clients and a
 // spectator play a whole game of random legal actions (docs/protocol.md, "Lobby (server)").
-#include <utility>  // before Asio (Boost 1.74 + GCC 12 + C++20)
-
-#include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
-
-#include <atomic>
-#include <chrono>
-#include <cstdlib>
-#include <iostream>
-#include <random>
-#include <thread>
-
-#include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
-
-#include "protocol/messages.hpp"
-#include "server/net.hpp"
+#include "tests/server/ws_client.hpp"
 
 namespace {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
-using tcp = asio::ip::tcp;
-using json = nlohmann::json;
+using namespace hexhall::test;
 
 constexpr int kVictoryPoints = 10;
-
-// Aborts the process if the test hangs (synchronous reads have no timeout).
-struct Watchdog {
-    std::atomic<bool> done{false};
-    std::thread t;
-    explicit Watchdog(int seconds) {
-        t = std::thread([this, seconds] {
-            for (int i = 0; i < seconds * 10 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            if (!done) {
-                std::cerr << "server test: watchdog expired\n";
-                std::abort();
-            }
-        });
-    }
-    ~Watchdog() {
-        done = true;
-        t.join();
-    }
-};
-
-struct WsClient {
-    asio::io_context ioc;
-    websocket::stream<tcp::socket> ws{ioc};
-    int64_t next_id = 1;
-
-    explicit WsClient(uint16_t port) {
-        ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-        ws.handshake("127.0.0.1", "/ws");
-    }
-    void send(const json& j) { ws.write(asio::buffer(j.dump())); }
-    void send_text(const std::string& s) { ws.write(asio::buffer(s)); }
-    json recv() {
-        beast::flat_buffer b;
-        ws.read(b);
-        return json::parse(beast::buffers_to_string(b.data()));
-    }
-    json recv_type(const std::string& type) {
-        json j = recv();
-        INFO(j.dump());
-        REQUIRE(j.at("type") == type);
-        return j;
-    }
-    json request(json j) {
-        j["v"] = 1;
-        j["id"] = next_id++;
-        send(j);
-        return j;
-    }
-};
-
-// A client's copy of its view, kept up to date by patches.
-struct Player {
-    std::unique_ptr<WsClient> c;
-    int seat = -1;  // -1: spectator
-    std::string token;
-    json view;
-    json legal;
-    uint64_t version = 0;
-
-    void take_snapshot(const json& s) {
-        REQUIRE(s.at("type") == "snapshot");
-        view = s.at("catan").at("view");
-        legal = s.at("catan").value("legal", json());
-        version = s.at("version").get<uint64_t>();
-        REQUIRE(s.at("digest") == hexhall::protocol::view_digest(view));
-    }
-    void take_patch(const json& p) {
-        INFO(p.dump());
-        REQUIRE(p.at("type") == "patch");
-        REQUIRE(p.at("from").get<uint64_t>() == version);
-        REQUIRE(p.at("to").get<uint64_t>() == version + 1);
-        view = view.patch(p.at("ops"));
-        version = p.at("to").get<uint64_t>();
-        REQUIRE(p.at("digest") == hexhall::protocol::view_digest(view));
-        if (seat >= 0) legal = p.at("catan").at("legal");
-        else REQUIRE_FALSE(p.at("catan").contains("legal"));
-    }
-    bool has_move() const {
-        return seat >= 0 && (!legal.at("actions").empty() || legal.at("discard").get<int>() > 0);
-    }
-};
 
 // No hidden information of other seats in `view` (before the game is over, CAT-16.5).
 void check_private(const json& view, int seat) {
@@ -130,21 +26,6 @@ void check_spectator_events(const json& patch) {
         if (e.at("type") == "stole") REQUIRE_FALSE(e.contains("resource"));
         if (e.at("type") == "devCardBought") REQUIRE_FALSE(e.contains("card"));
     }
-}
-
-json random_intent(const Player& p, std::mt19937_64& rng) {
-    const int discard = p.legal.at("discard").get<int>();
-    if (discard > 0) {
-        std::vector<std::string> cards;
-        for (auto& [name, n] : p.view.at("players").at(p.seat).at("hand").items())
-            for (int i = 0; i < n.get<int>(); ++i) cards.push_back(name);
-        std::shuffle(cards.begin(), cards.end(), rng);
-        json give = json::object();
-        for (int i = 0; i < discard; ++i) give[cards.at(i)] = give.value(cards.at(i), 0) + 1;
-        return {{"type", "discard"}, {"cards", give}};
-    }
-    const json& actions = p.legal.at("actions");
-    return actions.at(std::uniform_int_distribution<size_t>(0, actions.size() - 1)(rng));
 }
 
 std::string http_get(uint16_t port, const std::string& target, int& status) {

@@ -1,0 +1,19 @@
+// Server-wide limits of the lobby (Hub) and its rooms. Plain data; tests shorten the times.
+#pragma once
+#include <chrono>
+#include <cstddef>
+
+namespace hexhall::server {
+
+struct HubLimits {
+    size_t max_rooms = 10000;
+    // A room with no connected member closes after this long: not started or finished …
+    std::chrono::milliseconds idle_close{300'000};
+    // … started and unfinished.
+    std::chrono::milliseconds idle_close_running{3'600'000};
+    // Multiplies every game time limit (clocks) and the disconnect grace. 1 in production; tests
+    // use e.g. 0.001 so a 45 s turn lasts 45 ms.
+    double clock_scale = 1.0;
+};
+
+}  // namespace hexhall::server

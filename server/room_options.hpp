@@ -1,0 +1,29 @@
+// The game-agnostic createRoom options (docs/protocol.md, "Lobby (server)"): privacy, password,
+// spectators, bot fill, disconnect grace, external bot seats. The game reads its own options.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace hexhall::server {
+
+struct RoomOptions {
+    bool is_private = false;
+    std::optional<std::string> password;  // 1–64 bytes
+    bool spectators = true;
+    std::optional<std::string> bot_fill;  // a built-in bot name
+    int grace_s = 60;                     // 0–3600
+    std::vector<int> external_bots;       // seats reserved for external bot programs
+    bool fixed_seed = false;              // the request fixed the secret seed
+};
+
+inline constexpr int kMaxGraceSeconds = 3600;
+inline constexpr size_t kMaxPasswordBytes = 64;
+
+// Reads the options from a createRoom request; false with `error` set when one is invalid.
+// `seats` is the game's seat count (external bot seats must be below it).
+bool parse_room_options(const nlohmann::json& request, int seats, RoomOptions& out, std::string& error);
+
+}  // namespace hexhall::server

@@ -1,0 +1,209 @@
+// Shared by the server tests: a blocking Beast WebSocket client, a watchdog, a client's copy of its
+// view kept up to date by patches, and an in-process server on an ephemeral port.
+#pragma once
+#include <utility>  // before Asio (Boost 1.74 + GCC 12 + C++20)
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <string>
+#include <thread>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/messages.hpp"
+#include "server/net.hpp"
+
+namespace hexhall::test {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using json = nlohmann::json;
+
+// Aborts the process if the test hangs (synchronous reads have no timeout).
+struct Watchdog {
+    std::atomic<bool> done{false};
+    std::thread t;
+    explicit Watchdog(int seconds) {
+        t = std::thread([this, seconds] {
+            for (int i = 0; i < seconds * 10 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            if (!done) {
+                std::cerr << "server test: watchdog expired\n";
+                std::abort();
+            }
+        });
+    }
+    ~Watchdog() {
+        done = true;
+        t.join();
+    }
+};
+
+// The server in-process on 127.0.0.1, an ephemeral port.
+struct TestServer {
+    std::unique_ptr<server::Server> server;
+    uint16_t port = 0;
+    explicit TestServer(int threads = 2, server::HubLimits limits = {}) {
+        server::ServerOptions o;
+        o.address = "127.0.0.1";
+        o.port = 0;
+        o.threads = threads;
+        o.limits = limits;
+        server = std::make_unique<server::Server>(o);
+        port = server->start();
+    }
+    ~TestServer() { server->stop(); }
+};
+
+struct WsClient {
+    asio::io_context ioc;
+    websocket::stream<tcp::socket> ws{ioc};
+    int64_t next_id = 1;
+    json last_room;  // the latest `room` push (recv() skips them)
+    std::string token;
+
+    explicit WsClient(uint16_t port) {
+        ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+        ws.handshake("127.0.0.1", "/ws");
+    }
+    void send(const json& j) { ws.write(asio::buffer(j.dump())); }
+    void send_text(const std::string& s) { ws.write(asio::buffer(s)); }
+    // The next message, `room` pushes included.
+    json recv_any() {
+        beast::flat_buffer b;
+        ws.read(b);
+        json j = json::parse(beast::buffers_to_string(b.data()));
+        if (j.value("type", "") == "room") last_room = j;
+        return j;
+    }
+    // The next message that is not a `room` push.
+    json recv() {
+        for (;;) {
+            json j = recv_any();
+            if (j.at("type") != "room") return j;
+        }
+    }
+    json recv_type(const std::string& type) {
+        json j = type == "room" ? recv_any() : recv();
+        while (type == "room" && j.at("type") != "room") {
+            INFO("skipped while waiting for a room push: " << j.dump());
+            REQUIRE((j.at("type") == "snapshot" || j.at("type") == "patch" || j.at("type") == "chat"));
+            j = recv_any();
+        }
+        INFO(j.dump());
+        REQUIRE(j.at("type") == type);
+        return j;
+    }
+    // The next `room` push for which pred(push) holds (earlier pushes and game messages are skipped).
+    template <class Pred>
+    json room_until(Pred pred) {
+        for (;;) {
+            json j = recv_type("room");
+            if (pred(j)) return j;
+        }
+    }
+    // The code of the next message, which must be an error.
+    std::string recv_error() { return recv_type("error").at("code").get<std::string>(); }
+    json request(json j) {
+        j["v"] = 1;
+        j["id"] = next_id++;
+        send(j);
+        return j;
+    }
+    json hello(const std::string& name, const std::string& with_token = "") {
+        json h = {{"type", "hello"}, {"name", name}};
+        if (!with_token.empty()) h["token"] = with_token;
+        request(h);
+        json w = recv_type("welcome");
+        token = w.at("session").get<std::string>();
+        return w;
+    }
+    // createRoom with `options`; returns roomCreated.
+    json create(json options = json::object()) {
+        options["type"] = "createRoom";
+        request(options);
+        return recv_type("roomCreated");
+    }
+    json join(const std::string& room, json seat, json extra = json::object()) {
+        extra["type"] = "joinRoom";
+        extra["room"] = room;
+        extra["seat"] = seat;
+        request(extra);
+        return recv();
+    }
+    void close() {
+        beast::error_code ec;
+        ws.close(websocket::close_code::normal, ec);
+    }
+};
+
+// A client's copy of its view, kept up to date by patches.
+struct Player {
+    std::unique_ptr<WsClient> c;
+    int seat = -1;  // -1: spectator
+    std::string token;
+    json view;
+    json legal;
+    json clock;  // the envelope's clock of the last snapshot or patch (null: none)
+    uint64_t version = 0;
+
+    void take_snapshot(const json& s) {
+        INFO(s.dump().substr(0, 400));
+        REQUIRE(s.at("type") == "snapshot");
+        view = s.at("catan").at("view");
+        legal = s.at("catan").value("legal", json());
+        version = s.at("version").get<uint64_t>();
+        clock = s.value("clock", json());
+        REQUIRE(s.at("digest") == hexhall::protocol::view_digest(view));
+    }
+    void take_patch(const json& p) {
+        INFO(p.dump().substr(0, 400));
+        REQUIRE(p.at("type") == "patch");
+        REQUIRE(p.at("from").get<uint64_t>() == version);
+        REQUIRE(p.at("to").get<uint64_t>() == version + 1);
+        view = view.patch(p.at("ops"));
+        version = p.at("to").get<uint64_t>();
+        clock = p.value("clock", json());
+        REQUIRE(p.at("digest") == hexhall::protocol::view_digest(view));
+        if (seat >= 0) legal = p.at("catan").at("legal");
+        else REQUIRE_FALSE(p.at("catan").contains("legal"));
+    }
+    bool has_move() const {
+        return seat >= 0 && !legal.is_null() &&
+               (!legal.at("actions").empty() || legal.at("discard").get<int>() > 0);
+    }
+};
+
+inline json random_intent(const Player& p, std::mt19937_64& rng) {
+    const int discard = p.legal.at("discard").get<int>();
+    if (discard > 0) {
+        std::vector<std::string> cards;
+        for (auto& [name, n] : p.view.at("players").at(p.seat).at("hand").items())
+            for (int i = 0; i < n.get<int>(); ++i) cards.push_back(name);
+        std::shuffle(cards.begin(), cards.end(), rng);
+        json give = json::object();
+        for (int i = 0; i < discard; ++i) give[cards.at(i)] = give.value(cards.at(i), 0) + 1;
+        return {{"type", "discard"}, {"cards", give}};
+    }
+    const json& actions = p.legal.at("actions");
+    return actions.at(std::uniform_int_distribution<size_t>(0, actions.size() - 1)(rng));
+}
+
+inline int64_t unix_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace hexhall::test
