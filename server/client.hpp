@@ -29,6 +29,7 @@ public:
     void send(const json& j) { send(make_text(j)); }
 
     // Owned by the connection's strand (only Hub touches these, from on_message / on_close):
+    uint64_t connection_id = 0;  // set by the network layer (a counter, for logs)
     std::string session_hash;  // empty until hello
     std::string name;
     std::shared_ptr<Room> room;  // the room joined (or rejoined by hello)

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/lobby_messages.hpp"
+#include "server/metrics.hpp"
 #include "server/room_options.hpp"
 
 namespace hexhall::server {
@@ -76,7 +77,7 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
         rooms_[setup.id] = room;
         invites_[setup.invite] = setup.id;
     }
-    spdlog::info("room {} created by {}", setup.id, c->name);
+    spdlog::info("room {} created by {} (conn {})", setup.id, c->name, c->connection_id);
     room->post([room] { room->open(); });
     c->send(room_created_message(r.id, setup.id, setup.invite, seat_tokens));
 }
@@ -131,7 +132,10 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
     if (r.kind == LobbyKind::Game) {
         auto room = c->room;
         if (!room) return c->send(lobby_error("not_in_room", "join a room first", r.game_id));
-        room->post([room, c, t = std::string(text), id = r.game_id] { room->game_message(c, t, id); });
+        room->post([room, c, t = std::string(text), id = r.game_id, received = metrics::Clock::now()] {
+            room->game_message(c, t, id);
+            metrics::game_message_handled(received);
+        });
         return;
     }
 

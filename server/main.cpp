@@ -1,75 +1,39 @@
-// hexhall-server: the Hexhall game server (docs/protocol.md, docs/architecture.md).
+// hexhall-server: the Hexhall game server (docs/operations.md, docs/protocol.md).
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
+#include "server/config.hpp"
+#include "server/logging.hpp"
 #include "server/net.hpp"
 
-namespace {
-
-void usage(std::ostream& out) {
-    out << "usage: hexhall-server [--port N] [--address A] [--threads N] [--web-root DIR]\n"
-           "  --port N        TCP port for HTTP and WebSocket (default 8080; 0: ephemeral)\n"
-           "  --address A     address to bind (default 0.0.0.0)\n"
-           "  --threads N     io threads (default: hardware concurrency)\n"
-           "  --web-root DIR  serve static files from DIR (GET /, ...)\n"
-           "  --help          this text\n"
-           "Endpoints: GET /healthz, WebSocket upgrade at /ws.\n";
-}
-
-bool parse_int(const char* s, long lo, long hi, long& out) {
-    char* end = nullptr;
-    long v = std::strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi) return false;
-    out = v;
-    return true;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
-    hexhall::server::ServerOptions o;
-    o.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        auto value = [&]() -> const char* {
-            if (i + 1 >= argc) {
-                std::cerr << a << " needs a value\n";
-                std::exit(2);
-            }
-            return argv[++i];
-        };
-        long v = 0;
-        if (a == "--help" || a == "-h") {
-            usage(std::cout);
-            return 0;
-        } else if (a == "--port") {
-            if (!parse_int(value(), 0, 65535, v)) return std::cerr << "bad --port\n", 2;
-            o.port = static_cast<uint16_t>(v);
-        } else if (a == "--threads") {
-            if (!parse_int(value(), 1, 256, v)) return std::cerr << "bad --threads\n", 2;
-            o.threads = static_cast<int>(v);
-        } else if (a == "--address") {
-            o.address = value();
-        } else if (a == "--web-root") {
-            o.web_root = value();
-        } else {
-            std::cerr << "unknown argument " << a << "\n";
-            usage(std::cerr);
-            return 2;
-        }
+    namespace hs = hexhall::server;
+    hs::Config config;
+    config.server.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (std::filesystem::is_regular_file("web-client/dist/index.html")) config.server.web_root = "web-client/dist";
+    if (auto err = hs::parse_command_line(config, std::vector<std::string>(argv + 1, argv + argc)); !err.empty()) {
+        std::cerr << "hexhall-server: " << err << "\n(--help lists the options)\n";
+        return 2;
     }
+    if (config.help) {
+        std::cout << hs::usage();
+        return 0;
+    }
+    hs::setup_logging(config.log_level, config.log_format);
+    const hs::ServerOptions& o = config.server;
     try {
-        hexhall::server::Server server(o);
+        hs::Server server(o);
         const uint16_t port = server.start();
-        spdlog::info("hexhall-server listening on {}:{} ({} threads{}{})", o.address, port, o.threads,
-                     o.web_root.empty() ? "" : ", web root ", o.web_root);
+        spdlog::info("hexhall-server listening on {}:{} ({} threads, web root {}, db {})", o.address, port, o.threads,
+                     o.web_root.empty() ? "none" : o.web_root, o.db_path);
         server.run_until_signal();
+        spdlog::info("hexhall-server stopped");
     } catch (const std::exception& e) {
         spdlog::error("{}", e.what());
         return 1;

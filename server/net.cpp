@@ -8,8 +8,12 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <atomic>
+#include <condition_variable>
 #include <deque>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -19,6 +23,8 @@
 
 #include "server/catan_game.hpp"
 #include "server/hub.hpp"
+#include "server/lobby_messages.hpp"
+#include "server/metrics.hpp"
 
 namespace hexhall::server {
 
@@ -38,18 +44,53 @@ bool quiet_error(const error_code& ec) {
 }
 
 // ------------------------------------------------------------------ WebSocket connection
+class WsSession;
+
+// The open WebSockets, for the connection limit and for shutdown. Thread-safe.
+struct Registry {
+    std::mutex mu;
+    std::map<uint64_t, std::weak_ptr<WsSession>> open;
+    std::condition_variable emptied;
+};
+
+std::atomic<uint64_t> next_connection_id{1};
+
+// Error messages are protocol::error_message objects, serialized with sorted keys: they begin with
+// {"code":"<code>". Returns the code, or empty for other messages.
+std::string_view error_code_of(const std::string& text) {
+    constexpr std::string_view kPrefix = "{\"code\":\"";
+    if (text.compare(0, kPrefix.size(), kPrefix) != 0) return {};
+    const size_t end = text.find('"', kPrefix.size());
+    if (end == std::string::npos) return {};
+    return std::string_view(text).substr(kPrefix.size(), end - kPrefix.size());
+}
+
 class WsSession final : public Client, public std::enable_shared_from_this<WsSession> {
 public:
-    WsSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o)
-        : ws_(std::move(socket)), hub_(hub), max_queue_(o.max_send_queue) {
+    WsSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry)
+        : ws_(std::move(socket)),
+          hub_(hub),
+          options_(o),
+          registry_(std::move(registry)),
+          hello_timer_(ws_.get_executor()),
+          tokens_(o.msgs_burst),
+          refill_at_(std::chrono::steady_clock::now()) {
+        connection_id = next_connection_id.fetch_add(1, std::memory_order_relaxed);
         ws_.read_message_max(o.max_frame_bytes);
+        metrics::connection_opened();
+    }
+    ~WsSession() override {
+        unregister();
+        metrics::connection_closed();
     }
     using Client::send;
 
     void run(http::request<http::string_body> req) {
         beast::get_lowest_layer(ws_).expires_never();
         auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
-        timeouts.keep_alive_pings = true;  // ping idle clients instead of dropping them after idle_timeout
+        timeouts.handshake_timeout = std::chrono::seconds(options_.http_timeout_seconds);
+        timeouts.idle_timeout = std::chrono::seconds(options_.idle_timeout_seconds);
+        timeouts.keep_alive_pings = true;  // ping idle clients; close when they stop answering
         ws_.set_option(timeouts);
         ws_.set_option(websocket::stream_base::decorator(
             [](websocket::response_type& res) { res.set(http::field::server, "hexhall"); }));
@@ -62,30 +103,93 @@ public:
         });
     }
 
+    // Sends what is queued, then closes with `code` (from any thread).
+    void close_after_flush(websocket::close_code code, std::string reason) {
+        asio::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)] {
+            self->begin_close(code, reason);
+        });
+    }
+
 private:
     void on_accept(error_code ec) {
-        if (ec) return spdlog::debug("websocket accept: {}", ec.message());
+        if (ec) {
+            spdlog::debug("conn {}: websocket accept: {}", connection_id, ec.message());
+            return unregister();
+        }
         accepted_ = true;
+        spdlog::debug("conn {}: websocket open", connection_id);
+        if (options_.hello_timeout_seconds > 0) {
+            hello_timer_.expires_after(std::chrono::seconds(options_.hello_timeout_seconds));
+            hello_timer_.async_wait([self = shared_from_this()](error_code tec) {
+                if (tec || !self->session_hash.empty() || self->closing_) return;
+                spdlog::info("conn {}: no hello within {} s: closing", self->connection_id,
+                             self->options_.hello_timeout_seconds);
+                metrics::hello_timeout();
+                self->begin_close(websocket::close_code::policy_error, "no hello");
+            });
+        }
         if (!queue_.empty()) do_write();
+        if (closing_ && queue_.empty()) do_close();
         do_read();
     }
     void do_read() { ws_.async_read(buf_, beast::bind_front_handler(&WsSession::on_read, shared_from_this())); }
     void on_read(error_code ec, size_t) {
         if (ec) {
-            if (!quiet_error(ec)) spdlog::info("websocket read: {}", ec.message());
+            if (!quiet_error(ec)) spdlog::info("conn {}: websocket read: {}", connection_id, ec.message());
             return finish();
+        }
+        metrics::message_in();
+        if (closing_) {  // closing: what the client still sends is ignored
+            buf_.consume(buf_.size());
+            return do_read();
+        }
+        if (!take_token()) {
+            buf_.consume(buf_.size());
+            if (closing_) return do_read();
+            metrics::rate_limited();
+            enqueue(make_text(lobby_error("rate_limited", "too many messages: slow down", std::nullopt)));
+            return do_read();
         }
         std::string text = beast::buffers_to_string(buf_.data());
         buf_.consume(buf_.size());
         hub_.on_message(shared_from_this(), text);
+        if (!session_hash.empty()) hello_timer_.cancel();
         do_read();
     }
+    // Token bucket (msgs_per_second, msgs_burst). Refusing more than a burst's worth of messages
+    // within 10 s closes the connection with 1008 (policy violation).
+    bool take_token() {
+        if (options_.msgs_per_second <= 0) return true;
+        const auto now = std::chrono::steady_clock::now();
+        const double dt = std::chrono::duration<double>(now - refill_at_).count();
+        refill_at_ = now;
+        tokens_ = std::min(options_.msgs_burst, tokens_ + dt * options_.msgs_per_second);
+        if (tokens_ >= 1) {
+            tokens_ -= 1;
+            return true;
+        }
+        if (now - refused_since_ > std::chrono::seconds(10)) {
+            refused_since_ = now;
+            refused_ = 0;
+        }
+        if (++refused_ > options_.msgs_burst) {
+            spdlog::warn("conn {} ({}): flooding ({} messages refused): closing", connection_id, name, refused_);
+            metrics::rate_limit_close();
+            begin_close(websocket::close_code::policy_error, "rate limit");
+            return false;
+        }
+        return false;
+    }
     void enqueue(Text t) {
-        if (closed_) return;
-        if (queue_.size() >= max_queue_) {
-            spdlog::warn("send queue overflow ({} messages): dropping the connection", queue_.size());
+        if (closed_ || closing_) return;
+        if (queue_.size() >= options_.max_send_queue) {
+            spdlog::warn("conn {} ({}): send queue overflow ({} messages): dropping the connection", connection_id,
+                         name, queue_.size());
+            metrics::slow_drop();
             return drop();
         }
+        metrics::message_out();
+        if (auto code = error_code_of(*t); !code.empty()) metrics::error_sent(code);
         queue_.push_back(std::move(t));
         if (queue_.size() == 1 && accepted_) do_write();
     }
@@ -96,32 +200,68 @@ private:
     }
     void on_write(error_code ec, size_t) {
         if (ec) {
-            if (!quiet_error(ec)) spdlog::info("websocket write: {}", ec.message());
+            if (!quiet_error(ec)) spdlog::info("conn {}: websocket write: {}", connection_id, ec.message());
             return drop();
         }
         queue_.pop_front();
-        if (!queue_.empty() && !closed_) do_write();
+        if (closed_) return;
+        if (!queue_.empty()) return do_write();
+        if (closing_) do_close();
+    }
+    void begin_close(websocket::close_code code, const std::string& reason) {
+        if (closing_ || closed_) return;
+        closing_ = true;
+        close_reason_ = websocket::close_reason(code, reason);
+        hello_timer_.cancel();
+        if (accepted_ && queue_.empty()) do_close();  // otherwise on_write (or on_accept) closes
+    }
+    void do_close() {
+        if (close_sent_ || closed_) return;
+        close_sent_ = true;
+        ws_.async_close(close_reason_, [self = shared_from_this()](error_code ec) {
+            if (ec && !quiet_error(ec)) spdlog::debug("conn {}: close: {}", self->connection_id, ec.message());
+            if (ec) self->drop();
+        });
     }
     void drop() {
         if (closed_) return;
         closed_ = true;
         queue_.clear();
+        hello_timer_.cancel();
         beast::get_lowest_layer(ws_).close();  // the pending read fails: finish() runs
+        if (!accepted_) unregister();
     }
     void finish() {
         closed_ = true;
+        hello_timer_.cancel();
         if (!finished_) {
             finished_ = true;
+            spdlog::debug("conn {}: closed", connection_id);
             hub_.on_close(shared_from_this());
         }
+        unregister();
+    }
+    void unregister() {
+        if (unregistered_) return;
+        unregistered_ = true;
+        std::lock_guard lock(registry_->mu);
+        registry_->open.erase(connection_id);
+        if (registry_->open.empty()) registry_->emptied.notify_all();
     }
 
     websocket::stream<beast::tcp_stream> ws_;
     beast::flat_buffer buf_;
     Hub& hub_;
-    size_t max_queue_;
+    const ServerOptions& options_;
+    std::shared_ptr<Registry> registry_;
+    asio::steady_timer hello_timer_;
     std::deque<Text> queue_;
-    bool accepted_ = false, closed_ = false, finished_ = false;
+    websocket::close_reason close_reason_;
+    double tokens_;
+    std::chrono::steady_clock::time_point refill_at_, refused_since_{};
+    int refused_ = 0;
+    bool accepted_ = false, closing_ = false, close_sent_ = false, closed_ = false, finished_ = false;
+    std::atomic<bool> unregistered_{false};
 };
 
 // ------------------------------------------------------------------ HTTP
@@ -141,15 +281,15 @@ const char* mime_type(const std::string& path) {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
 public:
-    HttpSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o)
-        : stream_(std::move(socket)), hub_(hub), options_(o) {}
+    HttpSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry)
+        : stream_(std::move(socket)), hub_(hub), options_(o), registry_(std::move(registry)) {}
     void run() { asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this())); }
 
 private:
     void do_read() {
         parser_.emplace();
         parser_->body_limit(64 * 1024);
-        stream_.expires_after(std::chrono::seconds(30));
+        stream_.expires_after(std::chrono::seconds(options_.http_timeout_seconds));
         http::async_read(stream_, buf_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
     }
     void on_read(error_code ec, size_t) {
@@ -161,8 +301,20 @@ private:
         http::request<http::string_body> req = parser_->release();
         if (websocket::is_upgrade(req)) {
             if (req.target() == "/ws") {
-                std::make_shared<WsSession>(stream_.release_socket(), hub_, options_)->run(std::move(req));
-                return;
+                std::shared_ptr<WsSession> ws;
+                {
+                    std::lock_guard lock(registry_->mu);
+                    if (registry_->open.size() < options_.max_connections) {
+                        ws = std::make_shared<WsSession>(stream_.release_socket(), hub_, options_, registry_);
+                        registry_->open[ws->connection_id] = ws;
+                    }
+                }
+                if (ws) return ws->run(std::move(req));
+                spdlog::warn("connection limit ({}) reached: refusing a WebSocket with 503", options_.max_connections);
+                metrics::connection_rejected();
+                auto res = text_response(req, http::status::service_unavailable, "server full\n");
+                res.keep_alive(false);
+                return respond(std::move(res));
             }
             return respond(text_response(req, http::status::not_found, "not found\n"));
         }
@@ -186,6 +338,9 @@ private:
         std::string target(req.target());
         if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
         if (target == "/healthz") return text_response(req, http::status::ok, "ok");
+        if (target == "/metrics")
+            return text_response(req, http::status::ok, metrics::render(hub_.room_count()),
+                                 "text/plain; version=0.0.4; charset=utf-8");
         if (options_.web_root.empty() || target.empty() || target[0] != '/' ||
             target.find("..") != std::string::npos || target.find('\\') != std::string::npos ||
             target.find('\0') != std::string::npos)
@@ -220,12 +375,14 @@ private:
     std::optional<http::request_parser<http::string_body>> parser_;
     Hub& hub_;
     const ServerOptions& options_;
+    std::shared_ptr<Registry> registry_;
 };
 
 class Listener final : public std::enable_shared_from_this<Listener> {
 public:
-    Listener(asio::io_context& ioc, tcp::endpoint ep, Hub& hub, const ServerOptions& o)
-        : ioc_(ioc), acceptor_(asio::make_strand(ioc)), hub_(hub), options_(o) {
+    Listener(asio::io_context& ioc, tcp::endpoint ep, Hub& hub, const ServerOptions& o,
+             std::shared_ptr<Registry> registry)
+        : ioc_(ioc), acceptor_(asio::make_strand(ioc)), hub_(hub), options_(o), registry_(std::move(registry)) {
         acceptor_.open(ep.protocol());
         acceptor_.set_option(asio::socket_base::reuse_address(true));
         acceptor_.bind(ep);
@@ -251,7 +408,7 @@ private:
         } else {
             error_code ignored;
             socket.set_option(tcp::no_delay(true), ignored);
-            std::make_shared<HttpSession>(std::move(socket), hub_, options_)->run();
+            std::make_shared<HttpSession>(std::move(socket), hub_, options_, registry_)->run();
         }
         if (acceptor_.is_open()) do_accept();
     }
@@ -260,6 +417,7 @@ private:
     tcp::acceptor acceptor_;
     Hub& hub_;
     const ServerOptions& options_;
+    std::shared_ptr<Registry> registry_;
 };
 
 }  // namespace
@@ -280,8 +438,10 @@ struct Server::Impl {
     ServerOptions options;
     asio::io_context ioc;
     Hub hub;
+    std::shared_ptr<Registry> registry = std::make_shared<Registry>();
     std::shared_ptr<Listener> listener;
     std::vector<std::thread> threads;
+    std::mutex stop_mu;
     bool stopped = false;
 };
 
@@ -292,7 +452,7 @@ Server::~Server() { stop(); }
 uint16_t Server::start() {
     auto& m = *impl_;
     const tcp::endpoint ep(asio::ip::make_address(m.options.address), m.options.port);
-    m.listener = std::make_shared<Listener>(m.ioc, ep, m.hub, m.options);
+    m.listener = std::make_shared<Listener>(m.ioc, ep, m.hub, m.options, m.registry);
     const uint16_t port = m.listener->port();
     m.listener->run();
     for (int i = 0; i < std::max(1, m.options.threads); ++i) m.threads.emplace_back([&m] { m.ioc.run(); });
@@ -302,16 +462,38 @@ uint16_t Server::start() {
 void Server::run_until_signal() {
     asio::io_context sig_ioc;
     asio::signal_set signals(sig_ioc, SIGINT, SIGTERM);
-    signals.async_wait([](error_code, int sig) { spdlog::info("signal {}: stopping", sig); });
+    signals.async_wait([](error_code, int sig) { spdlog::info("signal {}: shutting down", sig); });
     sig_ioc.run();
-    stop();
+    shutdown();
 }
 
-void Server::stop() {
+void Server::shutdown() { finish(true); }
+
+void Server::stop() { finish(false); }
+
+void Server::finish(bool drain) {
     auto& m = *impl_;
+    std::lock_guard stop_lock(m.stop_mu);
     if (m.stopped) return;
     m.stopped = true;
     if (m.listener) m.listener->close();
+    std::vector<std::shared_ptr<WsSession>> open;
+    {
+        std::lock_guard lock(m.registry->mu);
+        for (auto& [id, w] : m.registry->open)
+            if (auto s = w.lock()) open.push_back(std::move(s));
+    }
+    if (!m.threads.empty()) {
+        for (auto& s : open) s->close_after_flush(websocket::close_code::going_away, "server shutting down");
+        open.clear();
+        if (drain) {
+            std::unique_lock lock(m.registry->mu);
+            const bool all = m.registry->emptied.wait_for(lock, m.options.shutdown_drain,
+                                                          [&] { return m.registry->open.empty(); });
+            spdlog::info("shutdown: {}", all ? "every client closed" : "drain time over, closing the rest");
+        }
+    }
+    if (m.options.on_shutdown) m.options.on_shutdown();
     m.ioc.stop();
     for (auto& t : m.threads) t.join();
     m.threads.clear();

@@ -1,7 +1,10 @@
-// The network front end: HTTP (healthz, static files) and WebSocket (/ws) on one port, one
-// io_context on N threads, a strand per connection and per room. All of Asio/Beast is in net.cpp.
+// The network front end: HTTP (healthz, metrics, static files) and WebSocket (/ws) on one port,
+// one io_context on N threads, a strand per connection and per room. All of Asio/Beast is in
+// net.cpp. Limits and shutdown: docs/operations.md.
 #pragma once
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -13,10 +16,23 @@ struct ServerOptions {
     std::string address = "0.0.0.0";
     uint16_t port = 8080;  // 0: an ephemeral port (see Server::start's result)
     int threads = 1;
-    std::string web_root;  // static files; empty: none
-    size_t max_frame_bytes = 64 * 1024;     // WebSocket messages from clients
-    size_t max_send_queue = 4096;           // messages queued for one client; beyond: disconnect
-    HubLimits limits;                       // rooms: count, idle close, clock scale (tests)
+    std::string web_root;                // static files; empty: none
+    std::string db_path = "hexhall.db";  // the embedded store (--db)
+    size_t max_frame_bytes = 64 * 1024;  // WebSocket messages from clients
+    size_t max_send_queue = 4096;        // messages queued for one client; beyond: disconnect
+    size_t max_connections = 10000;      // open WebSockets; beyond: the upgrade gets 503
+    HubLimits limits;                    // rooms: count (--max-rooms), idle close, clock scale (tests)
+    // Messages per second per connection (token bucket); 0: unlimited. Off by default for an
+    // embedded server (tests, arenas of fast bots); hexhall-server's --msgs-per-second is 20.
+    double msgs_per_second = 0;
+    double msgs_burst = 40;              // the bucket's size
+    int http_timeout_seconds = 30;       // an HTTP request or WebSocket handshake must complete in this
+    int hello_timeout_seconds = 10;      // a WebSocket that sends no hello in this is closed (1008)
+    int idle_timeout_seconds = 300;      // a WebSocket silent this long (pings unanswered) is closed
+    std::chrono::milliseconds shutdown_drain{2000};  // graceful shutdown: wait this long for clients
+    // Called once on shutdown after the WebSockets are closed, before the io threads stop
+    // (flush storage here).
+    std::function<void()> on_shutdown;
 };
 
 class Server {
@@ -28,12 +44,17 @@ public:
 
     // Binds, listens and starts the threads. Returns the port bound. Throws on failure.
     uint16_t start();
-    // Blocks until SIGINT/SIGTERM, then stops.
+    // Blocks until SIGINT/SIGTERM, then shuts down gracefully.
     void run_until_signal();
-    // Stops the threads and closes everything. Idempotent.
+    // Graceful: stops accepting, sends every queued message and closes every WebSocket with 1001
+    // (going away), waits up to options.shutdown_drain for the clients, calls on_shutdown, stops
+    // the threads. Idempotent.
+    void shutdown();
+    // Like shutdown() without waiting for the clients. Idempotent.
     void stop();
 
 private:
+    void finish(bool drain);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

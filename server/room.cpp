@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/lobby_messages.hpp"
+#include "server/metrics.hpp"
 #include "server/session.hpp"
 
 namespace hexhall::server {
@@ -387,6 +388,7 @@ void Room::game_message(const ClientPtr& c, const std::string& text, std::option
     GameReply r = game_->handle(seat, text);
     c->send(r.reply);
     if (r.update) {
+        metrics::action_applied();
         broadcast(*r.update);
         after_update();
     }

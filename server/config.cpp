@@ -1,0 +1,179 @@
+#include "server/config.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+namespace hexhall::server {
+
+namespace {
+
+bool to_long(std::string_view s, long lo, long hi, long& out) {
+    long v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v < lo || v > hi) return false;
+    out = v;
+    return true;
+}
+
+bool to_double(std::string_view s, double lo, double hi, double& out) {
+    const std::string str(s);
+    char* end = nullptr;
+    const double v = std::strtod(str.c_str(), &end);
+    if (str.empty() || *end || !(v >= lo && v <= hi)) return false;
+    out = v;
+    return true;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+    return s;
+}
+
+}  // namespace
+
+std::string apply_option(Config& c, std::string_view name, std::string_view value) {
+    ServerOptions& o = c.server;
+    const std::string bad = "bad value for " + std::string(name) + ": \"" + std::string(value) + "\"";
+    long n = 0;
+    double d = 0;
+    auto integer = [&](long lo, long hi) { return to_long(value, lo, hi, n); };
+    if (name == "port") {
+        if (!integer(0, 65535)) return bad;
+        o.port = static_cast<uint16_t>(n);
+    } else if (name == "address") {
+        if (value.empty()) return bad;
+        o.address = value;
+    } else if (name == "threads") {
+        if (!integer(1, 256)) return bad;
+        o.threads = static_cast<int>(n);
+    } else if (name == "web-root") {
+        o.web_root = value;
+    } else if (name == "db") {
+        if (value.empty()) return bad;
+        o.db_path = value;
+    } else if (name == "max-connections") {
+        if (!integer(1, 1000000)) return bad;
+        o.max_connections = static_cast<size_t>(n);
+    } else if (name == "max-rooms") {
+        if (!integer(1, 1000000)) return bad;
+        o.limits.max_rooms = static_cast<size_t>(n);
+    } else if (name == "max-frame-bytes") {
+        if (!integer(1024, 16 * 1024 * 1024)) return bad;
+        o.max_frame_bytes = static_cast<size_t>(n);
+    } else if (name == "max-send-queue") {
+        if (!integer(16, 1000000)) return bad;
+        o.max_send_queue = static_cast<size_t>(n);
+    } else if (name == "msgs-per-second") {
+        if (!to_double(value, 0, 1e6, d)) return bad;
+        o.msgs_per_second = d;
+    } else if (name == "msgs-burst") {
+        if (!to_double(value, 1, 1e6, d)) return bad;
+        o.msgs_burst = d;
+    } else if (name == "http-timeout") {
+        if (!integer(1, 3600)) return bad;
+        o.http_timeout_seconds = static_cast<int>(n);
+    } else if (name == "hello-timeout") {
+        if (!integer(0, 3600)) return bad;
+        o.hello_timeout_seconds = static_cast<int>(n);
+    } else if (name == "idle-timeout") {
+        if (!integer(2, 86400)) return bad;
+        o.idle_timeout_seconds = static_cast<int>(n);
+    } else if (name == "shutdown-timeout") {
+        if (!to_double(value, 0, 600, d)) return bad;
+        o.shutdown_drain = std::chrono::milliseconds(static_cast<long>(d * 1000));
+    } else if (name == "log-level") {
+        if (value != "trace" && value != "debug" && value != "info" && value != "warn" && value != "error" &&
+            value != "off")
+            return bad;
+        c.log_level = value;
+    } else if (name == "log-format") {
+        if (value != "text" && value != "json") return bad;
+        c.log_format = value;
+    } else {
+        return "unknown option " + std::string(name);
+    }
+    return "";
+}
+
+std::string apply_config_text(Config& c, std::string_view text) {
+    int line_no = 0;
+    while (!text.empty()) {
+        const size_t nl = text.find('\n');
+        std::string_view line = text.substr(0, nl);
+        text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+        ++line_no;
+        line = trim(line);
+        if (line.empty() || line.front() == '#') continue;
+        const size_t eq = line.find('=');
+        if (eq == std::string_view::npos) return "line " + std::to_string(line_no) + ": expected name = value";
+        const std::string_view name = trim(line.substr(0, eq));
+        const std::string_view value = trim(line.substr(eq + 1));
+        if (name == "config" || name == "help") return "line " + std::to_string(line_no) + ": " + std::string(name) + " is a flag only";
+        if (auto err = apply_option(c, name, value); !err.empty()) return "line " + std::to_string(line_no) + ": " + err;
+    }
+    return "";
+}
+
+std::string parse_command_line(Config& c, const std::vector<std::string>& args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--help" || args[i] == "-h") c.help = true;
+        if (args[i] != "--config") continue;
+        if (i + 1 >= args.size()) return "--config needs a value";
+        std::ifstream in(args[i + 1]);
+        if (!in) return "cannot read config file " + args[i + 1];
+        std::stringstream ss;
+        ss << in.rdbuf();
+        if (auto err = apply_config_text(c, ss.str()); !err.empty()) return args[i + 1] + ": " + err;
+    }
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--help" || a == "-h") continue;
+        if (a.rfind("--", 0) != 0) return "unexpected argument " + a;
+        std::string name = a.substr(2), value;
+        if (auto eq = name.find('='); eq != std::string::npos) {
+            value = name.substr(eq + 1);
+            name.resize(eq);
+        } else {
+            if (i + 1 >= args.size()) return a + " needs a value";
+            value = args[++i];
+        }
+        if (name == "config") continue;
+        if (auto err = apply_option(c, name, value); !err.empty()) return err;
+    }
+    return "";
+}
+
+std::string usage() {
+    return R"(usage: hexhall-server [--config FILE] [--name value ...]
+Every flag may also be set in the config file as a "name = value" line (the flag's name without
+"--"; blank lines and lines starting with # are ignored). Flags override the file.
+
+  --config FILE          read options from FILE first
+  --port N               TCP port for HTTP and WebSocket (default 8080; 0: ephemeral)
+  --address A            address to bind (default 0.0.0.0)
+  --threads N            io threads (default: the number of cores)
+  --web-root DIR         serve the web client from DIR (default: web-client/dist when it exists)
+  --db PATH              the embedded store's file (default hexhall.db)
+  --max-connections N    open WebSockets; more get HTTP 503 on upgrade (default 10000)
+  --max-rooms N          rooms; createRoom beyond gets error too_many_rooms (default 10000)
+  --max-frame-bytes N    largest message a client may send; larger closes it (default 65536)
+  --max-send-queue N     messages queued for one slow client before it is dropped (default 4096)
+  --msgs-per-second R    messages per second per connection, 0: unlimited (default 20); beyond:
+                         error rate_limited, and closing (1008) when it persists
+  --msgs-burst N         the burst allowed above that rate (default 40)
+  --http-timeout S       seconds for an HTTP request or WebSocket handshake (default 30)
+  --hello-timeout S      a WebSocket sending no hello in S seconds is closed, 0: never (default 10)
+  --idle-timeout S       a WebSocket silent this long, pings unanswered, is closed (default 300)
+  --shutdown-timeout S   on SIGTERM/SIGINT, wait this long for clients to close (default 2)
+  --log-level L          trace, debug, info, warn, error or off (default info)
+  --log-format F         text or json (one JSON object per line) (default text)
+  --help                 this text
+
+Endpoints: GET /healthz, GET /metrics (Prometheus), WebSocket at /ws, static files at /.
+See docs/operations.md.
+)";
+}
+
+}  // namespace hexhall::server

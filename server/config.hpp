@@ -1,0 +1,30 @@
+// hexhall-server's flags and config file (docs/operations.md): `--name value` flags, and a
+// config file of `name = value` lines using the same names; flags override the file.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/net.hpp"
+
+namespace hexhall::server {
+
+struct Config {
+    Config() { server.msgs_per_second = 20; }  // a public server limits the message rate
+    ServerOptions server;
+    std::string log_level = "info";   // trace, debug, info, warn, error, off
+    std::string log_format = "text";  // text, json
+    bool help = false;
+};
+
+// Sets one option by its flag name (without "--"). Returns an error message, or "" when done.
+std::string apply_option(Config& c, std::string_view name, std::string_view value);
+// Applies a config file's text: `name = value` lines, blank lines and `#` comments.
+// Returns an error message naming the line, or "".
+std::string apply_config_text(Config& c, std::string_view text);
+// The command line: `--config PATH` is read first, then every other flag in order.
+std::string parse_command_line(Config& c, const std::vector<std::string>& args);
+// The --help text, documenting every flag.
+std::string usage();
+
+}  // namespace hexhall::server

@@ -1,0 +1,40 @@
+// Process-wide server metrics (docs/operations.md, "Metrics"): plain atomics, no locks, so the
+// action path only pays a few relaxed increments. Rendered as Prometheus text (format 0.0.4).
+#pragma once
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace hexhall::server::metrics {
+
+using Clock = std::chrono::steady_clock;
+
+// Upper bounds (seconds) of the action latency histogram's buckets (+Inf is implied).
+inline constexpr double kLatencyBuckets[] = {0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
+                                             0.01,   0.025,   0.05,   0.1,   0.25,   0.5, 1.0, 2.5};
+
+// The network layer:
+void connection_opened();
+void connection_closed();
+void connection_rejected();      // beyond --max-connections (HTTP 503)
+void message_in();
+void message_out();
+void slow_drop();                // send queue overflow: the connection was dropped
+void rate_limited();             // a message refused with `rate_limited`
+void rate_limit_close();         // a connection closed (1008) for flooding
+void hello_timeout();            // a connection closed for sending no hello in time
+// An error message sent to a client, by its code (unknown codes are counted as "other").
+void error_sent(std::string_view code);
+
+// The room core:
+void action_applied();                            // a client action changed the game
+void game_message_handled(Clock::time_point received);  // receipt -> reply queued
+
+int64_t connections();
+
+// The Prometheus text exposition; `rooms` is the current number of rooms.
+std::string render(size_t rooms);
+
+}  // namespace hexhall::server::metrics
