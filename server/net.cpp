@@ -129,7 +129,7 @@ private:
             });
         }
         if (!queue_.empty()) do_write();
-        if (closing_ && queue_.empty()) do_close();
+        else if (closing_) do_close();
         do_read();
     }
     void do_read() { ws_.async_read(buf_, beast::bind_front_handler(&WsSession::on_read, shared_from_this())); }
@@ -191,19 +191,21 @@ private:
         metrics::message_out();
         if (auto code = error_code_of(*t); !code.empty()) metrics::error_sent(code);
         queue_.push_back(std::move(t));
-        if (queue_.size() == 1 && accepted_) do_write();
+        if (!writing_ && accepted_) do_write();
     }
     void do_write() {
+        writing_ = true;
         ws_.text(true);
         ws_.async_write(asio::buffer(*queue_.front()),
                         beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
     }
     void on_write(error_code ec, size_t) {
+        writing_ = false;
+        queue_.pop_front();  // the message written (drop() keeps it while the write runs)
         if (ec) {
-            if (!quiet_error(ec)) spdlog::info("conn {}: websocket write: {}", connection_id, ec.message());
+            if (!closed_ && !quiet_error(ec)) spdlog::info("conn {}: websocket write: {}", connection_id, ec.message());
             return drop();
         }
-        queue_.pop_front();
         if (closed_) return;
         if (!queue_.empty()) return do_write();
         if (closing_) do_close();
@@ -226,7 +228,8 @@ private:
     void drop() {
         if (closed_) return;
         closed_ = true;
-        queue_.clear();
+        if (writing_) queue_.erase(queue_.begin() + 1, queue_.end());  // the write still reads the front
+        else queue_.clear();
         hello_timer_.cancel();
         beast::get_lowest_layer(ws_).close();  // the pending read fails: finish() runs
         if (!accepted_) unregister();
@@ -260,7 +263,7 @@ private:
     double tokens_;
     std::chrono::steady_clock::time_point refill_at_, refused_since_{};
     int refused_ = 0;
-    bool accepted_ = false, closing_ = false, close_sent_ = false, closed_ = false, finished_ = false;
+    bool accepted_ = false, writing_ = false, closing_ = false, close_sent_ = false, closed_ = false, finished_ = false;
     std::atomic<bool> unregistered_{false};
 };
 
