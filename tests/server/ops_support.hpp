@@ -1,0 +1,93 @@
+// Support for the operations tests (limits, metrics, shutdown): HTTP GET, a /metrics sample,
+// reading until the server closes, and a table of four test clients playing random legal moves.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tests/server/ws_client.hpp"
+
+namespace hexhall::test {
+
+// GET `target`; sets the status, returns the body.
+inline std::string fetch(uint16_t port, const std::string& target, int& status) {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    http::write(s, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(s, b, res);
+    status = static_cast<int>(res.result_int());
+    return res.body();
+}
+
+// A sample of GET /metrics (the line "name value"; labels are part of the name); -1 when absent.
+inline double metric(uint16_t port, const std::string& name) {
+    int status = 0;
+    const std::string body = fetch(port, "/metrics", status);
+    const size_t at = body.find("\n" + name + " ");
+    return at == std::string::npos ? -1 : std::stod(body.substr(at + name.size() + 2));
+}
+
+// Reads until the connection ends; returns the close code the server sent (0: none, -1: still
+// open after max_messages) and counts the messages read before by type ("error:<code>" for errors).
+inline int read_until_closed(WsClient& c, std::map<std::string, int>* types = nullptr, int max_messages = 1000000) {
+    for (int i = 0; i < max_messages; ++i) {
+        beast::flat_buffer b;
+        beast::error_code ec;
+        c.ws.read(b, ec);
+        if (ec) return ec == websocket::error::closed ? static_cast<int>(c.ws.reason().code) : 0;
+        if (types) {
+            json j = json::parse(beast::buffers_to_string(b.data()), nullptr, false);
+            std::string key = j.is_object() ? j.value("type", "?") : "?";
+            if (key == "error") key += ":" + j.value("code", "?");
+            ++(*types)[key];
+        }
+    }
+    return -1;
+}
+
+// Four seated test clients in a new, started room.
+struct Table {
+    std::vector<Player> players;
+    std::string room;
+    std::mt19937_64 rng{2024};
+
+    Table(uint16_t port, int64_t seed) {
+        players.resize(4);
+        for (int i = 0; i < 4; ++i) {
+            players[i].seat = i;
+            players[i].c = std::make_unique<WsClient>(port);
+            players[i].c->hello("T" + std::to_string(i));
+        }
+        room = players[0].c->create({{"players", 4}, {"seed", seed}}).at("room").get<std::string>();
+        for (int i = 0; i < 4; ++i) REQUIRE(players[i].c->join(room, i).at("type") == "joined");
+        players[0].c->request({{"type", "start"}, {"room", room}});
+        for (Player& p : players) {
+            p.c->recv_type("started");
+            p.take_snapshot(p.c->recv_type("snapshot"));
+        }
+    }
+
+    // One random legal action by a player who has a move; `seconds` is its round trip, from
+    // sending to every seat having its patch. False when the game is over.
+    bool act(double& seconds) {
+        if (players[0].view.at("phase") == "gameOver") return false;
+        std::vector<int> movers;
+        for (int i = 0; i < 4; ++i)
+            if (players[i].has_move()) movers.push_back(i);
+        REQUIRE_FALSE(movers.empty());
+        Player& p = players[movers[std::uniform_int_distribution<size_t>(0, movers.size() - 1)(rng)]];
+        const auto t0 = std::chrono::steady_clock::now();
+        p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
+        p.c->recv_type("ack");
+        for (Player& q : players) q.take_patch(q.c->recv_type("patch"));
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return true;
+    }
+};
+
+}  // namespace hexhall::test

@@ -1,0 +1,67 @@
+// hexhall-server's flags and config file (server/config.*, docs/operations.md).
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+
+#include "server/config.hpp"
+
+using hexhall::server::Config;
+
+TEST_CASE("config: a file of name = value lines, overridden by flags", "[server][config]") {
+    const std::string path = "hexhall_test_config.conf";
+    {
+        std::ofstream f(path);
+        f << "# a comment\n\nport = 9000\naddress=127.0.0.1\nmsgs-per-second = 5.5\nmax-connections = 7\n"
+             "log-format = json\ndb = /data/x.db\n";
+    }
+    Config c;
+    CHECK(hexhall::server::parse_command_line(c, {"--port", "9100", "--config", path, "--max-rooms=3"}) == "");
+    CHECK(c.server.port == 9100);  // the flag wins, wherever it stands
+    CHECK(c.server.address == "127.0.0.1");
+    CHECK(c.server.msgs_per_second == 5.5);
+    CHECK(c.server.max_connections == 7);
+    CHECK(c.server.limits.max_rooms == 3);
+    CHECK(c.server.db_path == "/data/x.db");
+    CHECK(c.log_format == "json");
+    CHECK_FALSE(c.help);
+    std::remove(path.c_str());
+}
+
+TEST_CASE("config: the server's defaults", "[server][config]") {
+    Config c;
+    CHECK(hexhall::server::parse_command_line(c, {}) == "");
+    CHECK(c.server.port == 8080);
+    CHECK(c.server.db_path == "hexhall.db");
+    CHECK(c.server.msgs_per_second == 20);  // limited, unlike an embedded ServerOptions
+    CHECK(c.server.msgs_burst == 40);
+    CHECK(c.server.max_frame_bytes == 64 * 1024);
+    CHECK(c.server.max_send_queue == 4096);
+    CHECK(c.log_level == "info");
+}
+
+TEST_CASE("config: errors name the option or the line", "[server][config]") {
+    Config c;
+    CHECK(hexhall::server::apply_config_text(c, "port = 1\nbogus = 2\n") == "line 2: unknown option bogus");
+    CHECK(hexhall::server::apply_config_text(c, "port\n") == "line 1: expected name = value");
+    CHECK(hexhall::server::apply_config_text(c, "port = 70000\n").find("bad value for port") != std::string::npos);
+    CHECK(hexhall::server::parse_command_line(c, {"--threads", "0"}).find("bad value for threads") != std::string::npos);
+    CHECK(hexhall::server::parse_command_line(c, {"--port"}) == "--port needs a value");
+    CHECK(hexhall::server::parse_command_line(c, {"--config", "/nonexistent/x"}).find("cannot read") == 0);
+    CHECK(hexhall::server::parse_command_line(c, {"--log-level", "loud"}).find("bad value") == 0);
+    Config d;
+    CHECK(hexhall::server::parse_command_line(d, {"--help"}) == "");
+    CHECK(d.help);
+}
+
+TEST_CASE("config: --help documents every option", "[server][config]") {
+    const std::string help = hexhall::server::usage();
+    for (const char* name : {"port", "address", "threads", "web-root", "db", "max-connections", "max-rooms",
+                             "max-frame-bytes", "max-send-queue", "msgs-per-second", "msgs-burst", "http-timeout",
+                             "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format"}) {
+        INFO(name);
+        CHECK(help.find(std::string("--") + name + " ") != std::string::npos);
+        Config c;  // and each is an option
+        CHECK(hexhall::server::apply_option(c, name, "x").find("unknown option") == std::string::npos);
+    }
+}
