@@ -2,10 +2,13 @@
 """Runs one example bot (bots/examples) for a whole game against a real hexhall-server.
 
   run_example_bot.py --server build/server/hexhall-server --bot python|js [--timeout 60]
+  run_example_bot.py --arena build/tools/hexhall-arena [--timeout 60]
 
 Starts the server on a free loopback port, runs the example (its own room, seed 7, three built-in
 heuristic bots) and checks that it exits 0 after a finished game with every patch's digest right
-(no resync) and no refused action. Standard library only.
+(no resync) and no refused action. With --arena: two arena games (server in-process) with the
+Python example in a seat reserved by a seat token, which must finish with the example exiting 0.
+Standard library only.
 """
 import argparse
 import os
@@ -44,12 +47,33 @@ def wait_healthy(port, server, deadline):
     sys.exit("the server did not answer /healthz")
 
 
+def run_arena(arena, timeout):
+    start = time.time()
+    bot = f"ext:{python_with_websockets()} {os.path.join(ROOT, 'bots/examples/python/bot.py')}"
+    cmd = [arena, "--bots", f"heuristic,{bot},random,random", "--games", "2", "--threads", "2",
+           "--seed", "5", "--timeout", str(timeout)]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 10)
+    print(run.stdout, end="")
+    print(run.stderr, end="", file=sys.stderr)
+    lines = [l for l in run.stdout.splitlines() if l.startswith("game ")]
+    if run.returncode != 0 or "finished 2, failed 0" not in run.stdout or len(lines) != 2:
+        sys.exit("arena: the two games did not both finish")
+    if not all("-exit=0" in l for l in lines):
+        sys.exit("arena: the external bot did not exit 0")
+    print(f"arena: two games in {time.time() - start:.1f} s")
+
+
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--server", required=True)
-    p.add_argument("--bot", choices=["python", "js"], required=True)
+    p.add_argument("--server")
+    p.add_argument("--bot", choices=["python", "js"])
+    p.add_argument("--arena")
     p.add_argument("--timeout", type=float, default=60)
     args = p.parse_args()
+    if args.arena:
+        return run_arena(args.arena, args.timeout)
+    if not args.server or not args.bot:
+        p.error("--server and --bot, or --arena")
 
     start = time.time()
     port = free_port()
