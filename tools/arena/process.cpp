@@ -33,6 +33,7 @@ Child spawn(const std::string& command, const std::vector<std::string>& args, co
     posix_spawn_file_actions_addopen(&fa, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_adddup2(&fa, 1, 2);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addclosefrom_np(&fa, 3);  // not the server's or other games' sockets
     std::string sh = "/bin/sh", dash_c = "-c";
     char* argv[] = {sh.data(), dash_c.data(), line.data(), nullptr};
     Child c;
