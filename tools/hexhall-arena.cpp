@@ -88,7 +88,7 @@ Wilson wilson(int k, int n) {
     if (!n) return {0, 0, 1};
     const double denom = 1 + z * z / nn, centre = (p + z * z / (2 * nn)) / denom;
     const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
-    return {p, centre - half, centre + half};
+    return {p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
 }  // namespace

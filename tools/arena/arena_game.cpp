@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "tools/arena/process.hpp"
@@ -39,13 +40,14 @@ struct Game {
     GameResult result;
     WsClient host;
     std::vector<Child> children;  // per seat (pid -1: not external)
+    std::vector<std::optional<Clock::time_point>> exit_seen;  // per seat: when it exited 0 before the end
     std::unique_ptr<std::ofstream> record;
     json view;                    // the spectator view, kept by patches
     bool over = false;
     Clock::time_point deadline;
 
     explicit Game(const GameSpec& s)
-        : spec(s), host(s.host, s.port), children(s.seats.size()), deadline(Clock::now() + std::chrono::seconds(s.timeout_s)) {
+        : spec(s), host(s.host, s.port), children(s.seats.size()), exit_seen(s.seats.size()), deadline(Clock::now() + std::chrono::seconds(s.timeout_s)) {
         result.external_status.assign(s.seats.size(), -1);
         if (!s.record_dir.empty())
             record = std::make_unique<std::ofstream>(s.record_dir + "/game-" + std::to_string(s.index) + ".jsonl");
@@ -84,11 +86,17 @@ struct Game {
         return true;
     }
 
+    // A program that fails is an error at once; one that exits 0 has probably seen the game over
+    // before our spectator stream did: it gets 5 s for the game over to reach us too.
     void check_children() {
-        for (size_t s = 0; s < children.size(); ++s)
-            if (children[s].pid > 0 && children[s].status < 0 && exited(children[s]) && !over)
+        for (size_t s = 0; s < children.size(); ++s) {
+            if (children[s].pid <= 0 || over || !exited(children[s])) continue;
+            if (children[s].status == 0 && !exit_seen[s]) exit_seen[s] = Clock::now();
+            if (children[s].status != 0 || Clock::now() - *exit_seen[s] > std::chrono::seconds(5))
                 throw std::runtime_error("seat " + std::to_string(s) + "'s program exited with status " +
-                                         std::to_string(children[s].status) + " (log: " + log_path(s) + ")");
+                                         std::to_string(children[s].status) + " before the game was over (log: " +
+                                         log_path(s) + ")");
+        }
     }
 
     void run() {
