@@ -9,7 +9,7 @@
 //
 // Each --bots entry is a built-in bot (random, heuristic, search) or "ext:<command>": a program
 // started as `<command> --url … --room … --seat N --seat-token T` for each game. Game g uses room
-// seed S·1000003 + g (so a game is reproducible whatever --threads) and, unless --no-rotate, seats
+// seed S·1000003 + g (deck and dice; the server seeds built-in bots from the room id) and, unless --no-rotate, seats
 // the entries rotated by g (entry i in seat (i + g) mod players), so every entry plays every seat.
 #include <algorithm>
 #include <atomic>
