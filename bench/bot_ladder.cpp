@@ -3,9 +3,12 @@
 //
 //   bot_ladder --hero heuristic --villain random --games 1000 --seed 1 --threads 2
 //              [--search-ms 100] [--search-playouts N] [--max-decisions 20000] [--no-progress-rounds 50]
+//              [--progress]
 //
 // Prints the hero's win share with a 95% Wilson interval, games/s and unfinished games
-// (stopped by the no-progress guard or the per-game decision watchdog).
+// (stopped by the no-progress guard or the per-game decision watchdog). With --progress, one line
+// per finished game goes to stderr with the running count and interval (for long runs that may
+// have to be cut short).
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -34,6 +37,7 @@ struct Config {
     int threads = 2;
     int search_ms = 100;
     int search_playouts = 0;
+    bool progress = false;
     BotGameLimits limits;
 };
 
@@ -50,6 +54,20 @@ uint64_t mix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
+struct Wilson {
+    double p, lo, hi;
+};
+
+// 95% Wilson score interval for k successes in n trials.
+Wilson wilson(int k, int n) {
+    const double z = 1.96, nn = n;
+    const double p = k / nn;
+    const double denom = 1 + z * z / nn;
+    const double centre = (p + z * z / (2 * nn)) / denom;
+    const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
+    return {p, centre - half, centre + half};
+}
+
 std::unique_ptr<Bot> make(const Config& c, const std::string& name, uint64_t seed) {
     if (name == "search") return make_search_bot(seed, c.search_ms, c.search_playouts);
     return make_bot(name, seed);
@@ -59,6 +77,7 @@ void usage() {
     std::fprintf(stderr,
                  "usage: bot_ladder [--hero NAME] [--villain NAME] [--games N] [--seed S] [--threads T]\n"
                  "                  [--search-ms MS] [--search-playouts N] [--max-decisions N] [--no-progress-rounds N]\n"
+                 "                  [--progress]\n"
                  "bots: %s\n",
                  bot_names());
 }
@@ -79,6 +98,7 @@ int main(int argc, char** argv) {
         else if (arg == "--search-playouts" && more) c.search_playouts = std::atoi(argv[++i]);
         else if (arg == "--max-decisions" && more) c.limits.max_decisions = std::atoi(argv[++i]);
         else if (arg == "--no-progress-rounds" && more) c.limits.no_progress_rounds = std::atoi(argv[++i]);
+        else if (arg == "--progress") c.progress = true;
         else if (arg == "--help" || arg == "-h") { usage(); return 0; }
         else { usage(); return 2; }
     }
@@ -127,6 +147,13 @@ int main(int argc, char** argv) {
                                  action_name(r.rejected_action.type), r.rejected_rule);
                     break;
             }
+            if (c.progress) {
+                const Wilson w = wilson(total.hero_wins, total.games);
+                const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                std::fprintf(stderr, "game %d (hero seat %d): winner %d | %d games, hero %d = %.1f%% (%.1f .. %.1f), %.0f s\n",
+                             g, hero_seat, r.end == GameEnd::Won ? r.winner : -1, total.games, total.hero_wins,
+                             100 * w.p, 100 * w.lo, 100 * w.hi, el);
+            }
         }
     };
     std::vector<std::thread> pool;
@@ -135,15 +162,12 @@ int main(int argc, char** argv) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
     // Wilson score interval over all games (unfinished games count as not won).
-    const double n = total.games, z = 1.96;
-    const double p = total.hero_wins / n;
-    const double denom = 1 + z * z / n;
-    const double centre = (p + z * z / (2 * n)) / denom;
-    const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom;
+    const double n = total.games;
+    const Wilson w = wilson(total.hero_wins, total.games);
     std::printf("hero %s vs 3x %s: %d games, seed %llu, %d threads\n", c.hero.c_str(), c.villain.c_str(),
                 total.games, static_cast<unsigned long long>(c.seed), c.threads);
     std::printf("hero wins     %d / %d = %.1f%%  (95%% Wilson CI %.1f%% .. %.1f%%)\n", total.hero_wins,
-                total.games, 100 * p, 100 * (centre - half), 100 * (centre + half));
+                total.games, 100 * w.p, 100 * w.lo, 100 * w.hi);
     std::printf("villain wins  %d\n", total.other_wins);
     std::printf("unfinished    %d  (no-progress %d, decision-limit %d, rejected %d)\n",
                 total.no_progress + total.decision_limit + total.rejected, total.no_progress, total.decision_limit,

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Runs one example bot (bots/examples) for a whole game against a real hexhall-server.
+
+  run_example_bot.py --server build/server/hexhall-server --bot python|js [--timeout 60]
+  run_example_bot.py --arena build/tools/hexhall-arena [--timeout 60]
+
+Starts the server on a free loopback port, runs the example (its own room, seed 7, three built-in
+heuristic bots) and checks that it exits 0 after a finished game with every patch's digest right
+(no resync) and no refused action. With --arena: two arena games (server in-process) with the
+Python example in a seat reserved by a seat token, which must finish with the example exiting 0.
+Standard library only.
+"""
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def python_with_websockets():
+    for exe in (sys.executable, "/usr/bin/python3", "python3"):
+        if subprocess.run([exe, "-c", "import websockets"], capture_output=True).returncode == 0:
+            return exe
+    sys.exit("no python3 with the websockets package (scripts/setup installs python3-websockets)")
+
+
+def wait_healthy(port, server, deadline):
+    while time.time() < deadline:
+        if server.poll() is not None:
+            sys.exit(f"the server exited with status {server.returncode}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    sys.exit("the server did not answer /healthz")
+
+
+def run_arena(arena, timeout):
+    start = time.time()
+    bot = f"ext:{python_with_websockets()} {os.path.join(ROOT, 'bots/examples/python/bot.py')}"
+    cmd = [arena, "--bots", f"heuristic,{bot},random,random", "--games", "2", "--threads", "2",
+           "--seed", "5", "--timeout", str(timeout)]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 10)
+    print(run.stdout, end="")
+    print(run.stderr, end="", file=sys.stderr)
+    lines = [l for l in run.stdout.splitlines() if l.startswith("game ")]
+    if run.returncode != 0 or "finished 2, failed 0" not in run.stdout or len(lines) != 2:
+        sys.exit("arena: the two games did not both finish")
+    if not all("-exit=0" in l for l in lines):
+        sys.exit("arena: the external bot did not exit 0")
+    print(f"arena: two games in {time.time() - start:.1f} s")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--server")
+    p.add_argument("--bot", choices=["python", "js"])
+    p.add_argument("--arena")
+    p.add_argument("--timeout", type=float, default=60)
+    args = p.parse_args()
+    if args.arena:
+        return run_arena(args.arena, args.timeout)
+    if not args.server or not args.bot:
+        p.error("--server and --bot, or --arena")
+
+    start = time.time()
+    port = free_port()
+    server = subprocess.Popen([args.server, "--port", str(port), "--address", "127.0.0.1", "--threads", "2"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_healthy(port, server, start + 10)
+        url = f"ws://127.0.0.1:{port}/ws"
+        common = ["--url", url, "--seed", "7", "--opponents", "heuristic", "--timeout", str(args.timeout)]
+        if args.bot == "python":
+            cmd = [python_with_websockets(), os.path.join(ROOT, "bots/examples/python/bot.py")] + common
+        else:
+            cmd = ["node", os.path.join(ROOT, "bots/examples/js/bot.mjs")] + common
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 5)
+    finally:
+        server.terminate()
+        server.wait(10)
+    print(run.stdout, end="")
+    print(run.stderr, end="", file=sys.stderr)
+    failures = []
+    if run.returncode != 0:
+        failures.append(f"exit status {run.returncode}")
+    if "game over: winner seat" not in run.stdout:
+        failures.append("no game over")
+    if "resyncs 0, refused 0" not in run.stdout:
+        failures.append("a digest mismatch (resync) or a refused action")
+    if failures:
+        sys.exit(f"{args.bot} example bot: " + "; ".join(failures))
+    print(f"{args.bot} example bot: a whole game in {time.time() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

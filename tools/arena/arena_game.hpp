@@ -1,0 +1,38 @@
+// One arena game over the real protocol: a host connection creates a room (external seats reserved
+// with seat tokens, docs/protocol.md "External bot seats"), adds the built-in bots, starts the
+// external bot programs, starts the game, follows it as a spectator and reports the winner.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace hexhall::arena {
+
+inline constexpr const char* kExternalPrefix = "ext:";
+
+struct GameSpec {
+    int index = 0;                      // game number (names records and logs)
+    uint64_t seed = 0;                  // the room's fixed game seed
+    std::vector<std::string> seats;     // per seat: "random" | "heuristic" | "search" | "ext:<command>"
+    nlohmann::json options;             // extra createRoom options (map, mode, vp …)
+    std::string host = "127.0.0.1";
+    uint16_t port = 0;
+    std::string record_dir;             // empty: keep no record (external bots' logs go to /tmp)
+    int timeout_s = 600;                // the whole game
+    bool seat_tokens = true;            // false: external bots join free seats without a token
+};
+
+struct GameResult {
+    bool finished = false;
+    int winner = -1;
+    int turns = 0;
+    std::string room;
+    std::string error;                  // why it did not finish
+    std::vector<int> external_status;   // per seat: exit status of its program (-1: not external)
+};
+
+GameResult play_game(const GameSpec& spec);
+
+}  // namespace hexhall::arena
