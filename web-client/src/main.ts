@@ -114,8 +114,7 @@ document.body.append(h("a", { class: "skip-link", href: "#main", onclick: (e: Ev
 main.tabIndex = -1;
 renderHeader();
 window.addEventListener("hashchange", show);
+// For the browser tests and the curious (the room page adds `room`).
+(window as any).hexhall = { conn, shell };
 if (session.name()) conn.connect();
 show();
-
-// For the browser tests and the curious: the stream's counters.
-(window as any).hexhall = { conn, shell };

@@ -34,6 +34,9 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   gameRoot.append(waitBox);
 
   const game = new GameHost(gameRoot, shell.conn, roomId, () => mySeat < 0 ? -1 : mySeat, () => room);
+  // For the browser tests (which read the legal actions to decide what to click) and the curious.
+  const debug = (window as any).hexhall;
+  if (debug) debug.room = { game, seat: () => mySeat, state: () => room };
 
   // ---- joining
   async function join(seat: number | null, password?: string) {
