@@ -1,8 +1,9 @@
 // Seat identity: a colour AND a shape (and the player's initial), so colour is never the only cue.
-// The game UI may import these so the board and the room panel agree.
-export const SEAT_COLORS = ["#c8423b", "#2f6db5", "#e08a1e", "#f4f1e8"] as const;
-export const SEAT_INK = ["#ffffff", "#ffffff", "#1f1a14", "#1f1a14"] as const;
-export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond"] as const;
+// The same colours and shapes as the game UI's pieces (src/game/pieces.ts), so the room panel, the
+// chat and the board agree.
+export const SEAT_COLORS = ["#c62828", "#1565c0", "#ef6c00", "#f5f5f5"] as const;
+export const SEAT_INK = ["#ffffff", "#ffffff", "#000000", "#000000"] as const;
+export const SEAT_SHAPES = ["square", "circle", "triangle", "diamond"] as const;
 
 const SVG = "http://www.w3.org/2000/svg";
 

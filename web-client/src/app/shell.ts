@@ -10,6 +10,8 @@ export interface Shell {
   invites: Map<string, string>;
   /** The room and seat this connection is in (from `joined`), reset when the connection is renewed. */
   joined: { room: string; seat: number } | null;
+  /** The latest `room` push per room (it may arrive before the room page is mounted). */
+  roomPushes: Map<string, any>;
 }
 
 export function errorText(e: unknown): string {

@@ -113,11 +113,12 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
       h("form", { class: "create-form", "data-testid": "create-room", onsubmit: (e: Event) => { e.preventDefault(); create(); } },
         h("div", { class: "grid2" },
           field(t("opt.players"), radio("players", [["3", "3"], ["4", "4"]])),
-          field(t("opt.vp"), num("vp", 3, 20), "opt-vp"),
-          field(t("opt.map"), radio("map", [["starter", t("opt.map.starter")], ["random", t("opt.map.random")]])),
-          field(t("opt.numbers"), radio("numbers", [["spiral", t("opt.numbers.spiral")], ["random", t("opt.numbers.random")]])),
-          field(t("opt.mode"), radio("mode", [["combined", t("opt.mode.combined")], ["classic", t("opt.mode.classic")]])),
-          field(t("opt.ruleset"), radio("ruleset", [["base", t("opt.ruleset.base")], ["hk2024", t("opt.ruleset.hk2024")]])),
+          field(t("opt.vp"), num("vp", 3, 20), "opt-vp")),
+        field(t("opt.map"), radio("map", [["starter", t("opt.map.starter")], ["random", t("opt.map.random")]])),
+        field(t("opt.numbers"), radio("numbers", [["spiral", t("opt.numbers.spiral")], ["random", t("opt.numbers.random")]])),
+        field(t("opt.mode"), radio("mode", [["combined", t("opt.mode.combined")], ["classic", t("opt.mode.classic")]])),
+        field(t("opt.ruleset"), radio("ruleset", [["base", t("opt.ruleset.base")], ["hk2024", t("opt.ruleset.hk2024")]])),
+        h("div", { class: "grid2" },
           field(t("opt.clock"), select("clock", ["none", "relaxed", "standard", "fast", "hk2024"].map((c) => [c, t(`opt.clock.${c}` as any)])), "opt-clock"),
           field(t("opt.botFill"), select("botFill", [["", t("opt.botFill.none")], ["random", t("bot.random")], ["heuristic", t("bot.heuristic")], ["search", t("bot.search")]]), "opt-botFill")),
         h("div", { class: "checks" },
@@ -167,17 +168,20 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
   function render() {
     clear(root);
     root.append(h("div", { class: "lobby" },
-      h("div", { class: "lobby-side" }, nameCard(), joinCard(), createCard()),
-      h("section", { class: "card lobby-rooms" },
-        h("div", { class: "row between" }, h("h2", {}, t("lobby.rooms")),
-          h("button", { class: "btn btn-ghost btn-small", onclick: refresh, "data-testid": "rooms-refresh" }, t("lobby.refresh"))),
-        listBox)));
+      h("div", { class: "lobby-main" },
+        h("section", { class: "card lobby-rooms" },
+          h("div", { class: "row between" }, h("h2", {}, t("lobby.rooms")),
+            h("button", { class: "btn btn-ghost btn-small", onclick: refresh, "data-testid": "rooms-refresh" }, t("lobby.refresh"))),
+          listBox),
+        joinCard()),
+      h("div", { class: "lobby-side" }, nameCard(), createCard())));
     renderList();
   }
 
   render();
   const offLang = onLang(render);
-  const offReady = shell.conn.on("ready", () => refresh());
+  const offReady = shell.conn.on("ready", () => { if (!nameInput.value) nameInput.value = session.name(); refresh(); });
   if (shell.conn.ready) refresh();
+  else shell.ensureName();  // the first visit asks for a display name
   return () => { disposed = true; window.clearTimeout(timer); offLang(); offReady(); };
 }

@@ -279,6 +279,13 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
     }
   }
 
+  // The lobby or the join page may have joined already (their `joined` and `room` came before us).
+  const pushed = shell.roomPushes.get(roomId);
+  if (pushed) room = roomFromMessage(pushed, true);
+  if (shell.joined?.room === roomId) {
+    mySeat = shell.joined.seat;
+    if (!room.pushed) startFallbackPoll();
+  }
   render();
   shell.ensureName().then(() => { if (!disposed && shell.conn.ready) rejoinIfNeeded(); });
   return () => {
