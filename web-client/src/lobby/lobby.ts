@@ -42,7 +42,7 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
     if (listError) listBox.append(h("p", { class: "muted" }, listError));
     const visible = rooms.filter((r) => !r.over);
     if (!visible.length) {
-      listBox.append(h("p", { class: "empty" }, t("lobby.noRooms")));
+      listBox.append(h("p", { class: "empty-note" }, t("lobby.noRooms")));
       return;
     }
     const table = h("ul", { class: "rooms" });

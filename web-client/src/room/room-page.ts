@@ -77,12 +77,15 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   }
 
   async function sit(seat: number) {
-    try { await shell.conn.request({ type: "joinRoom", room: roomId, seat }); }
+    try { await shell.conn.request({ type: "joinRoom", room: roomId, seat }); if (!room.pushed) startFallbackPoll(200); }
     catch (e) { shell.toast(t("error.generic", { what: errorText(e) }), "error"); }
   }
 
   async function hostRequest(msg: Record<string, unknown>) {
-    try { await shell.conn.request({ ...msg, room: roomId }); }
+    try {
+      await shell.conn.request({ ...msg, room: roomId });
+      if (!room.pushed) startFallbackPoll(200);  // look again at once
+    }
     catch (e) { shell.toast(t("error.generic", { what: errorText(e) }), "error"); }
   }
 
@@ -134,7 +137,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   }
 
   /** Servers without `room` pushes: follow the public room list instead. */
-  function startFallbackPoll() {
+  function startFallbackPoll(delay?: number) {
     window.clearTimeout(pollTimer);
     pollTimer = window.setTimeout(async () => {
       if (disposed || room.pushed) return;
@@ -144,7 +147,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
         if (entry && !room.pushed) setRoom({ ...roomFromMessage(entry, false), invite: room.invite });
       } catch { /* try again */ }
       startFallbackPoll();
-    }, room.seats.length ? FALLBACK_POLL_MS : 300);
+    }, delay ?? (room.seats.length ? FALLBACK_POLL_MS : 300));
   }
 
   // ---- rendering
