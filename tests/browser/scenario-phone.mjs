@@ -38,6 +38,14 @@ export async function phone({ browser, base, shots }) {
   await P.page.click(tid("start-game"));
   await waitFrame(P.page, (f) => f.seat === 0, "the phone game");
 
+  // The public room is listed, live, in another visitor's lobby.
+  const roomId = P.page.url().split("/").pop();
+  const V = await openPage(browser, base + "/", { width: 1280, height: 800 }, "Visitor");
+  await enterName(V.page, "Vic");
+  await V.page.waitForSelector(tid(`room-${roomId}`), { timeout: 8000 });
+  await V.page.screenshot({ path: join(shots, "lobby-with-tables.png") });
+  await V.context.close();
+
   const goals = {};
   const me = { page: P.page, seat: 0 };
   const t0 = Date.now();
