@@ -91,6 +91,14 @@ export async function twoPlayers({ browser, base, shots }) {
         "Bob's hand survives the reload");
       await B.page.waitForSelector(tid("game"));
       history.push("Bob: reloaded the page");
+      // Ann's network drops (her socket closes): the client reconnects by itself and she is re-seated.
+      const annBefore = await frame(A.page);
+      await A.page.evaluate(() => window.hexhall.conn.ws.close());
+      await A.page.waitForSelector('[data-testid="conn-state"][data-state="reconnecting"]', { timeout: 3000 }).catch(() => {});
+      await A.page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
+      const annAfter = await waitFrame(A.page, (f) => f.version >= annBefore.version && f.seat === 0, "Ann's game after a dropped connection");
+      check(annAfter.seat === 0, "Ann is back at seat 0 after the drop");
+      history.push("Ann: connection dropped and came back");
       reloaded = true;
     }
     if (!a && !b) await sleep(40);

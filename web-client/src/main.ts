@@ -111,7 +111,11 @@ function show() {
   window.scrollTo(0, 0);
 }
 
-document.body.append(h("a", { class: "skip-link", href: "#main", onclick: (e: Event) => { e.preventDefault(); main.focus(); } }, "Skip to content"), header, main, toasts, dialog);
+const skip = h("a", { class: "skip-link", href: "#main", onclick: (e: Event) => { e.preventDefault(); main.focus(); } });
+const labelSkip = () => { skip.textContent = t("header.skip"); };
+labelSkip();
+onLang(labelSkip);
+document.body.append(skip, header, main, toasts, dialog);
 main.tabIndex = -1;
 renderHeader();
 window.addEventListener("hashchange", show);

@@ -50,7 +50,8 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
       if (e?.code === "bad_password") { needPassword = true; joinError = password ? t("room.badPassword") : ""; }
       else if (e?.code === "no_spectators" && seat === null) { return sitAnywhere(); }
       else if (e?.code === "disconnected") return;
-      else joinError = e?.code === "no_room" ? t("room.notFound") : t("error.generic", { what: errorText(e) });
+      else joinError = e?.code === "no_room" ? t("room.notFound") : e?.code === "kicked" ? t("room.kicked")
+        : t("error.generic", { what: errorText(e) });
       render();
     }
   }
