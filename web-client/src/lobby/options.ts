@@ -22,7 +22,7 @@ export function createRoomMessage(o: CreateOptions): Record<string, unknown> {
   if (o.private) m.private = true;
   if (o.password) m.password = o.password;
   if (!o.spectators) m.spectators = false;
-  if (o.clock !== "none" || o.ruleset === "hk2024") m.clock = o.clock;
+  if (o.clock !== "none") m.clock = o.clock;  // none: the server's default (HK-2 timers for hk2024)
   if (o.botFill) m.botFill = o.botFill;
   if (o.grace !== 60) m.grace = o.grace;
   return m;
