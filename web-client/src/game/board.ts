@@ -111,12 +111,12 @@ export interface BoardOptions { lang: Lang; initials: string[]; names: string[];
 /** Draws `view` into `svg` (replacing what was there) with `hl` as the clickable spots. */
 export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: BoardOptions): void {
   clear(svg);
-  svg.setAttribute("viewBox", "-70 -70 660 620");
+  svg.setAttribute("viewBox", "-42 -38 604 556");
   svg.setAttribute("class", "board");
   svg.setAttribute("data-testid", "board");
   svg.setAttribute("role", "group");
   svg.append(patterns());
-  svg.append(s("rect", { x: -70, y: -70, width: 660, height: 620, fill: "#4f8fc0", rx: 18, class: "sea" }));
+  svg.append(s("rect", { x: -42, y: -38, width: 604, height: 556, fill: "#4f8fc0", rx: 18, class: "sea" }));
   const board = view?.board ?? {};
   const land = s("g", { class: "land" });
   for (let h = 0; h < 19; ++h) {

@@ -13,7 +13,7 @@ export function emptyStats(): GameStats { return { dice: new Array(13).fill(0), 
 
 export function histogram(lang: Lang, counts: number[]): HTMLElement {
   const W = 330, H = 150, max = Math.max(1, ...counts.slice(2));
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H + 30}`, class: "hx-chart", role: "img",
+  const svg = s("svg", { viewBox: `0 -16 ${W} ${H + 46}`, class: "hx-chart", role: "img",
     "aria-label": `${t(lang, "diceHistogram")}: ${counts.slice(2).map((c, i) => `${i + 2}:${c}`).join(", ")}` });
   for (let n = 2; n <= 12; ++n) {
     const c = counts[n] ?? 0, bh = (c / max) * H, x = (n - 2) * 30 + 3;

@@ -31,6 +31,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   let replayStats: GameStats | null = null;
   let replayNote = "";
   let replayRequested = false;
+  let replayMissing = false;
   let errorTimer: number | undefined;
   const seen = emptyStats();
   const log: LogEntry[] = [];
@@ -46,10 +47,10 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const svg = s("svg", { xmlns: "http://www.w3.org/2000/svg" }) as SVGSVGElement;
   const boardWrap = h("div", { class: "hx-board-wrap" }, svg);
   const promptEl = h("div", { class: "hx-prompt", "data-testid": "prompt", "aria-live": "polite" });
-  const playersSlot = h("div", {});
-  const offerSlot = h("div", {});
-  const handSlot = h("div", {});
-  const barSlot = h("div", {});
+  const playersSlot = h("div", { class: "hx-players-slot" });
+  const offerSlot = h("div", { class: "hx-offer-slot" });
+  const handSlot = h("div", { class: "hx-hand-slot" });
+  const barSlot = h("div", { class: "hx-bar-slot" });
   const logList = h("ol", { class: "hx-log-list" });
   const logBox = h("section", { class: "hx-log", "data-testid": "log", "aria-label": "log" }, h("h3", {}, ""), logList);
   const side = h("aside", { class: "hx-side" }, playersSlot, offerSlot, handSlot, barSlot, logBox);
@@ -64,6 +65,10 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   function showError(msg: string): void {
     errorEl.textContent = t(lang, "error", { msg });
     errorEl.classList.add("shown");
+    if (dialog) {
+      dialog.el.querySelector(".hx-dialog-error")?.remove();
+      dialog.el.append(h("p", { class: "hx-dialog-error", role: "alert", "data-testid": "dialog-error" }, t(lang, "error", { msg })));
+    }
     window.clearTimeout(errorTimer);
     errorTimer = window.setTimeout(() => { errorEl.textContent = ""; errorEl.classList.remove("shown"); }, 6000);
   }
@@ -170,7 +175,8 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     clear(turnEl);
     if (!v?.phase) return;
     const who = v.active === u.seat ? t(lang, "yourTurn") : t(lang, "turnOf", { name: u.names[v.active] ?? String(v.active) });
-    turnEl.append(h("b", {}, who), " · ", h("span", { "data-testid": "phase", "data-phase": v.phase }, t(lang, `ph_${v.phase}` as Key)));
+    if (v.phase !== "gameOver") turnEl.append(h("b", {}, who), " · ");
+    turnEl.append(h("span", { "data-testid": "phase", "data-phase": v.phase }, t(lang, `ph_${v.phase}` as Key)));
     turnEl.setAttribute("data-active", String(v.active));
   }
 
@@ -203,7 +209,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
       const tryLoad = (attempt: number) => loadReplay(room!.room).then((r) => {
         if ("views" in r) { replayStats = statsFromReplay(r.views, r.events); replayNote = ""; render(); }
         else if (r.status === 409 && attempt < 4) window.setTimeout(() => tryLoad(attempt + 1), 1500);
-        else { replayNote = t(lang, "replayMissing", { status: r.status }); render(); }
+        else { replayNote = `${t(lang, "replayMissing", { status: r.status })} ${t(lang, "statsLocal")}`; replayMissing = true; render(); }
       });
       tryLoad(0);
     }
@@ -215,11 +221,22 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     const stats = replayStats ?? (replayNote ? seen : null);
     victorySlot.append(renderVictory({ lang, view: u.view, names: u.names, viewer: u.seat, reveal,
       commitment: room?.commitment ?? null, stats, statsNote: replayStats ? "" : replayNote },
-      () => { victoryClosed = true; render(); }, room?.room ? `#/replay/${room.room}` : null));
+      () => { victoryClosed = true; render(); }, room?.room && !replayMissing ? `#/replay/${room.room}` : null));
+  }
+
+  // Frames may arrive in bursts (bots, resync): draw at most once per animation frame.
+  let pending = false;
+  function schedule(): void {
+    if (pending) return;
+    pending = true;
+    const flush = () => { if (pending) { pending = false; render(); } };
+    window.requestAnimationFrame(flush);
+    window.setTimeout(flush, 100);  // background tabs get no animation frames
   }
 
   let lastDice = "";
   function render(): void {
+    pending = false;
     const active = document.activeElement as HTMLElement | null;
     const focusId = active && root.contains(active) ? active.getAttribute("data-testid") : null;
     const u = ui();
@@ -241,6 +258,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     const bar = renderActionBar(u, { mode, setMode: (m) => { mode = m; render(); }, openDialog: (k) => openNamed(k) });
     if (bar) barSlot.append(bar);
     renderVictoryIfOver(u);
+    logList.scrollTop = logList.scrollHeight;
     if (focusId && !(dialog && overlay.contains(document.activeElement))) {
       const again = root.querySelector<HTMLElement>(`[data-testid="${CSS.escape(focusId)}"]`);
       if (again && !(again as HTMLButtonElement).disabled) again.focus();
@@ -257,13 +275,12 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
         if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) seen.dice[ev.dice[0] + ev.dice[1]]++;
       }
       while (log.length > 500) { log.shift(); logList.firstElementChild?.remove(); }
-      logList.scrollTop = logList.scrollHeight;
       seen.vp.push((f.view?.players ?? []).map((p: any) => (f.view.phase === "gameOver" && typeof p.totalVp === "number" ? p.totalVp : p.publicVp ?? 0)));
-      render();
+      schedule();
     },
-    roomChanged(r: RoomInfo): void { room = r; if (frame) { render(); renderLogAll(); } },
+    roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
     langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); },
-    seedRevealed(r: SeedReveal): void { reveal = r; if (frame) render(); },
+    seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
     destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); app.remove(); },
   };
 }

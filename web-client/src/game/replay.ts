@@ -75,7 +75,7 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang)
     stepEl.textContent = t(L, "step", { i: step, n: data.views.length - 1 });
     backBtn.textContent = `◀ ${t(L, "back")}`; backBtn.disabled = step === 0;
     fwdBtn.textContent = `${t(L, "forward")} ▶`; fwdBtn.disabled = step >= data.views.length - 1;
-    playBtn.textContent = timer ? `⏸ ${t(L, "pause")}` : `⏵ ${t(L, "play")}`;
+    playBtn.textContent = timer ? `❚❚ ${t(L, "pause")}` : `▶ ${t(L, "play")}`;
   }
 
   slider.addEventListener("input", () => go(Number(slider.value)));

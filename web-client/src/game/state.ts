@@ -21,7 +21,8 @@ export function playerName(ui: UI, seat: number): string { return ui.names[seat]
 export function seatNames(room: { seats: ({ name: string } | null)[] } | undefined, players: number, seatWord: (n: number) => string): string[] {
   const out: string[] = [];
   for (let i = 0; i < Math.max(players, room?.seats?.length ?? 0); ++i) out.push(room?.seats?.[i]?.name || seatWord(i + 1));
-  return out;
+  // Several bots share a name ("heuristic"): tell them apart by seat number.
+  return out.map((n, i) => (out.filter((m) => m === n).length > 1 ? `${n} ${i + 1}` : n));
 }
 
 export function initialOf(name: string, seat: number): string {
