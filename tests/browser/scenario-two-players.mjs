@@ -99,9 +99,25 @@ export async function twoPlayers({ browser, base, shots }) {
       const annAfter = await waitFrame(A.page, (f) => f.version >= annBefore.version && f.seat === 0, "Ann's game after a dropped connection");
       check(annAfter.seat === 0, "Ann is back at seat 0 after the drop");
       history.push("Ann: connection dropped and came back");
+      // Corrupt Ann's copy of the view: the next patch's digest differs, the client resyncs.
+      await A.page.evaluate(() => { window.hexhall.room.game.stream.view.bank.ore += 5; });
+      // (the play loop goes on; the resync is checked after it)
       reloaded = true;
     }
     if (!a && !b) await sleep(40);
+  }
+  const stats = await A.page.evaluate(() => window.hexhall.room.game.stats);
+  check(stats.resyncs >= 1 && stats.mismatches >= 1, `Ann's client resynced after the corrupted view (${JSON.stringify(stats)})`);
+  notes.push(`Ann's stream: ${JSON.stringify(stats)}`);
+  // After the resync Ann's public state equals Bob's again (compared at the same version).
+  for (let i = 0; ; i++) {
+    const [fa, fb] = [await frame(A.page), await frame(B.page)];
+    if (fa.version === fb.version) {
+      check(JSON.stringify(fa.view.bank) === JSON.stringify(fb.view.bank), "Ann's bank after the resync equals Bob's");
+      break;
+    }
+    if (i > 100) throw new Error("pages never at the same version");
+    await sleep(50);
   }
   notes.push(`goals reached in ${((Date.now() - t0) / 1000).toFixed(1)} s: Ann ${JSON.stringify(goalsA)}; Bob ${JSON.stringify(goalsB)}`);
 
