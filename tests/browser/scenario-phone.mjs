@@ -16,6 +16,17 @@ export async function phone({ browser, base, shots }) {
   await checkNoHorizontalScroll(P.page, "phone lobby");
   await P.page.screenshot({ path: join(shots, "phone-lobby.png"), fullPage: true });
 
+  // Keyboard focus is visible: tab to a few controls, each shows an outline.
+  for (let i = 0; i < 4; i++) {
+    await P.page.keyboard.press("Tab");
+    const [tag, outline] = await P.page.evaluate(() => {
+      const el = document.activeElement;
+      const cs = getComputedStyle(el);
+      return [el.tagName, cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2 ? "yes" : cs.boxShadow !== "none" ? "yes" : "no"];
+    });
+    check(outline === "yes", `focused ${tag} shows a focus ring`);
+  }
+
   // Language switch: remembered across a reload.
   await P.page.selectOption(tid("lang-select"), "zh-Hant");
   await P.page.waitForSelector(`${tid("create-submit")} >> text=建立牌桌`);
