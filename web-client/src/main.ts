@@ -59,7 +59,7 @@ function ensureName(): Promise<void> {
   return new Promise<void>((r) => { nameWaiters.push(r); askName(); }).then(ready);
 }
 
-const shell: Shell = { conn, toast, ensureName, invites: new Map(), joined: null, roomPushes: new Map() };
+const shell: Shell = { conn, toast, ensureName, invites: new Map(), joined: null, roomPushes: new Map(), seatTokens: new Map() };
 conn.on("room", (m) => { shell.roomPushes.set(String(m.room), m); });
 conn.on("welcome", () => { shell.joined = null; });
 conn.on("joined", (m) => { shell.joined = { room: String(m.room), seat: typeof m.seat === "number" ? m.seat : -1 }; });

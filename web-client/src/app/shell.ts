@@ -12,6 +12,8 @@ export interface Shell {
   joined: { room: string; seat: number } | null;
   /** The latest `room` push per room (it may arrive before the room page is mounted). */
   roomPushes: Map<string, any>;
+  /** Seat tokens for external bot seats of rooms this browser created (shown to the host). */
+  seatTokens: Map<string, { seat: number; token: string }[]>;
 }
 
 export function errorText(e: unknown): string {

@@ -130,7 +130,8 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
           h("div", { class: "grid2" },
             field(t("opt.boardSeed"), text("boardSeed", { inputmode: "numeric", pattern: "\\d*", placeholder: t("opt.seedHint") }), "opt-boardSeed"),
             field(t("opt.seed"), text("seed", { inputmode: "numeric", pattern: "\\d*", placeholder: t("opt.seedHint") }), "opt-seed"),
-            field(t("opt.grace"), num("grace", 0, 3600), "opt-grace"))),
+            field(t("opt.grace"), num("grace", 0, 3600), "opt-grace"),
+            field(t("opt.externalBots"), text("externalBots", { placeholder: t("opt.externalBotsHint") }), "opt-externalBots"))),
         h("div", { class: "row end" }, h("button", { class: "btn btn-primary", type: "submit", "data-testid": "create-submit" }, t("lobby.createButton")))));
   };
 
@@ -140,6 +141,7 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
       const created = await shell.conn.request(createRoomMessage(form));
       const room = String(created.room);
       if (created.invite) shell.invites.set(room, String(created.invite));
+      if (Array.isArray(created.seatTokens)) shell.seatTokens.set(room, created.seatTokens);
       const joinMsg: Record<string, unknown> = { type: "joinRoom", room, seat: 0 };
       if (form.password) joinMsg.password = form.password;
       await shell.conn.request(joinMsg);

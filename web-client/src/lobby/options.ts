@@ -4,12 +4,13 @@ import { t } from "../i18n";
 export interface CreateOptions {
   players: number; map: string; numbers: string; mode: string; ruleset: string; vp: number;
   boardSeed: string; seed: string; private: boolean; password: string; spectators: boolean;
-  clock: string; botFill: string; grace: number;
+  clock: string; botFill: string; grace: number; externalBots: string;
 }
 
 export const DEFAULT_OPTIONS: CreateOptions = {
   players: 4, map: "random", numbers: "spiral", mode: "combined", ruleset: "base", vp: 10,
   boardSeed: "", seed: "", private: false, password: "", spectators: true, clock: "none", botFill: "", grace: 60,
+  externalBots: "",
 };
 
 /** The createRoom message for the form's values; defaults are left out. */
@@ -25,6 +26,9 @@ export function createRoomMessage(o: CreateOptions): Record<string, unknown> {
   if (o.clock !== "none") m.clock = o.clock;  // none: the server's default (HK-2 timers for hk2024)
   if (o.botFill) m.botFill = o.botFill;
   if (o.grace !== 60) m.grace = o.grace;
+  const external = [...new Set(o.externalBots.split(/[\s,]+/).filter((x) => /^\d$/.test(x)).map((x) => Number(x) - 1))]
+    .filter((s) => s >= 0 && s < o.players).sort();
+  if (external.length) m.externalBots = external;
   return m;
 }
 

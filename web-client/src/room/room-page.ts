@@ -187,6 +187,14 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
         h("div", { class: "muted small" }, t("room.code"), " ", h("code", { "data-testid": "invite-code" }, invite))));
     }
 
+    const tokens = shell.seatTokens.get(roomId);
+    if (tokens?.length) {
+      seatsBox.append(h("details", { class: "invite", "data-testid": "seat-tokens" },
+        h("summary", { class: "field-label" }, t("room.seatTokens")),
+        h("p", { class: "muted small" }, t("room.seatTokensHint")),
+        tokens.map((x) => h("div", { class: "small" }, t("room.seatN", { n: x.seat + 1 }), " ", h("code", {}, x.token)))));
+    }
+
     const list = h("ul", { class: "seats", "data-testid": "seats" });
     for (let i = 0; i < seatCount(); i++) {
       const s = room.seats[i] ?? null;
