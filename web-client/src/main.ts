@@ -3,7 +3,7 @@
 import "./styles/base.css";
 import { h } from "./app/dom";
 import { parseRoute, type Route } from "./app/router";
-import { session } from "./app/session";
+import { session, invites } from "./app/session";
 import type { Shell } from "./app/shell";
 import { Connection, serverUrl, type ConnectionState } from "./net/connection";
 import { LANGS, lang, onLang, setLang, t } from "./i18n";
@@ -59,7 +59,7 @@ function ensureName(): Promise<void> {
   return new Promise<void>((r) => { nameWaiters.push(r); askName(); }).then(ready);
 }
 
-const shell: Shell = { conn, toast, ensureName, invites: new Map(), joined: null, roomPushes: new Map(), seatTokens: new Map() };
+const shell: Shell = { conn, toast, ensureName, invites, joined: null, roomPushes: new Map(), seatTokens: new Map() };
 conn.on("room", (m) => { shell.roomPushes.set(String(m.room), m); });
 conn.on("welcome", () => { shell.joined = null; });
 conn.on("joined", (m) => { shell.joined = { room: String(m.room), seat: typeof m.seat === "number" ? m.seat : -1 }; });

@@ -3,7 +3,7 @@
 // this session holds in each room it joined.
 import type { Lang } from "./contract";
 
-const KEY = { token: "hexhall.token", name: "hexhall.name", lang: "hexhall.lang", seats: "hexhall.seats" };
+const KEY = { token: "hexhall.token", name: "hexhall.name", lang: "hexhall.lang", seats: "hexhall.seats", invites: "hexhall.invites" };
 
 function get(k: string): string | null {
   try { return localStorage.getItem(k); } catch { return null; }
@@ -38,5 +38,26 @@ export const session = {
 };
 
 function seats(): Record<string, number> {
-  try { return JSON.parse(get(KEY.seats) ?? "{}") ?? {}; } catch { return {}; }
+  return readMap(KEY.seats) as Record<string, number>;
 }
+
+function readMap(key: string): Record<string, unknown> {
+  try { return JSON.parse(get(key) ?? "{}") ?? {}; } catch { return {}; }
+}
+
+/** Invite codes of rooms this browser joined (a private room is found again only through it). */
+export const invites = {
+  get(room: string): string | undefined {
+    const v = readMap(KEY.invites)[room];
+    return typeof v === "string" ? v : undefined;
+  },
+  set(room: string, code: string): void {
+    const all = readMap(KEY.invites);
+    if (all[room] === code) return;
+    delete all[room];
+    all[room] = code;
+    const keys = Object.keys(all);
+    for (const k of keys.slice(0, Math.max(0, keys.length - 20))) delete all[k];
+    set(KEY.invites, JSON.stringify(all));
+  },
+};

@@ -6,8 +6,8 @@ export interface Shell {
   toast(text: string, kind?: "info" | "error"): void;
   /** Resolves once the player has a display name and the session is up. */
   ensureName(): Promise<void>;
-  /** Invite codes learned from roomCreated / room pushes, by room id. */
-  invites: Map<string, string>;
+  /** Invite codes learned from roomCreated / room pushes / invite links, by room id (remembered). */
+  invites: { get(room: string): string | undefined; set(room: string, code: string): void };
   /** The room and seat this connection is in (from `joined`), reset when the connection is renewed. */
   joined: { room: string; seat: number } | null;
   /** The latest `room` push per room (it may arrive before the room page is mounted). */

@@ -40,7 +40,9 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
 
   // ---- joining
   async function join(seat: number | null, password?: string) {
-    const msg: Record<string, unknown> = { type: "joinRoom", room: roomId, seat };
+    // A private room is found by its invite; the room id serves for public rooms and members.
+    const invite = shell.invites.get(roomId);
+    const msg: Record<string, unknown> = invite ? { type: "joinRoom", invite, seat } : { type: "joinRoom", room: roomId, seat };
     if (password) msg.password = password;
     try {
       await shell.conn.request(msg);
