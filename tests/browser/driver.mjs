@@ -1,19 +1,43 @@
 // Plays a human seat through the UI: reads the page's legal actions, then clicks the element that
 // performs one (an intersection, an edge, a hex, a button, a dialog). `goals` steers what it tries
 // (build, bank trade, offer a trade to the other human, buy a card) and records what happened.
-import { clickAndWait, frame, sleep, tid } from "./lib.mjs";
+import { clickAndWait, frame, Raced, sleep, tid } from "./lib.mjs";
 
 const RESOURCES = ["lumber", "wool", "grain", "brick", "ore"];
 const sum = (o) => Object.values(o || {}).reduce((a, b) => a + b, 0);
 
 /** One decision for the player on `p.page`; returns a short description of what it did, or "". */
 export async function step(p, goals, other) {
+  try {
+    return await decide(p, goals, other);
+  } catch (e) {
+    if (e instanceof Raced) { await closeDialogs(p.page); return "raced: " + e.message; }
+    // A dialog that vanished because the game moved on is a race too.
+    const before = goals.lastVersion;
+    const f = await frame(p.page);
+    if (f && before !== undefined && f.version > before && /Timeout|detached|not attached/.test(String(e))) {
+      await closeDialogs(p.page);
+      return "raced: " + String(e).split("\n")[0];
+    }
+    throw e;
+  }
+}
+
+async function closeDialogs(page) {
+  for (const kind of ["bank", "trade", "counter", "yop", "monopoly"]) {
+    const b = await page.$(tid(`${kind}-cancel`));
+    if (b) await b.click().catch(() => {});
+  }
+}
+
+async function decide(p, goals, other) {
   const page = p.page;
   const f = await frame(page);
   if (!f || f.seat < 0) return "";
   const v = f.view, L = f.legal, acts = L.actions || [];
   const of = (type) => acts.filter((a) => a.type === type);
   const me = v.players[f.seat];
+  goals.lastVersion = f.version;
   if (v.phase === "gameOver") return "";
 
   if (L.discard > 0) {

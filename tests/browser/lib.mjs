@@ -38,19 +38,37 @@ export async function waitFrame(page, fn, what, timeout = 15000) {
   }
 }
 
-/** Clicks, then waits until the page's game version moves past `version` (the action was applied). */
-export async function clickAndWait(page, selector, version, timeout = 8000) {
+/** Thrown when the game moved on before a click could land (another player acted first). */
+export class Raced extends Error {}
+
+/**
+ * Clicks, then waits until the page's game version moves past `version` (the action was applied).
+ * The table does not wait for the test: when the element vanished or the click had no effect
+ * because the game moved on (e.g. a bot closed the trade first), this throws Raced; when the game
+ * did not move, the click is tried again (board spots then by a dispatched click on the element).
+ */
+export async function clickAndWait(page, selector, version, timeout = 6000) {
   // Board spots are SVG shapes; a vertical edge's line has a zero-width box, which Playwright calls
   // invisible, so spots are clicked without that check (still a real click at the spot's centre).
   const spot = /"(edge|intersection|robber-hex|hex)-\d+"/.test(selector);
-  await page.click(selector, { timeout, force: spot });
-  const end = Date.now() + timeout;
-  for (;;) {
-    const f = await frame(page);
-    if (f && f.version > version) return f;
-    if (Date.now() > end) throw new Error(`no new version after clicking ${selector}`);
-    await sleep(40);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      if (spot && attempt > 0) await page.dispatchEvent(selector, "click", undefined, { timeout: 2000 });
+      else await page.click(selector, { timeout: attempt ? 2000 : timeout, force: spot });
+    } catch (e) {
+      const f = await frame(page);
+      if (f && f.version > version) throw new Raced(`game moved on before ${selector}`);
+      if (attempt === 2) throw e;
+      continue;
+    }
+    const end = Date.now() + 3000;
+    while (Date.now() < end) {
+      const f = await frame(page);
+      if (f && f.version > version) return f;
+      await sleep(40);
+    }
   }
+  throw new Error(`no new version after clicking ${selector} three times`);
 }
 
 /** A new browser context with a page at `size`, its console errors collected, its WebSocket watched. */
