@@ -55,7 +55,10 @@ export async function twoPlayers({ browser, base, shots }) {
     await A.page.waitForSelector(`${tid(`seat-${s}`)}[data-kind="bot"]`, { timeout: 10000 });
   }
   await B.page.waitForSelector(`${tid("seat-3")}[data-kind="bot"]`, { timeout: 10000 });
-  if (await B.page.$(tid("start-game"))) notes.push("the server names no host: Bob also sees the start button");
+  // Only the host has host controls; everybody sees who the host is.
+  check(await B.page.$(tid("start-game")) === null && await B.page.$(tid("kick-0")) === null, "Bob has no host controls");
+  check(await A.page.$(tid("kick-1")) !== null, "Ann (the host) may kick Bob");
+  check((await B.page.textContent(tid("seat-0"))).includes("Host"), "Bob sees that Ann is the host");
   await A.page.click(tid("start-game"));
   const fa = await waitFrame(A.page, (f) => f.seat === 0, "Ann's game");
   const fb = await waitFrame(B.page, (f) => f.seat === 1, "Bob's game");
@@ -90,6 +93,7 @@ export async function twoPlayers({ browser, base, shots }) {
       check(JSON.stringify(after.view.players[1].hand) === JSON.stringify(before.view.players[1].hand) || after.version > before.version,
         "Bob's hand survives the reload");
       await B.page.waitForSelector(tid("game"));
+      await A.page.waitForSelector(`${tid("seat-1")}[data-connected="true"]`, { timeout: 5000 });
       history.push("Bob: reloaded the page");
       // Ann's network drops (her socket closes): the client reconnects by itself and she is re-seated.
       const annBefore = await frame(A.page);
