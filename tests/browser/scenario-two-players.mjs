@@ -48,7 +48,23 @@ export async function twoPlayers({ browser, base, shots }) {
   check((await A.page.textContent(tid("seat-1"))).includes("Bob"), "Ann sees Bob at seat 1");
   check((await B.page.textContent(tid("seat-0"))).includes("Ann"), "Bob sees Ann at seat 0");
 
-  // Ann (the host) fills seats 2 and 3 with bots and starts.
+  // Carl also comes through the invite and sits at seat 2; Ann kicks him (he lands in the lobby).
+  const C = await openPage(browser, link, DESKTOP, "Carl");
+  await enterName(C.page, "Carl");
+  await C.page.click(tid("sit-2"), { timeout: 10000 });
+  await A.page.waitForSelector(`${tid("seat-2")}[data-kind="human"]`, { timeout: 10000 });
+  check(Number((await B.page.textContent(tid("spectators"))).match(/\d+/)[0]) === 0, "nobody is watching once Carl sits");
+  A.page.once("dialog", (d) => d.accept());
+  await A.page.click(tid("kick-2"));
+  await C.page.waitForURL(/#\/$/, { timeout: 10000 });
+  await A.page.waitForSelector(`${tid("seat-2")}[data-kind="empty"]`, { timeout: 10000 });
+  await C.context.close();
+
+  // Ann (the host) adds a bot and removes it again, then fills seats 2 and 3 with bots and starts.
+  await A.page.click(tid("add-bot-3"));
+  await A.page.waitForSelector(`${tid("seat-3")}[data-kind="bot"]`, { timeout: 10000 });
+  await A.page.click(tid("remove-bot-3"));
+  await A.page.waitForSelector(`${tid("seat-3")}[data-kind="empty"]`, { timeout: 10000 });
   for (const s of [2, 3]) {
     await A.page.selectOption(tid(`bot-kind-${s}`), "heuristic");
     await A.page.click(tid(`add-bot-${s}`));
