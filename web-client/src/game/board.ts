@@ -111,12 +111,12 @@ export interface BoardOptions { lang: Lang; initials: string[]; names: string[];
 /** Draws `view` into `svg` (replacing what was there) with `hl` as the clickable spots. */
 export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: BoardOptions): void {
   clear(svg);
-  svg.setAttribute("viewBox", "-42 -38 604 556");
+  svg.setAttribute("viewBox", "-24 -49 613 578");
   svg.setAttribute("class", "board");
   svg.setAttribute("data-testid", "board");
   svg.setAttribute("role", "group");
   svg.append(patterns());
-  svg.append(s("rect", { x: -42, y: -38, width: 604, height: 556, fill: "#4f8fc0", rx: 18, class: "sea" }));
+  svg.append(s("rect", { x: -24, y: -49, width: 613, height: 578, fill: "#4f8fc0", rx: 18, class: "sea" }));
   const board = view?.board ?? {};
   const land = s("g", { class: "land" });
   for (let h = 0; h < 19; ++h) {
@@ -164,8 +164,11 @@ export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: Bo
   const edgeLayer = s("g", { class: "edge-spots" });
   GEO.edgeEnds.forEach(([i, j], e) => {
     const a = P(GEO.intersection[i]), b = P(GEO.intersection[j]);
-    const line = s("line", { x1: a.x + (b.x - a.x) * 0.2, y1: a.y + (b.y - a.y) * 0.2, x2: a.x + (b.x - a.x) * 0.8, y2: a.y + (b.y - a.y) * 0.8,
-      class: "spot edge-spot", "data-testid": `edge-${e}` });
+    // A thin quadrilateral rather than a line: a vertical line has an empty bounding box.
+    const len = Math.hypot(b.x - a.x, b.y - a.y), nx = -(b.y - a.y) / len * 5, ny = (b.x - a.x) / len * 5;
+    const p1 = { x: a.x + (b.x - a.x) * 0.2, y: a.y + (b.y - a.y) * 0.2 }, p2 = { x: a.x + (b.x - a.x) * 0.8, y: a.y + (b.y - a.y) * 0.8 };
+    const pts = [[p1.x + nx, p1.y + ny], [p2.x + nx, p2.y + ny], [p2.x - nx, p2.y - ny], [p1.x - nx, p1.y - ny]].map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+    const line = s("polygon", { points: pts, class: "spot edge-spot", "data-testid": `edge-${e}` });
     const fn = hl.edges.get(e);
     if (fn) activate(line, `${t(o.lang, "road")} ${e}`, fn);
     edgeLayer.append(line);

@@ -7,8 +7,9 @@ import { UI, legalOf, isLegal } from "./state";
 export function renderOffer(ui: UI, openCounter: () => void): HTMLElement | null {
   const o = ui.view?.offer;
   if (!o) return null;
-  const name = (s: number) => (s === ui.seat ? t(ui.lang, "you") : ui.names[s] ?? String(s));
-  const box = h("section", { class: "hx-offer", "data-testid": "offer", "aria-live": "polite", "data-from": o.from });
+  const name = (s: number) => (s === ui.seat ? `${ui.names[s] ?? s} (${t(ui.lang, "you")})` : ui.names[s] ?? String(s));
+  const box = h("section", { class: "hx-offer", "data-testid": "offer", "aria-live": "polite", "data-from": o.from,
+    "data-give": Object.keys(o.give ?? {}).filter((r) => o.give[r] > 0).join(" "), "data-get": Object.keys(o.get ?? {}).filter((r) => o.get[r] > 0).join(" ") });
   box.append(h("h3", {}, t(ui.lang, "offerFrom", { name: name(o.from) })));
   box.append(h("p", { class: "hx-offer-terms" },
     h("span", {}, `${t(ui.lang, "offerGives")}: `), h("b", { "data-testid": "offer-give" }, cardsText(ui.lang, o.give)), " · ",
