@@ -39,6 +39,7 @@ export function renderPlayers(ui: UI, seats: (SeatInfo | null)[]): HTMLElement {
     if (v.longestRoad === seat) awards.append(h("span", { class: "hx-award", "data-testid": `award-longest-road-${seat}` }, `★ ${t(ui.lang, "longestRoad")}`));
     if (v.largestArmy === seat) awards.append(h("span", { class: "hx-award", "data-testid": `award-largest-army-${seat}` }, `★ ${t(ui.lang, "largestArmy")}`));
     if (p.discardOwed > 0) awards.append(h("span", { class: "hx-tag warn" }, t(ui.lang, "discardTitle", { n: p.discardOwed })));
+    if (p.disqualified) awards.append(h("span", { class: "hx-tag warn", "data-testid": `player-${seat}-disqualified` }, t(ui.lang, "disqualifiedTag")));
     if (p.warnings > 0) awards.append(h("span", { class: "hx-tag warn" }, `⚠ ${p.warnings}`));
     if (awards.childNodes.length) card.append(awards);
     list.append(card);

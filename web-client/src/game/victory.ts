@@ -48,7 +48,7 @@ export function renderVictory(v: VictoryInput, onClose: () => void, replayHref: 
   const winner = typeof view?.winner === "number" ? view.winner : -1;
   box.append(h("h2", { id: "hx-victory-title" }, t(lang, "victory")));
   box.append(h("p", { class: "hx-winner", "data-testid": "winner", "data-seat": winner },
-    winner >= 0 ? t(lang, "winner", { name: winner === v.viewer ? t(lang, "you") : v.names[winner] ?? String(winner) }) : t(lang, "noWinner")));
+    winner >= 0 ? t(lang, "winner", { name: `${v.names[winner] ?? winner}${winner === v.viewer ? ` (${t(lang, "you")})` : ""}` }) : t(lang, "noWinner")));
   const table = h("table", { class: "hx-scores", "data-testid": "final-scores" },
     h("caption", {}, t(lang, "finalScores")),
     h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t(lang, "vp")), h("th", {}, t(lang, "knights")), h("th", {}, t(lang, "roadLen")))));
