@@ -1,0 +1,182 @@
+// Plays a human seat through the UI: reads the page's legal actions, then clicks the element that
+// performs one (an intersection, an edge, a hex, a button, a dialog). `goals` steers what it tries
+// (build, bank trade, offer a trade to the other human, buy a card) and records what happened.
+import { clickAndWait, frame, Raced, sleep, tid } from "./lib.mjs";
+
+const RESOURCES = ["lumber", "wool", "grain", "brick", "ore"];
+const sum = (o) => Object.values(o || {}).reduce((a, b) => a + b, 0);
+
+/** One decision for the player on `p.page`; returns a short description of what it did, or "". */
+export async function step(p, goals, other) {
+  try {
+    return await decide(p, goals, other);
+  } catch (e) {
+    if (e instanceof Raced) { await closeDialogs(p.page); return "raced: " + e.message; }
+    // A dialog that vanished because the game moved on is a race too.
+    const before = goals.lastVersion;
+    const f = await frame(p.page);
+    if (f && before !== undefined && f.version > before && /Timeout|detached|not attached/.test(String(e))) {
+      await closeDialogs(p.page);
+      return "raced: " + String(e).split("\n")[0];
+    }
+    throw e;
+  }
+}
+
+async function closeDialogs(page) {
+  for (const kind of ["bank", "trade", "counter", "yop", "monopoly"]) {
+    const b = await page.$(tid(`${kind}-cancel`));
+    if (b) await b.click().catch(() => {});
+  }
+}
+
+async function decide(p, goals, other) {
+  const page = p.page;
+  const f = await frame(page);
+  if (!f || f.seat < 0) return "";
+  const v = f.view, L = f.legal, acts = L.actions || [];
+  const of = (type) => acts.filter((a) => a.type === type);
+  const me = v.players[f.seat];
+  goals.lastVersion = f.version;
+  if (v.phase === "gameOver") return "";
+
+  if (L.discard > 0) {
+    await page.waitForSelector(tid("discard-dialog"), { timeout: 5000 });
+    let left = L.discard;
+    for (const r of RESOURCES) {
+      for (let i = 0; i < (me.hand[r] || 0) && left > 0; i++, left--) await page.click(tid(`discard-${r}-plus`));
+    }
+    await clickAndWait(page, tid("discard-confirm"), f.version);
+    goals.discarded = (goals.discarded || 0) + 1;
+    return `discarded ${L.discard}`;
+  }
+  if (of("placeSetupSettlement").length) {
+    const a = pick(of("placeSetupSettlement"), f.version);
+    await clickAndWait(page, tid(`intersection-${a.intersection}`), f.version);
+    return `setup settlement ${a.intersection}`;
+  }
+  if (of("placeSetupRoad").length) {
+    const a = of("placeSetupRoad")[0];
+    await clickAndWait(page, tid(`edge-${a.edge}`), f.version);
+    return `setup road ${a.edge}`;
+  }
+  if (of("moveRobber").length) {
+    const options = of("moveRobber");
+    // Prefer a hex where somebody can be robbed.
+    const a = options.find((x) => typeof x.victim === "number") || options[0];
+    await page.click(tid(`robber-hex-${a.hex}`));
+    const sameHex = options.filter((x) => x.hex === a.hex);
+    if (sameHex.length > 1 || typeof a.victim === "number") {
+      const victim = typeof a.victim === "number" ? `victim-${a.victim}` : "victim-none";
+      const got = await Promise.race([
+        page.waitForSelector(tid(victim), { timeout: 3000 }).then(() => true, () => false),
+        waitVersion(page, f.version, 3000).then(() => false),
+      ]);
+      if (got) await clickAndWait(page, tid(victim), f.version);
+    } else await waitVersion(page, f.version, 5000);
+    goals.robbed = (goals.robbed || 0) + 1;
+    return `robber to ${a.hex}, victim ${a.victim}`;
+  }
+  if (v.offer && v.offer.from !== f.seat) {
+    // An offer to this seat: accept the other human's offer, reject bots' offers.
+    const fromHuman = other && v.offer.from === other.seat;
+    if (fromHuman && of("acceptOffer").length) {
+      await clickAndWait(page, tid("offer-accept"), f.version);
+      return "accepted the offer";
+    }
+    if (of("rejectOffer").length) {
+      await clickAndWait(page, tid("offer-reject"), f.version);
+      return "rejected an offer";
+    }
+    return "";
+  }
+  if (of("confirmTrade").length) {
+    const a = of("confirmTrade")[0];
+    await clickAndWait(page, tid(`offer-confirm-${a.with}`), f.version);
+    goals.domestic = true;
+    return `confirmed the trade with seat ${a.with}`;
+  }
+  if (v.offer && v.offer.from === f.seat) {
+    const answered = Object.entries(v.offer.responses || {}).filter(([s]) => v.offer.to.includes(Number(s)));
+    if (answered.every(([, r]) => r === "rejected") && of("withdrawOffer").length) {
+      await clickAndWait(page, tid("offer-withdraw"), f.version);
+      goals.offerTries = (goals.offerTries || 0) + 1;
+      return "withdrew the offer";
+    }
+    return "";  // waiting for answers
+  }
+  if (of("rollDice").length) {
+    const after = await clickAndWait(page, tid("action-roll"), f.version);
+    const d = after.view.dice;
+    goals.rolls = (goals.rolls || 0) + 1;
+    if (d && d[0] + d[1] === 7) goals.sevens = (goals.sevens || 0) + 1;
+    return `rolled ${d}`;
+  }
+  if (v.active !== f.seat) return "";
+
+  // Main phase, this seat's turn.
+  if (!goals.built || goals.keepBuilding) {
+    for (const [kind, type, key] of [["city", "buildCity", "intersection"], ["settlement", "buildSettlement", "intersection"], ["road", "buildRoad", "edge"]]) {
+      const list = of(type);
+      if (!list.length) continue;
+      await page.click(tid(`action-build-${kind}`));
+      const prefix = key === "intersection" ? "intersection" : "edge";
+      await clickAndWait(page, tid(`${prefix}-${list[0][key]}`), f.version);
+      goals.built = (goals.built || 0) + 1;
+      return `built a ${kind}`;
+    }
+  }
+  if (!goals.bank && of("bankTrade").length) {
+    await page.click(tid("bank-trade"));
+    await page.waitForSelector(tid("bank-dialog"), { timeout: 3000 });
+    const a = of("bankTrade").find((x) => Object.keys(x.give).length === 1 && Object.keys(x.get).length === 1 && sum(x.get) === 1);
+    const g = Object.keys(a.give)[0], r = Object.keys(a.get)[0];
+    await clickAndWait(page, tid(`bank-${g}-${r}`), f.version);
+    goals.bank = true;
+    return `bank trade ${JSON.stringify(a.give)} for ${r}`;
+  }
+  if (goals.offerTo !== undefined && !goals.domestic && (goals.offerTries || 0) < 4 && L.offerTrade && other) {
+    const theirs = await frame(other.page);
+    const theirHand = theirs?.view.players[theirs.seat].hand || {};
+    const give = RESOURCES.find((r) => (me.hand[r] || 0) > 0);
+    const want = RESOURCES.find((r) => (theirHand[r] || 0) > 0 && r !== give);
+    if (give && want) {
+      await page.click(tid("trade-offer"));
+      await page.waitForSelector(tid("trade-dialog"), { timeout: 3000 });
+      for (const s of [0, 1, 2, 3]) {
+        const box = await page.$(tid(`offer-to-${s}`));
+        if (box && (await box.isChecked()) !== (s === goals.offerTo)) await box.click();
+      }
+      await page.click(tid(`trade-give-${give}-plus`));
+      await page.click(tid(`trade-get-${want}-plus`));
+      await clickAndWait(page, tid("trade-send"), f.version);
+      goals.offered = { give, want };
+      return `offered 1 ${give} for 1 ${want} to seat ${goals.offerTo}`;
+    }
+  }
+  if (goals.buyDev && !goals.bought && of("buyDevCard").length) {
+    await clickAndWait(page, tid("action-buy-dev"), f.version);
+    goals.bought = true;
+    return "bought a development card";
+  }
+  if (of("endTurn").length) {
+    await clickAndWait(page, tid("action-end"), f.version);
+    goals.turns = (goals.turns || 0) + 1;
+    return "ended the turn";
+  }
+  return "";
+}
+
+function pick(list, salt) {
+  return list[(salt * 7) % list.length];
+}
+
+async function waitVersion(page, version, timeout) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    const f = await frame(page);
+    if (f && f.version > version) return f;
+    await sleep(40);
+  }
+  return null;
+}

@@ -1,0 +1,67 @@
+// Browser tests: starts build/server/hexhall-server on a free port serving web-client/dist (with a
+// temporary --db when the server has that flag), drives Debian's chromium through playwright-core
+// in each scenario, kills the server, saves screenshots under build/screenshots/, prints the time.
+// Usage: node tests/browser/run.mjs [scenario-name…]   (HEXHALL_SERVER=path overrides the binary)
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { launch } from "./lib.mjs";
+import { twoPlayers } from "./scenario-two-players.mjs";
+import { phone } from "./scenario-phone.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const serverBin = process.env.HEXHALL_SERVER ?? join(root, "build/server/hexhall-server");
+const webRoot = join(root, "web-client/dist");
+const shots = join(root, "build/screenshots");
+const scenarios = { "two-players": twoPlayers, phone };
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
+
+const started = Date.now();
+if (!existsSync(serverBin)) fail(`no server binary at ${serverBin} (run scripts/build release)`);
+if (!existsSync(join(webRoot, "index.html"))) fail(`no web client at ${webRoot} (cd web-client && npm run build)`);
+mkdirSync(shots, { recursive: true });
+
+const help = spawnSync(serverBin, ["--help"], { encoding: "utf8" });
+const tmp = mkdtempSync(join(tmpdir(), "hexhall-browser-"));
+const args = ["--port", "0", "--address", "127.0.0.1", "--web-root", webRoot];
+if (/--db\b/.test((help.stdout ?? "") + (help.stderr ?? ""))) args.push("--db", join(tmp, "hexhall.db"));
+const server = spawn(serverBin, args, { stdio: ["ignore", "pipe", "pipe"] });
+let serverLog = "";
+const port = await new Promise((resolvePort, reject) => {
+  const onData = (d) => {
+    serverLog += d;
+    const m = /listening on [^\s:]+:(\d+)/.exec(serverLog);
+    if (m) resolvePort(Number(m[1]));
+  };
+  server.stdout.on("data", onData);
+  server.stderr.on("data", onData);
+  server.on("exit", (code) => reject(new Error(`server exited (${code}):\n${serverLog}`)));
+  setTimeout(() => reject(new Error("server did not report its port:\n" + serverLog)), 10000);
+});
+const base = `http://127.0.0.1:${port}`;
+console.log(`browser tests: server on ${base}, chromium ${"/usr/bin/chromium"}`);
+
+const browser = await launch();
+let failed = 0;
+for (const name of chosen) {
+  const t0 = Date.now();
+  try {
+    const notes = await scenarios[name]({ browser, base, shots });
+    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)${notes ? "\n     " + notes.join("\n     ") : ""}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s): ${e.stack ?? e}`);
+  }
+}
+await browser.close();
+server.kill("SIGTERM");
+rmSync(tmp, { recursive: true, force: true });
+console.log(`browser tests: ${chosen.length - failed}/${chosen.length} scenarios passed in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in build/screenshots/`);
+process.exit(failed ? 1 : 0);
+
+function fail(msg) {
+  console.error("browser tests: " + msg);
+  process.exit(1);
+}

@@ -1,0 +1,89 @@
+// At 390×844 portrait: the lobby and the room fit without horizontal scrolling; a player creates a
+// room (3 victory points, fixed seed), adds bots, plays the setup placements and a turn by
+// clicking, then plays on until the game ends: the victory screen is captured.
+import { join } from "node:path";
+import { check, problems, checkNoHorizontalScroll, enterName, openPage, sleep, tid, waitFrame, frame } from "./lib.mjs";
+import { step } from "./driver.mjs";
+
+const PHONE = { width: 390, height: 844 };
+const BUDGET_MS = 60000;
+
+export async function phone({ browser, base, shots }) {
+  const notes = [];
+  const P = await openPage(browser, base + "/", PHONE, "Mia");
+  await enterName(P.page, "Mia");
+  await P.page.waitForSelector(tid("room-list"));
+  await checkNoHorizontalScroll(P.page, "phone lobby");
+  await P.page.screenshot({ path: join(shots, "phone-lobby.png"), fullPage: true });
+
+  // Keyboard focus is visible: tab to a few controls, each shows an outline.
+  for (let i = 0; i < 4; i++) {
+    await P.page.keyboard.press("Tab");
+    const [tag, outline] = await P.page.evaluate(() => {
+      const el = document.activeElement;
+      const cs = getComputedStyle(el);
+      return [el.tagName, cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2 ? "yes" : cs.boxShadow !== "none" ? "yes" : "no"];
+    });
+    check(outline === "yes", `focused ${tag} shows a focus ring`);
+  }
+
+  // Language switch: remembered across a reload.
+  await P.page.selectOption(tid("lang-select"), "zh-Hant");
+  await P.page.waitForSelector(`${tid("create-submit")} >> text=建立牌桌`);
+  await P.page.reload();
+  await P.page.waitForSelector(`${tid("create-submit")} >> text=建立牌桌`);
+  await checkNoHorizontalScroll(P.page, "phone lobby in Traditional Chinese");
+  await P.page.selectOption(tid("lang-select"), "en");
+
+  await P.page.fill(tid("opt-vp"), "3");
+  await P.page.click(".advanced summary");
+  await P.page.fill(tid("opt-seed"), "7");
+  await P.page.click(tid("create-submit"));
+  await P.page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
+  await P.page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
+  for (const s of [1, 2, 3]) {
+    await P.page.click(tid(`add-bot-${s}`));
+    await P.page.waitForSelector(`${tid(`seat-${s}`)}[data-kind="bot"]`, { timeout: 10000 });
+  }
+  await checkNoHorizontalScroll(P.page, "phone room");
+  await P.page.click(tid("start-game"));
+  await waitFrame(P.page, (f) => f.seat === 0, "the phone game");
+
+  // The public room is listed, live, in another visitor's lobby.
+  const roomId = P.page.url().split("/").pop();
+  const V = await openPage(browser, base + "/", { width: 1280, height: 800 }, "Visitor");
+  await enterName(V.page, "Vic");
+  await V.page.waitForSelector(tid(`room-${roomId}`), { timeout: 8000 });
+  await V.page.screenshot({ path: join(shots, "lobby-with-tables.png") });
+  await V.context.close();
+
+  const goals = {};
+  const me = { page: P.page, seat: 0 };
+  const t0 = Date.now();
+  let shot = false;
+  for (;;) {
+    const f = await frame(P.page);
+    if (f?.view.phase === "gameOver") break;
+    if (Date.now() - t0 > BUDGET_MS) throw new Error(`phone game did not end in ${BUDGET_MS / 1000} s: ${JSON.stringify(goals)}`);
+    const did = await step(me, goals, null);
+    if (!shot && (goals.turns ?? 0) >= 1) {
+      await checkNoHorizontalScroll(P.page, "phone game");
+      await P.page.screenshot({ path: join(shots, "phone-game.png") });
+      notes.push(`setup and one turn at phone size in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      goals.keepBuilding = true;  // now race for the 3 points
+      shot = true;
+    }
+    if (!did) await sleep(40);
+  }
+  await P.page.waitForSelector(tid("victory"), { timeout: 10000 });
+  await checkNoHorizontalScroll(P.page, "phone victory screen");
+  await P.page.setViewportSize({ width: 1280, height: 800 });
+  await P.page.waitForSelector(tid("seed-reveal"), { timeout: 3000 }).catch(() => notes.push("no seed reveal shown (server without seedReveal)"));
+  await sleep(300);
+  await P.page.screenshot({ path: join(shots, "victory.png") });
+  const f = await frame(P.page);
+  notes.push(`game over at version ${f.version}, winner seat ${f.view.winner}`);
+  check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
+  await P.context.close();
+  return notes;
+}

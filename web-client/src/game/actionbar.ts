@@ -1,0 +1,44 @@
+// The action bar: every button is enabled only when catan.legal allows it.
+import { h, button } from "./dom";
+import { t, Key } from "./strings";
+import { UI, isLegal, legalOf } from "./state";
+
+export type BuildMode = "road" | "settlement" | "city" | null;
+
+export interface BarHooks {
+  mode: BuildMode;
+  setMode(m: BuildMode): void;
+  openDialog(kind: "bank" | "offer" | "yop" | "monopoly"): void;
+}
+
+export function renderActionBar(ui: UI, hooks: BarHooks): HTMLElement | null {
+  if (ui.seat < 0) return null;
+  const bar = h("div", { class: "hx-actionbar", role: "toolbar", "data-testid": "action-bar" });
+  const me = ui.view?.players?.[ui.seat];
+  const inRoadBuilding = ui.view?.phase === "roadBuilding";
+  const add = (key: Key, testid: string, enabled: boolean, onClick: () => void, pressed?: boolean) => {
+    const b = button(t(ui.lang, key), { class: `hx-btn${pressed ? " pressed" : ""}`, "data-testid": testid,
+      "aria-pressed": pressed === undefined ? null : String(pressed) }, onClick);
+    b.disabled = !enabled;
+    bar.append(b);
+    return b;
+  };
+  const send = (type: string) => () => { const a = legalOf(ui, type)[0]; if (a) ui.act(a); };
+  add("roll", "action-roll", isLegal(ui, "rollDice"), send("rollDice"));
+  const modeBtn = (m: Exclude<BuildMode, null>, key: Key, type: string) =>
+    add(key, `action-build-${m}`, isLegal(ui, type) && !(m === "road" && inRoadBuilding),
+      () => hooks.setMode(hooks.mode === m ? null : m), hooks.mode === m);
+  modeBtn("road", "buildRoad", "buildRoad");
+  modeBtn("settlement", "buildSettlement", "buildSettlement");
+  modeBtn("city", "buildCity", "buildCity");
+  add("buyDev", "action-buy-dev", isLegal(ui, "buyDevCard"), send("buyDevCard"));
+  const held = (d: string) => (me?.devCards?.[d] ?? 0) > 0;
+  if (held("knight") || isLegal(ui, "playKnight")) add("playKnight", "action-play-knight", isLegal(ui, "playKnight"), send("playKnight"));
+  if (held("roadBuilding") || isLegal(ui, "playRoadBuilding")) add("playRoadBuilding", "action-play-road-building", isLegal(ui, "playRoadBuilding"), send("playRoadBuilding"));
+  if (held("yearOfPlenty") || isLegal(ui, "playYearOfPlenty")) add("playYearOfPlenty", "action-play-year-of-plenty", isLegal(ui, "playYearOfPlenty"), () => hooks.openDialog("yop"));
+  if (held("monopoly") || isLegal(ui, "playMonopoly")) add("playMonopoly", "action-play-monopoly", isLegal(ui, "playMonopoly"), () => hooks.openDialog("monopoly"));
+  add("bankTrade", "bank-trade", isLegal(ui, "bankTrade"), () => hooks.openDialog("bank"));
+  add("offerTrade", "trade-offer", !!ui.legal?.offerTrade, () => hooks.openDialog("offer"));
+  add("endTurn", "action-end", isLegal(ui, "endTurn"), send("endTurn"));
+  return bar;
+}

@@ -1,0 +1,286 @@
+// mountGame: the game UI of one seat (or a spectator). Everything is drawn from the frames the
+// shell passes in (catan.view, catan.legal, catan.events, clock); intents go out through ctx.act.
+import "./game.css";
+import { h, s, clear } from "./dom";
+import { renderBoard, noHighlights, Highlights } from "./board";
+import { renderPlayers } from "./players";
+import { renderHand } from "./hand";
+import { renderActionBar, BuildMode } from "./actionbar";
+import { renderOffer } from "./offer";
+import { renderDice } from "./dice";
+import { eventText } from "./log";
+import { renderVictory } from "./victory";
+import { emptyStats, statsFromReplay, GameStats } from "./charts";
+import { loadReplay } from "./replaydata";
+import * as D from "./dialogs";
+import { t, cardsText, Key } from "./strings";
+import { UI, actions, legalOf, seatNames, initialOf } from "./state";
+import type { GameContext, GameFrame, GameHandle, Lang, RoomInfo, SeedReveal } from "../app/contract";
+
+interface LogEntry { ev: any; active: number; version: number; }
+
+export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
+  let frame: GameFrame | null = null;
+  let room: RoomInfo | null = null;
+  try { room = ctx.room(); } catch { room = null; }
+  let lang: Lang = ctx.lang();
+  let mode: BuildMode = null;
+  let dialog: D.Dialog | null = null;
+  let reveal: SeedReveal | null = null;
+  let victoryClosed = false;
+  let replayStats: GameStats | null = null;
+  let replayNote = "";
+  let replayRequested = false;
+  let replayMissing = false;
+  let errorTimer: number | undefined;
+  const seen = emptyStats();
+  const log: LogEntry[] = [];
+
+  // Skeleton.
+  const app = h("div", { class: "hx-game", "data-testid": "game" });
+  const turnEl = h("div", { class: "hx-turn", "data-testid": "turn", "aria-live": "polite" });
+  const clockEl = h("div", { class: "hx-clock", "data-testid": "clock", role: "timer" });
+  const diceSlot = h("div", { class: "hx-dice-slot" });
+  const bankEl = h("div", { class: "hx-bank", "data-testid": "bank" });
+  const errorEl = h("div", { class: "hx-error", "data-testid": "game-error", role: "alert" });
+  const status = h("header", { class: "hx-status" }, turnEl, clockEl, diceSlot, bankEl);
+  const svg = s("svg", { xmlns: "http://www.w3.org/2000/svg" }) as SVGSVGElement;
+  const boardWrap = h("div", { class: "hx-board-wrap" }, svg);
+  const promptEl = h("div", { class: "hx-prompt", "data-testid": "prompt", "aria-live": "polite" });
+  const playersSlot = h("div", { class: "hx-players-slot" });
+  const offerSlot = h("div", { class: "hx-offer-slot" });
+  const handSlot = h("div", { class: "hx-hand-slot" });
+  const barSlot = h("div", { class: "hx-bar-slot" });
+  const logList = h("ol", { class: "hx-log-list" });
+  const logBox = h("section", { class: "hx-log", "data-testid": "log", "aria-label": "log" }, h("h3", {}, ""), logList);
+  const side = h("aside", { class: "hx-side" }, playersSlot, offerSlot, handSlot, barSlot, logBox);
+  const overlay = h("div", { class: "hx-overlay", hidden: true });
+  const victorySlot = h("div", { class: "hx-victory-slot" });
+  app.append(status, errorEl, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, promptEl, boardWrap), side), overlay, victorySlot);
+  root.append(app);
+
+  const viewer = () => (typeof frame?.view?.seat === "number" ? frame.view.seat : ctx.seat);
+  const names = () => seatNames(room ?? undefined, frame?.view?.players?.length ?? 4, (n) => t(lang, "seat", { n }));
+
+  function showError(msg: string): void {
+    errorEl.textContent = t(lang, "error", { msg });
+    errorEl.classList.add("shown");
+    if (dialog) {
+      dialog.el.querySelector(".hx-dialog-error")?.remove();
+      dialog.el.append(h("p", { class: "hx-dialog-error", role: "alert", "data-testid": "dialog-error" }, t(lang, "error", { msg })));
+    }
+    window.clearTimeout(errorTimer);
+    errorTimer = window.setTimeout(() => { errorEl.textContent = ""; errorEl.classList.remove("shown"); }, 6000);
+  }
+
+  function act(intent: object): void {
+    ctx.act(intent).then(() => {
+      if (dialog && dialog.kind !== "discard") closeDialog();
+      mode = null;
+      render();
+    }, (e: any) => showError(e?.message ?? e?.code ?? String(e)));
+  }
+
+  function ui(): UI {
+    const n = names();
+    return { lang, seat: viewer(), view: frame?.view ?? {}, legal: frame?.legal ?? {}, names: n,
+      initials: n.map((x, i) => initialOf(x, i)), act };
+  }
+
+  function openDialog(d: D.Dialog): void {
+    dialog = d;
+    clear(overlay);
+    overlay.append(d.el);
+    overlay.hidden = false;
+    const first = d.el.querySelector<HTMLElement>("button:not([disabled]), input");
+    first?.focus();
+  }
+
+  function closeDialog(): void {
+    dialog = null;
+    clear(overlay);
+    overlay.hidden = true;
+  }
+
+  function openNamed(kind: "bank" | "offer" | "yop" | "monopoly" | "counter"): void {
+    const u = ui();
+    const close = () => { closeDialog(); render(); };
+    if (kind === "bank") openDialog(D.bankDialog(u, close));
+    else if (kind === "offer") openDialog(D.tradeDialog(u, false, close));
+    else if (kind === "counter") openDialog(D.tradeDialog(u, true, close));
+    else if (kind === "yop") openDialog(D.yearOfPlentyDialog(u, close));
+    else openDialog(D.monopolyDialog(u, close));
+  }
+
+  function chooseRobberHex(hex: number): void {
+    const opts = legalOf(ui(), "moveRobber").filter((a) => a.hex === hex);
+    if (opts.length === 1) act(opts[0]);
+    else if (opts.length > 1) openDialog(D.victimDialog(ui(), opts, () => { closeDialog(); render(); }));
+  }
+
+  function highlights(u: UI): Highlights {
+    const hl = noHighlights();
+    const phase = u.view?.phase;
+    for (const a of actions(u)) {
+      switch (a.type) {
+        case "placeSetupSettlement": hl.intersections.set(a.intersection, () => act(a)); break;
+        case "placeSetupRoad": hl.edges.set(a.edge, () => act(a)); break;
+        case "buildRoad": if (phase === "roadBuilding" || mode === "road") hl.edges.set(a.edge, () => act(a)); break;
+        case "buildSettlement": if (mode === "settlement") hl.intersections.set(a.intersection, () => act(a)); break;
+        case "buildCity": if (mode === "city") hl.intersections.set(a.intersection, () => act(a)); break;
+        case "moveRobber": hl.robberHexes.set(a.hex, () => chooseRobberHex(a.hex)); break;
+      }
+    }
+    return hl;
+  }
+
+  /** Closes a dialog whose action the server no longer allows; opens the discard dialog when owed. */
+  function syncDialogs(u: UI): void {
+    const still: Record<string, boolean> = {
+      discard: (u.legal?.discard ?? 0) > 0, victim: legalOf(u, "moveRobber").length > 0, yop: legalOf(u, "playYearOfPlenty").length > 0,
+      monopoly: legalOf(u, "playMonopoly").length > 0, bank: legalOf(u, "bankTrade").length > 0, trade: !!u.legal?.offerTrade,
+      counter: !!u.legal?.counterOffer,
+    };
+    if (dialog && !still[dialog.kind]) closeDialog();
+    if ((u.legal?.discard ?? 0) > 0 && !dialog) openDialog(D.discardDialog(u, u.legal.discard));
+    if (mode === "road" && legalOf(u, "buildRoad").length === 0) mode = null;
+    if (mode === "settlement" && legalOf(u, "buildSettlement").length === 0) mode = null;
+    if (mode === "city" && legalOf(u, "buildCity").length === 0) mode = null;
+  }
+
+  function promptText(u: UI): string {
+    const v = u.view;
+    if (!v?.phase) return "";
+    if (v.phase === "roadBuilding" && v.active === u.seat) return t(lang, "roadBuildingLeft", { n: v.roadBuildingLeft ?? 0 });
+    if (legalOf(u, "placeSetupSettlement").length) return t(lang, "placeSettlement");
+    if (legalOf(u, "placeSetupRoad").length) return t(lang, "placeRoad");
+    if (legalOf(u, "moveRobber").length) return t(lang, "moveRobber");
+    if (mode) return t(lang, "pickSpot");
+    return "";
+  }
+
+  function renderClock(): void {
+    const c = frame?.clock;
+    if (!c || !frame || frame.view?.phase === "gameOver") { clockEl.textContent = ""; clockEl.removeAttribute("data-seconds"); return; }
+    const secs = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
+    const who = c.seat === viewer() ? t(lang, "you") : names()[c.seat] ?? String(c.seat);
+    clockEl.textContent = `${who}: ${t(lang, "timeLeft", { s: secs })}`;
+    clockEl.setAttribute("data-seconds", String(secs));
+    clockEl.classList.toggle("warn", (c.warnAt !== undefined && Date.now() >= c.warnAt) || secs <= 10);
+  }
+  const clockTimer = window.setInterval(renderClock, 250);
+
+  function renderTurn(u: UI): void {
+    const v = u.view;
+    clear(turnEl);
+    if (!v?.phase) return;
+    const who = v.active === u.seat ? t(lang, "yourTurn") : t(lang, "turnOf", { name: u.names[v.active] ?? String(v.active) });
+    if (v.phase !== "gameOver") turnEl.append(h("b", {}, who), " · ");
+    turnEl.append(h("span", { "data-testid": "phase", "data-phase": v.phase }, t(lang, `ph_${v.phase}` as Key)));
+    turnEl.setAttribute("data-active", String(v.active));
+  }
+
+  function renderBank(u: UI): void {
+    const v = u.view;
+    clear(bankEl);
+    if (!v?.bank) return;
+    bankEl.append(h("span", {}, `${t(lang, "bank")}: ${cardsText(lang, v.bank)}`), " · ",
+      h("span", { "data-testid": "deck", "data-count": v.deckSize }, `${t(lang, "deck")}: ${v.deckSize}`));
+  }
+
+  function logLine(e: LogEntry): HTMLElement {
+    const cls = e.ev.type === "diceRolled" ? "dice" : e.ev.type === "turnStarted" ? "turn" : "";
+    return h("li", { class: cls, "data-type": e.ev.type }, eventText(lang, e.ev, names(), -1, e.active));
+  }
+
+  function renderLogAll(): void {
+    (logBox.firstChild as HTMLElement).textContent = t(lang, "log");
+    clear(logList);
+    for (const e of log) logList.append(logLine(e));
+    logList.scrollTop = logList.scrollHeight;
+  }
+
+  function renderVictoryIfOver(u: UI): void {
+    clear(victorySlot);
+    const over = u.view?.phase === "gameOver";
+    if (!over) return;
+    if (!replayRequested && room?.room) {
+      replayRequested = true;
+      const tryLoad = (attempt: number) => loadReplay(room!.room).then((r) => {
+        if ("views" in r) { replayStats = statsFromReplay(r.views, r.events); replayNote = ""; render(); }
+        else if (r.status === 409 && attempt < 4) window.setTimeout(() => tryLoad(attempt + 1), 1500);
+        else { replayNote = `${t(lang, "replayMissing", { status: r.status })} ${t(lang, "statsLocal")}`; replayMissing = true; render(); }
+      });
+      tryLoad(0);
+    }
+    if (victoryClosed) {
+      victorySlot.append(h("button", { type: "button", class: "hx-btn", "data-testid": "victory-open", onclick: null }, t(lang, "victory")));
+      victorySlot.firstElementChild!.addEventListener("click", () => { victoryClosed = false; render(); });
+      return;
+    }
+    const stats = replayStats ?? (replayNote ? seen : null);
+    victorySlot.append(renderVictory({ lang, view: u.view, names: u.names, viewer: u.seat, reveal,
+      commitment: room?.commitment ?? null, stats, statsNote: replayStats ? "" : replayNote },
+      () => { victoryClosed = true; render(); }, room?.room && !replayMissing ? `#/replay/${room.room}` : null));
+  }
+
+  // Frames may arrive in bursts (bots, resync): draw at most once per animation frame.
+  let pending = false;
+  function schedule(): void {
+    if (pending) return;
+    pending = true;
+    const flush = () => { if (pending) { pending = false; render(); } };
+    window.requestAnimationFrame(flush);
+    window.setTimeout(flush, 100);  // background tabs get no animation frames
+  }
+
+  let lastDice = "";
+  function render(): void {
+    pending = false;
+    const active = document.activeElement as HTMLElement | null;
+    const focusId = active && root.contains(active) ? active.getAttribute("data-testid") : null;
+    const u = ui();
+    syncDialogs(u);
+    (logBox.firstChild as HTMLElement).textContent = t(lang, "log");
+    renderTurn(u);
+    renderClock();
+    const diceKey = `${frame?.version}:${u.view?.dice}`;
+    clear(diceSlot);
+    diceSlot.append(renderDice(lang, u.view?.dice, diceKey !== lastDice && !!frame?.events?.some((e: any) => e.type === "diceRolled")));
+    lastDice = diceKey;
+    renderBank(u);
+    renderBoard(svg, u.view, highlights(u), { lang, initials: u.initials, names: u.names });
+    promptEl.textContent = promptText(u);
+    clear(playersSlot); playersSlot.append(renderPlayers(u, room?.seats ?? []));
+    clear(offerSlot); const of = renderOffer(u, () => openNamed("counter")); if (of) offerSlot.append(of);
+    clear(handSlot); const hd = renderHand(u); if (hd) handSlot.append(hd);
+    clear(barSlot);
+    const bar = renderActionBar(u, { mode, setMode: (m) => { mode = m; render(); }, openDialog: (k) => openNamed(k) });
+    if (bar) barSlot.append(bar);
+    renderVictoryIfOver(u);
+    logList.scrollTop = logList.scrollHeight;
+    if (focusId && !(dialog && overlay.contains(document.activeElement))) {
+      const again = root.querySelector<HTMLElement>(`[data-testid="${CSS.escape(focusId)}"]`);
+      if (again && !(again as HTMLButtonElement).disabled) again.focus();
+    }
+  }
+
+  return {
+    frame(f: GameFrame): void {
+      frame = f;
+      const active = typeof f.view?.active === "number" ? f.view.active : -1;
+      for (const ev of f.events ?? []) {
+        log.push({ ev, active, version: f.version });
+        logList.append(logLine({ ev, active, version: f.version }));
+        if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) seen.dice[ev.dice[0] + ev.dice[1]]++;
+      }
+      while (log.length > 500) { log.shift(); logList.firstElementChild?.remove(); }
+      seen.vp.push((f.view?.players ?? []).map((p: any) => (f.view.phase === "gameOver" && typeof p.totalVp === "number" ? p.totalVp : p.publicVp ?? 0)));
+      schedule();
+    },
+    roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
+    langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); },
+    seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); app.remove(); },
+  };
+}

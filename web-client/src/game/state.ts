@@ -1,0 +1,35 @@
+// What every panel of the game UI reads: the current view and legal actions, names, the
+// language, and how to send an intent. Panels never decide what is legal: they look it up here.
+import type { Lang } from "../app/contract";
+
+export interface UI {
+  lang: Lang;
+  seat: number;               // -1: spectator
+  view: any;                  // catan.view
+  legal: any;                 // catan.legal ({} for spectators)
+  names: string[];            // by seat
+  initials: string[];         // by seat
+  act(intent: object): void;  // sends; errors are shown by the caller
+}
+
+export function actions(ui: UI): any[] { return Array.isArray(ui.legal?.actions) ? ui.legal.actions : []; }
+export function legalOf(ui: UI, type: string): any[] { return actions(ui).filter((a) => a?.type === type); }
+export function isLegal(ui: UI, type: string): boolean { return actions(ui).some((a) => a?.type === type); }
+
+export function playerName(ui: UI, seat: number): string { return ui.names[seat] ?? `#${seat}`; }
+
+export function seatNames(room: { seats: ({ name: string } | null)[] } | undefined, players: number, seatWord: (n: number) => string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < Math.max(players, room?.seats?.length ?? 0); ++i) out.push(room?.seats?.[i]?.name || seatWord(i + 1));
+  // Several bots share a name ("heuristic"): tell them apart by seat number.
+  return out.map((n, i) => (out.filter((m) => m === n).length > 1 ? `${n} ${i + 1}` : n));
+}
+
+export function initialOf(name: string, seat: number): string {
+  const first = [...(name ?? "").trim()][0];
+  return first ? first.toUpperCase() : String(seat + 1);
+}
+
+export function sumCards(c: Record<string, number> | undefined): number {
+  return Object.values(c ?? {}).reduce((a, b) => a + (Number(b) || 0), 0);
+}

@@ -1,0 +1,125 @@
+// Entry point: the header (brand, connection state, language, name), the connection, toasts, the
+// name dialog, and the hash router that mounts one page at a time.
+import "./styles/base.css";
+import { h } from "./app/dom";
+import { parseRoute, type Route } from "./app/router";
+import { session, invites } from "./app/session";
+import type { Shell } from "./app/shell";
+import { Connection, serverUrl, type ConnectionState } from "./net/connection";
+import { LANGS, lang, onLang, setLang, t } from "./i18n";
+import type { Lang } from "./app/contract";
+import { mountLobby } from "./lobby/lobby";
+import { mountRoom } from "./room/room-page";
+import { mountJoin } from "./room/join-page";
+import { mountReplayPage } from "./room/replay-page";
+
+const conn = new Connection(serverUrl(),
+  () => ({ name: session.name() || "Guest", token: session.token() }),
+  (token, name) => { session.setToken(token); if (name) session.setName(name); });
+
+// ---- toasts
+const toasts = h("div", { class: "toasts", role: "status", "aria-live": "polite", "data-testid": "toasts" });
+function toast(text: string, kind: "info" | "error" = "info") {
+  const el = h("div", { class: `toast toast-${kind}` }, text);
+  toasts.append(el);
+  window.setTimeout(() => el.classList.add("leaving"), kind === "error" ? 5000 : 2500);
+  window.setTimeout(() => el.remove(), kind === "error" ? 5600 : 3100);
+}
+
+// ---- name dialog
+let nameWaiters: (() => void)[] = [];
+const dialog = h("dialog", { class: "name-dialog", "data-testid": "name-dialog" }) as HTMLDialogElement;
+function askName() {
+  const input = h("input", { id: "dialog-name", maxlength: 32, autocomplete: "nickname", "data-testid": "name-dialog-input", value: session.name() }) as HTMLInputElement;
+  dialog.replaceChildren(h("form", { method: "dialog", onsubmit: (e: Event) => {
+    e.preventDefault();
+    const n = input.value.trim();
+    if (!n || new TextEncoder().encode(n).length > 32) { toast(t("lobby.nameInvalid"), "error"); return; }
+    session.setName(n);
+    dialog.close();
+    if (conn.ready) conn.connect(); else if (conn.state === "closed") conn.connect();
+    renderHeader();
+    const w = nameWaiters; nameWaiters = [];
+    w.forEach((f) => f());
+  } },
+    h("h2", {}, t("name.title")),
+    h("p", { class: "muted" }, t("name.hint")),
+    h("label", { for: "dialog-name", class: "field-label" }, t("lobby.displayName")),
+    h("div", { class: "row" }, input, h("button", { class: "btn btn-primary", type: "submit", "data-testid": "name-dialog-save" }, t("name.go")))));
+  if (!dialog.open) dialog.showModal();
+  input.focus();
+}
+
+function ensureName(): Promise<void> {
+  const ready = () => conn.ready ? Promise.resolve() : new Promise<void>((r) => { const off = conn.on("ready", () => { off(); r(); }); });
+  if (session.name()) {
+    if (conn.state === "closed") conn.connect();
+    return ready();
+  }
+  return new Promise<void>((r) => { nameWaiters.push(r); askName(); }).then(ready);
+}
+
+const shell: Shell = { conn, toast, ensureName, invites, joined: null, roomPushes: new Map(), seatTokens: new Map() };
+conn.on("room", (m) => { shell.roomPushes.set(String(m.room), m); });
+conn.on("welcome", () => { shell.joined = null; });
+conn.on("joined", (m) => { shell.joined = { room: String(m.room), seat: typeof m.seat === "number" ? m.seat : -1 }; });
+
+// ---- header
+const connPill = h("span", { class: "conn-pill", "data-testid": "conn-state", "aria-live": "polite" });
+const header = h("header", { class: "topbar" });
+function renderHeader() {
+  const select = h("select", { class: "lang-select", "data-testid": "lang-select", "aria-label": t("header.language"),
+    onchange: (e: Event) => setLang((e.target as HTMLSelectElement).value as Lang) },
+    LANGS.map((l) => h("option", { value: l.lang, selected: l.lang === lang() }, l.label)));
+  header.replaceChildren(
+    h("a", { class: "brand", href: "#/", "aria-label": t("header.home") },
+      h("span", { class: "brand-mark", "aria-hidden": "true" }, "⬢"), h("span", {}, "Hexhall")),
+    h("div", { class: "topbar-right" },
+      connPill,
+      session.name() ? h("button", { class: "btn btn-ghost btn-small name-chip", "data-testid": "name-chip", title: t("header.rename"), onclick: askName }, session.name()) : null,
+      select));
+  renderConn(conn.state);
+}
+function renderConn(s: ConnectionState) {
+  connPill.dataset.state = s;
+  connPill.textContent = s === "open" ? t("conn.open") : s === "closed" ? t("conn.closed") : s === "connecting" ? t("conn.connecting") : t("conn.reconnecting");
+}
+conn.onState(renderConn);
+conn.on("ready", renderHeader);
+onLang(() => { renderHeader(); if (dialog.open) askName(); });
+
+// ---- pages
+const main = h("main", { id: "main", class: "page" });
+let unmount: (() => void) | null = null;
+let currentKey = "";
+function routeKey(r: Route): string { return JSON.stringify(r); }
+function show() {
+  const r = parseRoute(location.hash);
+  const key = routeKey(r);
+  if (key === currentKey) return;
+  currentKey = key;
+  unmount?.();
+  unmount = null;
+  main.replaceChildren();
+  document.body.dataset.page = r.name;
+  switch (r.name) {
+    case "lobby": unmount = mountLobby(main, shell); break;
+    case "room": unmount = mountRoom(main, shell, r.room); break;
+    case "join": unmount = mountJoin(main, shell, r.invite); break;
+    case "replay": unmount = mountReplayPage(main, r.room); break;
+  }
+  window.scrollTo(0, 0);
+}
+
+const skip = h("a", { class: "skip-link", href: "#main", onclick: (e: Event) => { e.preventDefault(); main.focus(); } });
+const labelSkip = () => { skip.textContent = t("header.skip"); };
+labelSkip();
+onLang(labelSkip);
+document.body.append(skip, header, main, toasts, dialog);
+main.tabIndex = -1;
+renderHeader();
+window.addEventListener("hashchange", show);
+// For the browser tests and the curious (the room page adds `room`).
+(window as any).hexhall = { conn, shell };
+if (session.name()) conn.connect();
+show();

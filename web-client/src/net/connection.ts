@@ -1,0 +1,157 @@
+// The one WebSocket to the server: hello with the remembered session token, requests with ids
+// whose replies resolve promises, pushes delivered to listeners by type, and reconnection with
+// backoff (the server re-seats a known session by itself after hello).
+
+export interface ServerMessage { type: string; id?: number | null; [key: string]: any; }
+export interface RequestError { code: string; rule?: string; message: string; }
+export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
+
+type Listener = (m: ServerMessage) => void;
+interface Pending { resolve: (m: ServerMessage) => void; reject: (e: RequestError) => void; timer: number; }
+
+const MAX_ID = 2147483647;
+const REQUEST_TIMEOUT_MS = 15000;
+const BACKOFF_MS = [300, 1000, 2000, 4000, 8000, 15000];
+
+export interface HelloInfo { name: string; token?: string; }
+
+export class Connection {
+  private ws: WebSocket | null = null;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  private listeners = new Map<string, Set<Listener>>();
+  private stateListeners = new Set<(s: ConnectionState) => void>();
+  private attempt = 0;
+  private retryTimer = 0;
+  private welcomed = false;
+  private waiters: (() => void)[] = [];
+  private stopped = false;
+  state: ConnectionState = "closed";
+
+  constructor(private url: string, private hello: () => HelloInfo, private onSession: (token: string, name: string) => void) {}
+
+  /** Opens the socket (again). Safe to call when already open: it reconnects with a fresh hello. */
+  connect(): void {
+    this.stopped = false;
+    window.clearTimeout(this.retryTimer);
+    if (this.ws) {
+      const old = this.ws;
+      this.ws = null;
+      old.onclose = null;
+      old.close();
+      this.failPending("disconnected");
+    }
+    this.welcomed = false;
+    this.setState(this.attempt === 0 ? "connecting" : "reconnecting");
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      const h = this.hello();
+      const id = this.takeId();
+      const msg: Record<string, unknown> = { type: "hello", v: 1, id, name: h.name };
+      if (h.token) msg.token = h.token;
+      this.track(id).then((welcome) => {
+        this.attempt = 0;
+        this.welcomed = true;
+        this.onSession(String(welcome.session), String(welcome.name ?? h.name));
+        this.setState("open");
+        const ws = this.waiters.splice(0);
+        ws.forEach((w) => w());
+        this.emit({ ...welcome, type: "ready" });
+      }, () => ws.close());
+      ws.send(JSON.stringify(msg));
+    };
+    ws.onmessage = (ev) => {
+      let m: ServerMessage;
+      try { m = JSON.parse(String(ev.data)); } catch { return; }
+      if (!m || typeof m.type !== "string") return;
+      this.emit(m);
+      if (typeof m.id === "number" && this.pending.has(m.id)) {
+        const p = this.pending.get(m.id)!;
+        this.pending.delete(m.id);
+        window.clearTimeout(p.timer);
+        if (m.type === "error") p.reject({ code: String(m.code), rule: m.rule, message: String(m.message ?? m.code) });
+        else p.resolve(m);
+      }
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.welcomed = false;
+      this.failPending("disconnected");
+      if (this.stopped) { this.setState("closed"); return; }
+      this.setState("reconnecting");
+      const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      this.attempt++;
+      this.retryTimer = window.setTimeout(() => this.connect(), base + Math.random() * base * 0.3);
+    };
+  }
+
+  close(): void {
+    this.stopped = true;
+    window.clearTimeout(this.retryTimer);
+    this.ws?.close();
+  }
+
+  /** Sends a request once the session is up; resolves with the reply carrying its id, rejects on `error`. */
+  async request(msg: Record<string, unknown>): Promise<ServerMessage> {
+    if (!this.welcomed) await new Promise<void>((r) => this.waiters.push(r));
+    const id = this.takeId();
+    const reply = this.track(id);
+    this.ws!.send(JSON.stringify({ ...msg, v: 1, id }));
+    return reply;
+  }
+
+  on(type: string, fn: Listener): () => void {
+    let set = this.listeners.get(type);
+    if (!set) this.listeners.set(type, (set = new Set()));
+    set.add(fn);
+    return () => set!.delete(fn);
+  }
+
+  onState(fn: (s: ConnectionState) => void): () => void {
+    this.stateListeners.add(fn);
+    return () => this.stateListeners.delete(fn);
+  }
+
+  get ready(): boolean { return this.welcomed; }
+
+  private takeId(): number {
+    const id = this.nextId;
+    this.nextId = this.nextId >= MAX_ID ? 1 : this.nextId + 1;
+    return id;
+  }
+
+  private track(id: number): Promise<ServerMessage> {
+    return new Promise((resolve, reject) => {
+      const timer = window.setTimeout(() => {
+        this.pending.delete(id);
+        reject({ code: "timeout", message: "no reply from the server" });
+      }, REQUEST_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+    });
+  }
+
+  private failPending(code: string): void {
+    for (const p of this.pending.values()) {
+      window.clearTimeout(p.timer);
+      p.reject({ code, message: code });
+    }
+    this.pending.clear();
+  }
+
+  private emit(m: ServerMessage): void {
+    for (const fn of [...(this.listeners.get(m.type) ?? [])]) fn(m);
+    for (const fn of [...(this.listeners.get("*") ?? [])]) fn(m);
+  }
+
+  private setState(s: ConnectionState): void {
+    if (this.state === s) return;
+    this.state = s;
+    for (const fn of [...this.stateListeners]) fn(s);
+  }
+}
+
+export function serverUrl(): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+}

@@ -1,0 +1,37 @@
+// The room as the shell knows it: the latest `room` push, normalised to the contract's RoomInfo.
+import type { RoomInfo, SeatInfo } from "../app/contract";
+
+export interface RoomState extends RoomInfo {
+  private: boolean;
+  invite?: string;
+  spectators: number;
+  spectatorsAllowed: boolean;
+  grace?: number;
+  fixedSeed: boolean;
+  /** false until the server sent a `room` push (older servers only list public rooms). */
+  pushed: boolean;
+}
+
+export function emptyRoom(room: string): RoomState {
+  return { room, host: null, seats: [], started: false, over: false, options: {}, clock: "none",
+    private: false, spectators: 0, spectatorsAllowed: true, fixedSeed: false, pushed: false };
+}
+
+/** From a `room` push or a `rooms` list entry. */
+export function roomFromMessage(m: any, pushed: boolean): RoomState {
+  const seats: (SeatInfo | null)[] = (Array.isArray(m.seats) ? m.seats : []).map((s: any, i: number) =>
+    s ? { seat: i, kind: s.kind ?? "human", name: String(s.name ?? ""), connected: s.kind === "bot" ? true : Boolean(s.connected),
+          botPlaying: s.botPlaying ?? undefined } : null);
+  return {
+    room: String(m.room), host: typeof m.host === "number" ? m.host : m.host === null ? null : (undefined as unknown as null),
+    seats, started: Boolean(m.started), over: Boolean(m.over), options: m.options ?? {}, clock: m.clock ?? "none",
+    commitment: m.commitment, private: Boolean(m.private), invite: m.invite, spectators: Number(m.spectators ?? 0),
+    spectatorsAllowed: m.spectatorsAllowed !== false, grace: m.grace, fixedSeed: Boolean(m.fixedSeed), pushed,
+  };
+}
+
+/** Host controls: the host's seat, or anyone when the server does not name a host (older servers). */
+export function isHost(r: RoomState, mySeat: number): boolean {
+  if (r.host === undefined) return mySeat >= 0;
+  return r.host !== null && r.host === mySeat;
+}
