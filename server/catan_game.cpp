@@ -2,11 +2,13 @@
 
 #include <chrono>
 #include <random>
+#include <utility>
 
 #include <spdlog/spdlog.h>
 
 #include "bots/bot.hpp"
 #include "engine/engine.hpp"
+#include "engine/record.hpp"
 #include "engine/timers.hpp"
 #include "engine/view.hpp"
 #include "protocol/messages.hpp"
@@ -49,17 +51,14 @@ const char* clock_kind(cat::Phase p) {
 class CatanGame final : public Game {
 public:
     CatanGame(const cat::GameOptions& opts, uint64_t seed, json shown, std::string clock, cat::TimerSettings timers)
-        : shown_(std::move(shown)), clock_(std::move(clock)), timers_(timers) {
+        : shown_(std::move(shown)), clock_(std::move(clock)), timers_(timers), opts_(opts), seed_(seed) {
         const char* err = nullptr;
         ok_ = cat::new_game(opts, seed, s_, nullptr, &err);
         if (!ok_) error_ = err ? err : "invalid options";
         if (!ok_) return;
         players_ = s_.options.players;
         bots_.resize(players_);
-        for (int p = 0; p < players_; ++p) streams_.push_back(make_stream(p, s_.actions_applied));
-        spectator_ = make_stream(cat::kSpectator, s_.actions_applied);
-        for (auto& st : streams_) stream_snapshot(*st, s_, std::nullopt);
-        stream_snapshot(*spectator_, s_, std::nullopt);
+        rebase_streams();
     }
     bool ok() const { return ok_; }
     const std::string& error() const { return error_; }
@@ -100,6 +99,8 @@ public:
         out.reply = make_text(proto::ack_message(m.id, s_.actions_applied));
         track(game_ms(wall_ms()));
         out.update = broadcast();
+        out.update->record = cat::action_to_text(m.action);  // storage
+        out.update->actor = seat;
         return out;
     }
 
@@ -126,6 +127,7 @@ public:
             cat::Action a;
             a.type = cat::ActionType::BeginPlacement;
             if (!cat::apply(s_, a, nullptr)) spdlog::error("BeginPlacement refused at the start");
+            else begin_records_.push_back(cat::action_to_text(a));  // storage: recorded like any action
             for (auto& st : streams_) stream_snapshot(*st, s_, std::nullopt);
             stream_snapshot(*spectator_, s_, std::nullopt);
         }
@@ -155,7 +157,10 @@ public:
                 return std::nullopt;
             }
             track(game_ms(now_ms));
-            return broadcast();
+            GameUpdate u = broadcast();
+            u.record = cat::action_to_text(a);  // storage
+            u.actor = p;
+            return u;
         }
         return std::nullopt;
     }
@@ -173,7 +178,8 @@ public:
                 spdlog::error("bot {} at seat {} chose an illegal action ({}); playing its first legal action",
                               bots_[p]->name(), p, r.rule);
                 events_.clear();
-                r = cat::apply(s_, legal_.list[0], &events_);
+                a = legal_.list[0];
+                r = cat::apply(s_, a, &events_);
             }
             if (!r) {
                 spdlog::error("bot at seat {} cannot act ({}: {}); bot removed", p, r.rule, r.message);
@@ -181,12 +187,42 @@ public:
                 continue;
             }
             track(game_ms(wall_ms()));
-            return broadcast();
+            GameUpdate u = broadcast();
+            u.record = cat::action_to_text(a);  // storage
+            u.actor = p;
+            return u;
         }
         return std::nullopt;
     }
 
+    // ---- Storage and crash recovery
+    uint64_t seed() const override { return seed_; }
+    std::string setup() const override {  // the engine record header without its seed line
+        std::string text = cat::to_text(cat::GameRecord{opts_, seed_, {}});
+        const size_t at = text.find("\nseed ");
+        return at == std::string::npos ? text : text.substr(0, at + 1);
+    }
+    bool restore(const std::vector<std::string>& records, std::string& error) override {
+        for (size_t i = 0; i < records.size(); ++i) {
+            cat::Action a;
+            std::string why;
+            if (!cat::action_from_text(records[i], a, &why)) return error = "record " + std::to_string(i) + ": " + why, false;
+            const cat::Result r = cat::apply(s_, a);
+            if (!r) return error = "record " + std::to_string(i) + " (" + records[i] + ") refused: " + r.rule, false;
+        }
+        rebase_streams();
+        return true;
+    }
+    std::vector<std::string> take_begin_records() override { return std::exchange(begin_records_, {}); }
+
 private:
+    void rebase_streams() {
+        streams_.clear();
+        for (int p = 0; p < players_; ++p) streams_.push_back(make_stream(p, s_.actions_applied));
+        spectator_ = make_stream(cat::kSpectator, s_.actions_applied);
+        for (auto& st : streams_) stream_snapshot(*st, s_, std::nullopt);
+        stream_snapshot(*spectator_, s_, std::nullopt);
+    }
     proto::ViewStream& stream(int seat) {
         return seat >= 0 && seat < players_ ? *streams_[seat] : *spectator_;
     }
@@ -252,6 +288,9 @@ private:
     json shown_;
     std::string clock_;
     cat::TimerSettings timers_;
+    cat::GameOptions opts_;  // as given to new_game (storage: setup())
+    uint64_t seed_ = 0;
+    std::vector<std::string> begin_records_;
     bool begun_ = false, clock_broken_ = false, in_discard_ = false;
     int64_t start_ms_ = 0;
     double scale_ = 1.0;
@@ -330,6 +369,13 @@ std::unique_ptr<Game> make_catan_game(const json& req, std::string& error) {
     } else if (ruleset == "hk2024") {
         o.board = cat::starter_board();
         o.map = cat::MapKind::Explicit;
+    }
+    if (auto it = req.find(kRestoreSetupKey); it != req.end() && it->is_string()) {
+        // Crash recovery: the stored set-up (with its board) replaces the options read above.
+        cat::GameRecord stored;
+        std::string why;
+        if (!cat::from_text(it->get<std::string>() + "\nseed 0\n", stored, &why)) return error = "stored set-up: " + why, nullptr;
+        o = stored.options;
     }
     if (clock.empty()) clock = ruleset == "hk2024" ? "hk2024" : "none";
     cat::TimerSettings timers;

@@ -53,6 +53,9 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "db") {
         if (value.empty()) return bad;
         o.db_path = value;
+    } else if (name == "port-file") {
+        if (value.empty()) return bad;
+        c.port_file = value;
     } else if (name == "max-connections") {
         if (!integer(1, 1000000)) return bad;
         o.max_connections = static_cast<size_t>(n);
@@ -155,7 +158,8 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --address A            address to bind (default 0.0.0.0)
   --threads N            io threads (default: the number of cores)
   --web-root DIR         serve the web client from DIR (default: web-client/dist when it exists)
-  --db PATH              the embedded store's file (default hexhall.db)
+  --db PATH              the embedded store's file (default hexhall.db; :memory: keeps nothing)
+  --port-file PATH       once listening, write the bound port to PATH (useful with --port 0)
   --max-connections N    open WebSockets; more get HTTP 503 on upgrade (default 10000)
   --max-rooms N          rooms; createRoom beyond gets error too_many_rooms (default 10000)
   --max-frame-bytes N    largest message a client may send; larger closes it (default 65536)
@@ -171,7 +175,8 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --log-format F         text or json (one JSON object per line) (default text)
   --help                 this text
 
-Endpoints: GET /healthz, GET /metrics (Prometheus), WebSocket at /ws, static files at /.
+Endpoints: GET /healthz, GET /metrics (Prometheus), GET /games/ROOM/record, WebSocket at /ws,
+static files at /.
 See docs/operations.md.
 )";
 }

@@ -10,10 +10,14 @@
 namespace hexhall::server {
 
 struct Config {
-    Config() { server.msgs_per_second = 20; }  // a public server limits the message rate
+    Config() {
+        server.msgs_per_second = 20;     // a public server limits the message rate
+        server.db_path = "hexhall.db";  // and keeps its games (an embedded Server: ":memory:")
+    }
     ServerOptions server;
     std::string log_level = "info";   // trace, debug, info, warn, error, off
     std::string log_format = "text";  // text, json
+    std::string port_file;  // write the bound port here once listening (tests with --port 0)
     bool help = false;
 };
 

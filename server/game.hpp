@@ -23,6 +23,9 @@ inline constexpr int kSpectatorSeat = -1;
 struct GameUpdate {
     std::vector<Text> seats;
     Text spectators;
+    // Storage (server/room_journal.hpp): the applied action as the game's record line, and its seat.
+    std::string record;
+    int actor = kSpectatorSeat;
 };
 
 // The reply to a game message (`action`, `resync`), and the update when an action was applied.
@@ -58,7 +61,20 @@ public:
     virtual std::optional<GameUpdate> on_clock(int64_t now_ms) = 0;
     // Lets one bot whose decision is awaited act; nullopt when no bot has anything to do.
     virtual std::optional<GameUpdate> bot_step() = 0;
+
+    // ---- Storage and crash recovery (docs/decisions/006-storage.md)
+    virtual uint64_t seed() const = 0;      // the secret seed (revealed at game over, docs/fairness.md)
+    virtual std::string setup() const = 0;  // game-specific text: with seed() and the records, recreates the game
+    // Applies stored records (GameUpdate::record) in order without output, then rebases every
+    // view so the next snapshot/patch starts from the restored state. False on the first refusal.
+    virtual bool restore(const std::vector<std::string>& records, std::string& error) = 0;
+    // Actions the game applied by itself in begin() (as records), to be stored; clears the list.
+    virtual std::vector<std::string> take_begin_records() = 0;
 };
+
+// Crash recovery passes the stored set-up (Game::setup()) under this key of the request; the
+// factory then takes the game's options from it. The Hub removes it from clients' requests.
+inline constexpr const char* kRestoreSetupKey = "_restoreSetup";
 
 // Creates a game from createRoom's options (the whole request object); empty with `error` set
 // (a human-readable reason) for invalid options.

@@ -10,8 +10,8 @@
 
 namespace hexhall::server {
 
-Hub::Hub(GameFactory factory, StrandFactory strands, HubLimits limits)
-    : factory_(factory), strands_(std::move(strands)), limits_(limits) {}
+Hub::Hub(GameFactory factory, StrandFactory strands, HubLimits limits, std::shared_ptr<Store> store)
+    : factory_(factory), strands_(std::move(strands)), limits_(limits), store_(std::move(store)) {}
 
 size_t Hub::room_count() const {
     std::lock_guard lock(mu_);
@@ -39,7 +39,7 @@ std::string Hub::new_room_id() {
         uint32_t w = rd();
         std::string id;
         for (int i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
-        if (!rooms_.count(id)) return id;
+        if (!rooms_.count(id) && !(store_ && store_->room_exists(id))) return id;  // stored: finished rooms too
     }
 }
 
@@ -52,7 +52,9 @@ void Hub::remove_room(const std::string& id) {
 
 void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     std::string error;
-    std::unique_ptr<Game> game = factory_(r.body, error);
+    json body = r.body;
+    body.erase(kRestoreSetupKey);  // storage: only crash recovery may give the set-up
+    std::unique_ptr<Game> game = factory_(body, error);
     if (!game) return c->send(lobby_error("bad_option", error, r.id));
     RoomSetup setup;
     if (!parse_room_options(r.body, game->seats(), setup.options, error))
@@ -72,8 +74,7 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
             return c->send(lobby_error("too_many_rooms", "the server has no room for more rooms", r.id));
         setup.id = new_room_id();
         while (invites_.count(setup.invite)) setup.invite = new_invite_code();
-        room = std::make_shared<Room>(setup, std::move(game), strands_(), limits_,
-                                      [this](const std::string& id) { remove_room(id); });
+        room = make_room(setup, std::move(game), body);
         rooms_[setup.id] = room;
         invites_[setup.invite] = setup.id;
     }
@@ -99,6 +100,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         c->session_hash = token_hash(token);
         c->name = r.name;
         sessions_.put(c->session_hash, SessionRecord{r.name, known ? known->room : std::string()});
+        store_session(c->session_hash);
         c->send(welcome_message(r.id, token, r.name));
         if (known && !known->room.empty()) {
             if (auto room = find_room(known->room)) {
@@ -151,6 +153,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
             }
             c->room = room;
             sessions_.set_room(c->session_hash, room->id());
+            store_session(c->session_hash);
             JoinRequest jr{r.seat, by_invite, r.password, r.seat_token};
             room->post([room, c, hash = c->session_hash, name = c->name, jr, id = r.id] {
                 room->join(c, hash, name, jr, id);
@@ -161,6 +164,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
             if (c->room == room) {
                 c->room.reset();
                 sessions_.set_room(c->session_hash, "");
+                store_session(c->session_hash);
             }
             return room->post([room, c, id = r.id] { room->leave(c, id); });
         case LobbyKind::AddBot:

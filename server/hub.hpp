@@ -14,13 +14,20 @@
 #include "server/lobby_messages.hpp"
 #include "server/room.hpp"
 #include "server/session.hpp"
+#include "server/store.hpp"
 
 namespace hexhall::server {
 
 class Hub {
 public:
     using StrandFactory = std::function<Strand()>;
-    Hub(GameFactory factory, StrandFactory strands, HubLimits limits = {});
+    // `store`: where rooms, sessions and actions are kept (null: nowhere; docs/decisions/006-storage.md).
+    Hub(GameFactory factory, StrandFactory strands, HubLimits limits = {}, std::shared_ptr<Store> store = nullptr);
+
+    // Crash recovery (hub_store.cpp): recreates every unfinished stored room and every stored
+    // session. Call once, before clients connect. Returns the number of rooms restored.
+    size_t restore();
+    Store* store() const { return store_.get(); }
 
     // Both on the client's strand (one at a time per client).
     void on_message(const ClientPtr& c, std::string_view text);
@@ -34,6 +41,9 @@ private:
     std::string new_room_id();  // under mu_
     void create_room(const ClientPtr& c, const LobbyRequest& r);
     void remove_room(const std::string& id);
+    // Storage (hub_store.cpp): a new room with its journal (under mu_), a session written through.
+    std::shared_ptr<Room> make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request);
+    void store_session(const std::string& hash);
 
     GameFactory factory_;
     StrandFactory strands_;
@@ -42,6 +52,7 @@ private:
     mutable std::mutex mu_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::map<std::string, std::string> invites_;  // invite code -> room id
+    std::shared_ptr<Store> store_;
 };
 
 }  // namespace hexhall::server

@@ -1,6 +1,7 @@
 // hexhall-server: the Hexhall game server (docs/operations.md, docs/protocol.md).
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -32,6 +33,11 @@ int main(int argc, char** argv) {
         const uint16_t port = server.start();
         spdlog::info("hexhall-server listening on {}:{} ({} threads, web root {}, db {})", o.address, port, o.threads,
                      o.web_root.empty() ? "none" : o.web_root, o.db_path);
+        if (!config.port_file.empty()) {  // written whole, then renamed: a reader never sees half a file
+            const std::string tmp = config.port_file + ".tmp";
+            std::ofstream(tmp) << port << "\n";
+            std::filesystem::rename(tmp, config.port_file);
+        }
         server.run_until_signal();
         spdlog::info("hexhall-server stopped");
     } catch (const std::exception& e) {

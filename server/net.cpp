@@ -25,6 +25,8 @@
 #include "server/hub.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
+#include "server/records.hpp"
+#include "server/sqlite_store.hpp"
 
 namespace hexhall::server {
 
@@ -341,6 +343,8 @@ private:
         std::string target(req.target());
         if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
         if (target == "/healthz") return text_response(req, http::status::ok, "ok");
+        if (auto a = record_endpoint(hub_.store(), target))  // GET /games/<room>/record (records.hpp)
+            return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
         if (target == "/metrics")
             return text_response(req, http::status::ok, metrics::render(hub_.room_count()),
                                  "text/plain; version=0.0.4; charset=utf-8");
@@ -428,6 +432,7 @@ private:
 struct Server::Impl {
     explicit Impl(ServerOptions o)
         : options(std::move(o)),
+          store(std::make_shared<SqliteStore>(options.db_path)),
           ioc(std::max(1, options.threads)),
           hub(&make_catan_game, [this]() -> Strand {
               auto strand = std::make_shared<asio::strand<asio::io_context::executor_type>>(asio::make_strand(ioc));
@@ -436,9 +441,10 @@ struct Server::Impl {
                           auto t = std::make_shared<asio::steady_timer>(*strand, d);
                           t->async_wait([t, f = std::move(f)](error_code ec) { if (!ec) f(); });
                       }};
-          }, options.limits) {}
+          }, options.limits, store) {}
 
     ServerOptions options;
+    std::shared_ptr<SqliteStore> store;  // before hub: outlives it
     asio::io_context ioc;
     Hub hub;
     std::shared_ptr<Registry> registry = std::make_shared<Registry>();
@@ -454,6 +460,7 @@ Server::~Server() { stop(); }
 
 uint16_t Server::start() {
     auto& m = *impl_;
+    m.hub.restore();  // unfinished rooms and sessions from the store (crash recovery)
     const tcp::endpoint ep(asio::ip::make_address(m.options.address), m.options.port);
     m.listener = std::make_shared<Listener>(m.ioc, ep, m.hub, m.options, m.registry);
     const uint16_t port = m.listener->port();
@@ -500,6 +507,7 @@ void Server::finish(bool drain) {
     m.ioc.stop();
     for (auto& t : m.threads) t.join();
     m.threads.clear();
+    m.store->flush();  // everything queued is committed before the store goes
 }
 
 }  // namespace hexhall::server

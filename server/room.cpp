@@ -6,6 +6,7 @@
 
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
+#include "server/room_journal.hpp"
 #include "server/session.hpp"
 
 namespace hexhall::server {
@@ -31,7 +32,10 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       game_(std::move(game)),
       strand_(std::move(strand)),
       limits_(limits),
-      on_closed_(std::move(on_closed)) {
+      on_closed_(std::move(on_closed)),
+      password_hash_(!setup.password_hash.empty() ? setup.password_hash
+                     : options_.password          ? token_hash(*options_.password)
+                                                  : std::string()) {
     seats_.resize(game_->seats());
     for (auto& [seat, hash] : seat_token_hashes_) seats_[seat].kind = Seat::Kind::External;
     for (char ch : id_) bot_seed_ = bot_seed_ * 131 + static_cast<unsigned char>(ch);
@@ -61,7 +65,7 @@ json Room::make_summary() const {
     }
     size_t spectators = 0;
     for (auto& w : spectators_) spectators += !w.client.expired();
-    return {{"room", id_},
+    json j = {{"room", id_},
             {"game", game_->name()},
             {"options", game_->options()},
             {"private", options_.is_private},
@@ -75,6 +79,8 @@ json Room::make_summary() const {
             {"started", started_},
             {"over", game_->over()},
             {"fixedSeed", options_.fixed_seed}};
+    if (started_ && journal_) j["commitment"] = journal_->fairness().commitment;  // storage: docs/fairness.md
+    return j;
 }
 
 void Room::push_room() {
@@ -128,7 +134,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
     if (options_.is_private && !req.by_invite && !member)
         return c->send(lobby_error("no_room", "no such room", id));
     if (kicked_.count(session)) return c->send(lobby_error("kicked", "you were kicked from this room", id));
-    if (options_.password && !member && req.password != options_.password)
+    if (!password_hash_.empty() && !member && !password_ok(req.password))
         return c->send(lobby_error("bad_password", "wrong password", id));
     auto drop_spectator = [&] {
         spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
@@ -156,6 +162,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
         s.kind = Seat::Kind::Human;
         s.session = session;
         s.name = name;
+        store_seat(n);
     } else if (s.kind == Seat::Kind::External) {
         const auto it = seat_token_hashes_.find(n);
         if (!req.seat_token || it == seat_token_hashes_.end() || token_hash(*req.seat_token) != it->second)
@@ -163,6 +170,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
         if (!s.client.expired()) return c->send(lobby_error("seat_taken", "the seat is taken", id));
         s.session = session;  // the token holder takes (or retakes) the seat
         s.name = name;
+        store_seat(n);
     } else {
         return c->send(lobby_error("seat_taken", "the seat is taken", id));
     }
@@ -229,7 +237,7 @@ void Room::free_seat(int n) {
 void Room::leave(const ClientPtr& c, int64_t id) {
     const int n = seat_of(c);
     if (n >= 0) {
-        if (!started_) free_seat(n);
+        if (!started_) free_seat(n), store_seat(n);
         else seat_disconnected(n);  // after the start the seat stays reserved, as on a disconnect
     }
     spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
@@ -263,6 +271,7 @@ void Room::add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t
         return c->send(lobby_error("bad_value", "unknown bot", id));
     s.kind = Seat::Kind::Bot;
     s.name = bot;
+    store_seat(seat);
     c->send(bot_added_message(id, id_, seat));
     push_room();
 }
@@ -274,6 +283,7 @@ void Room::remove_bot(const ClientPtr& c, int seat, int64_t id) {
         return c->send(lobby_error("bad_value", "no bot in that seat", id));
     game_->clear_bot(seat);
     free_seat(seat);
+    store_seat(seat);
     c->send(ok_message(id));
     push_room();
 }
@@ -300,6 +310,7 @@ void Room::kick(const ClientPtr& c, int seat, int64_t id) {
             s.bot_playing = kTakeoverBot;
         }
     }
+    store_seat(seat);
     c->send(ok_message(id));
     push_room();
     if (running()) pump_bots();
@@ -331,24 +342,31 @@ void Room::start(const ClientPtr& c, int64_t id) {
             return c->send(lobby_error("bad_value", "unknown bot", id));
         s.kind = Seat::Kind::Bot;
         s.name = *options_.bot_fill;
+        store_seat(static_cast<int>(i));
     }
     started_ = true;
     game_->begin(now_ms(), limits_.clock_scale);
+    store_begin_records();  // storage: marks the room running, records actions begin() applied
     spdlog::info("room {}: game started", id_);
     push_room();
+    auto started = [&](std::optional<int64_t> reply_to) {  // storage: with the seed commitment
+        json m = started_message(reply_to, id_);
+        if (journal_) m["commitment"] = journal_->fairness().commitment;
+        return m;
+    };
     for (size_t i = 0; i < seats_.size(); ++i) {
         if (auto cl = seats_[i].client.lock()) {
-            cl->send(started_message(cl == c ? std::optional<int64_t>(id) : std::nullopt, id_));
+            cl->send(started(cl == c ? std::optional<int64_t>(id) : std::nullopt));
             cl->send(game_->snapshot(static_cast<int>(i)));
         }
     }
     for (auto& w : spectators_) {
         if (auto cl = w.client.lock()) {
-            cl->send(started_message(cl == c ? std::optional<int64_t>(id) : std::nullopt, id_));
+            cl->send(started(cl == c ? std::optional<int64_t>(id) : std::nullopt));
             cl->send(game_->snapshot(kSpectatorSeat));
         }
     }
-    if (seat_of(c) < 0 && !is_spectator(c)) c->send(started_message(id, id_));  // a host who is not a member
+    if (seat_of(c) < 0 && !is_spectator(c)) c->send(started(id));  // a host who is not a member
     for (size_t i = 0; i < seats_.size(); ++i)
         if (seats_[i].held() && seats_[i].client.expired()) seat_disconnected(static_cast<int>(i));
     after_update();
@@ -386,12 +404,14 @@ void Room::game_message(const ClientPtr& c, const std::string& text, std::option
     }
     if (!started_) return c->send(lobby_error("not_started", "the game has not started", id));
     GameReply r = game_->handle(seat, text);
-    c->send(r.reply);
-    if (r.update) {
+    if (!r.update) return c->send(r.reply);
+    const GameUpdate& u = *r.update;
+    after_stored(u, [self = shared_from_this(), c, reply = r.reply, u] {  // ack and patches once stored
+        c->send(reply);
         metrics::action_applied();
-        broadcast(*r.update);
-        after_update();
-    }
+        self->broadcast(u);
+        self->after_update();
+    });
 }
 
 void Room::broadcast(const GameUpdate& u) {
@@ -403,6 +423,7 @@ void Room::broadcast(const GameUpdate& u) {
         over_shown_ = true;
         spdlog::info("room {}: game over", id_);
         push_room();
+        game_over();
     }
 }
 
@@ -419,8 +440,10 @@ void Room::pump_bots() {
         self->bots_scheduled_ = false;
         if (self->closed_) return;
         if (auto u = self->game_->bot_step()) {
-            self->broadcast(*u);
-            self->after_update();
+            self->after_stored(*u, [self, u = *u] {
+                self->broadcast(u);
+                self->after_update();
+            });
         }
     });
 }
@@ -448,9 +471,17 @@ void Room::arm_clock() {
 void Room::fire_clock(uint64_t gen) {
     if (gen != clock_gen_ || closed_) return;
     clock_armed_.reset();
-    const int64_t t = now_ms();
-    while (auto u = game_->on_clock(t)) broadcast(*u);
-    after_update();
+    apply_clock(now_ms());
+}
+
+// One due timeout at a time, each stored before it is sent.
+void Room::apply_clock(int64_t t) {
+    auto u = game_->on_clock(t);
+    if (!u) return after_update();
+    after_stored(*u, [self = shared_from_this(), u = *u, t] {
+        self->broadcast(u);
+        self->apply_clock(t);
+    });
 }
 
 size_t Room::connected_members() const {
@@ -483,6 +514,7 @@ void Room::check_idle(uint64_t gen) {
     if (steady_ms() - *idle_since_ < limit.count()) return arm_idle();
     closed_ = true;
     ++clock_gen_;
+    store_closed();
     spdlog::info("room {}: closed after {} ms without a connected member", id_, limit.count());
     if (on_closed_) on_closed_(id_);
 }

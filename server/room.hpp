@@ -16,6 +16,7 @@
 #include "server/game.hpp"
 #include "server/hub_limits.hpp"
 #include "server/room_options.hpp"
+#include "server/store.hpp"
 
 namespace hexhall::server {
 
@@ -25,7 +26,10 @@ struct RoomSetup {
     std::string host_session;              // token hash of the creator's session
     RoomOptions options;
     std::map<int, std::string> seat_token_hashes;  // external bot seats: SHA-256 of their seat token
+    std::string password_hash;  // storage: a restored room's password (SHA-256); else from options
 };
+
+class RoomJournal;
 
 // What a joinRoom asks for (Hub::on_message reads it from the request).
 struct JoinRequest {
@@ -61,6 +65,13 @@ public:
     void chat(const ClientPtr& c, const std::string& text, int64_t id);
     void game_message(const ClientPtr& c, const std::string& text, std::optional<int64_t> id);
 
+    // ---- Storage (room_store.cpp, docs/decisions/006-storage.md)
+    // Set once, right after construction, before the room is shared.
+    void set_journal(std::shared_ptr<RoomJournal> journal);
+    // Crash recovery, before any client: a stored seat, then the started state.
+    void restore_seat(const SeatRow& row);
+    void restore_started();
+
 private:
     struct Seat {
         enum class Kind { Empty, Human, Bot, External } kind = Kind::Empty;
@@ -94,6 +105,16 @@ private:
     void push_room();  // refreshes the summary and sends `room` to every member
     json make_summary() const;
     void send_all(const Text& t);
+    // Storage hooks (room_store.cpp): write seat i's row; store an applied update's action, then
+    // run `then` on the strand (at once without a store); at game over mark the room finished and
+    // reveal the seed; when the room closes unfinished mark it abandoned.
+    void store_seat(int i);
+    void after_stored(const GameUpdate& u, std::function<void()> then);
+    void store_begin_records();
+    void game_over();
+    void store_closed();
+    bool password_ok(const std::optional<std::string>& given) const;
+    void apply_clock(int64_t now);
 
     // Timers.
     int64_t now_ms() const;
@@ -126,6 +147,10 @@ private:
     std::optional<int64_t> clock_armed_;
     uint64_t idle_gen_ = 0;
     std::optional<int64_t> idle_since_;
+
+    std::shared_ptr<RoomJournal> journal_;  // null: no storage
+    std::string password_hash_;
+    bool over_stored_ = false;
 
     mutable std::mutex summary_mu_;
     json summary_;

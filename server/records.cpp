@@ -1,0 +1,69 @@
+#include "server/records.hpp"
+
+#include "engine/engine.hpp"
+#include "engine/record.hpp"
+#include "protocol/catan_json.hpp"
+
+namespace hexhall::server {
+
+namespace cat = hexhall::catan;
+using json = nlohmann::json;
+
+json record_json(const StoredRoom& st) {
+    const RoomRow& r = st.room;
+    json options = json::parse(r.options, nullptr, false);
+    if (options.is_discarded()) options = json::object();
+    json players = json::array();
+    for (const SeatRow& s : st.seats) players.push_back({{"seat", s.seat}, {"name", s.name}, {"kind", s.kind}});
+
+    // Actions as intents (referee actions as their record line), and the result by replaying them.
+    json actions = json::array();
+    json winner = nullptr;
+    cat::GameRecord g;
+    cat::GameState state{};
+    bool replayable = cat::from_text(r.setup + "\nseed " + std::to_string(r.seed) + "\n", g) &&
+                      cat::new_game(g.options, g.seed, state);
+    for (const ActionRow& a : st.actions) {
+        cat::Action action;
+        if (!cat::action_from_text(a.action, action)) {
+            actions.push_back({{"seat", a.seat}, {"referee", a.action}});  // unreadable: kept verbatim
+            replayable = false;
+            continue;
+        }
+        if (cat::is_referee_action(action.type)) actions.push_back({{"seat", a.seat}, {"referee", a.action}});
+        else actions.push_back({{"seat", a.seat}, {"catan", protocol::intent_json(action)}});
+        if (replayable) replayable = static_cast<bool>(cat::apply(state, action));
+    }
+    if (replayable && state.phase == cat::Phase::GameOver) winner = state.winner;
+    return {{"room", r.id},
+            {"game", r.game},
+            {"options", options},
+            {"setup", r.setup},
+            {"seed", std::to_string(r.seed)},
+            {"salt", r.salt},
+            {"commitment", r.commitment},
+            {"created", r.created_ms},
+            {"finished", r.finished_ms},
+            {"players", players},
+            {"actions", actions},
+            {"result", {{"winner", winner}}}};
+}
+
+std::optional<HttpAnswer> record_endpoint(Store* store, std::string_view target) {
+    constexpr std::string_view prefix = "/games/", suffix = "/record";
+    if (target.size() <= prefix.size() + suffix.size() || target.substr(0, prefix.size()) != prefix ||
+        target.substr(target.size() - suffix.size()) != suffix)
+        return std::nullopt;
+    const std::string id(target.substr(prefix.size(), target.size() - prefix.size() - suffix.size()));
+    auto error = [](int status, const char* code, const char* message) {
+        return HttpAnswer{status, json{{"error", code}, {"message", message}}.dump()};
+    };
+    if (id.find('/') != std::string::npos) return std::nullopt;
+    if (!store) return error(503, "no_store", "this server keeps no records");
+    std::optional<StoredRoom> room = store->load_room(id);
+    if (!room) return error(404, "no_room", "no such room");
+    if (room->room.state != "finished") return error(409, "not_finished", "the game has not finished");
+    return HttpAnswer{200, record_json(*room).dump()};
+}
+
+}  // namespace hexhall::server

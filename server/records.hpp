@@ -1,0 +1,28 @@
+// GET /games/<room>/record (docs/protocol.md, "Game records"): a finished game's record as JSON,
+// built from the Store. No networking: net.cpp calls record_endpoint() and sends the answer.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "server/store.hpp"
+
+namespace hexhall::server {
+
+struct HttpAnswer {
+    int status = 200;
+    std::string body;
+    std::string content_type = "application/json";
+};
+
+// nullopt when `target` (path without the query) is not /games/<room>/record. 404 for an unknown
+// room, 409 while it is not finished, 503 without a store, else 200 with the record.
+std::optional<HttpAnswer> record_endpoint(Store* store, std::string_view target);
+
+// The record of a stored room: {"room","game","options","setup","seed","salt","commitment",
+// "players","actions","result"} (the seed is in it: only for finished rooms).
+nlohmann::json record_json(const StoredRoom& room);
+
+}  // namespace hexhall::server

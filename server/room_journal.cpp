@@ -1,0 +1,74 @@
+#include "server/room_journal.hpp"
+
+#include <chrono>
+
+#include <spdlog/spdlog.h>
+
+namespace hexhall::server {
+
+int64_t unix_ms_now() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+RoomJournal::RoomJournal(std::shared_ptr<Store> store, std::string room, Strand strand, Fairness fairness,
+                         int64_t next_seq)
+    : store_(std::move(store)),
+      room_(std::move(room)),
+      strand_(std::move(strand)),
+      fairness_(std::move(fairness)),
+      next_seq_(next_seq) {}
+
+Strand RoomJournal::gated() {
+    auto self = shared_from_this();
+    return Strand{[self](std::function<void()> f) {
+                      self->strand_.post([self, f = std::move(f)]() mutable { self->run_or_hold(std::move(f)); });
+                  },
+                  [self](std::chrono::milliseconds delay, std::function<void()> f) {
+                      self->strand_.post_after(delay, [self, f = std::move(f)]() mutable {
+                          self->run_or_hold(std::move(f));
+                      });
+                  }};
+}
+
+void RoomJournal::run_or_hold(std::function<void()> f) {
+    if (closed_) return held_.push_back(std::move(f));
+    f();
+}
+
+void RoomJournal::drain() {
+    while (!closed_ && !held_.empty()) {
+        auto f = std::move(held_.front());
+        held_.pop_front();
+        f();
+    }
+}
+
+void RoomJournal::append(int seat, const std::string& record, std::function<void()> then) {
+    closed_ = true;
+    const int64_t seq = next_seq_++;
+    store_->append(room_, ActionRow{seq, seat, record},
+                   [self = shared_from_this(), seq, then = std::move(then)](bool ok) mutable {
+                       if (!ok) spdlog::error("room {}: action {} was not stored", self->room_, seq);
+                       self->strand_.post([self, then = std::move(then)] {
+                           self->closed_ = false;
+                           then();  // may append again (closing the gate)
+                           self->drain();
+                       });
+                   });
+}
+
+void RoomJournal::seat(const SeatRow& row) { store_->put_seat(room_, row); }
+
+void RoomJournal::started() { store_->set_state(room_, "running", 0); }
+
+void RoomJournal::abandoned() { store_->set_state(room_, "abandoned", unix_ms_now()); }
+
+void RoomJournal::finish(std::function<void()> then) {
+    store_->set_state(room_, "finished", unix_ms_now(), [self = shared_from_this(), then = std::move(then)](bool ok) {
+        if (!ok) spdlog::error("room {}: the finished state was not stored", self->room_);
+        self->strand_.post(then);
+    });
+}
+
+}  // namespace hexhall::server

@@ -1,0 +1,56 @@
+// A room's link to the Store (docs/decisions/006-storage.md): appends every accepted action and
+// delays its ack/patches until the append committed, while keeping the room's order.
+//
+// The room's work runs through gated() on its strand. append() closes the gate: tasks that reach
+// the strand meanwhile are held, in order, and run after the append's completion (which sends
+// the ack and patches). The strand itself never waits, so other rooms are not stalled.
+#pragma once
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/client.hpp"
+#include "server/fairness.hpp"
+#include "server/store.hpp"
+
+namespace hexhall::server {
+
+class RoomJournal : public std::enable_shared_from_this<RoomJournal> {
+public:
+    // `strand`: the room's strand. `next_seq`: the number of actions already stored.
+    RoomJournal(std::shared_ptr<Store> store, std::string room, Strand strand, Fairness fairness, int64_t next_seq = 0);
+
+    // The Strand the room uses for all its work, timers included (any thread).
+    Strand gated();
+
+    // On the room's strand:
+    // Stores an accepted action; `then` runs on the strand once it committed (or failed: then the
+    // failure is logged and the game goes on — availability over durability).
+    void append(int seat, const std::string& record, std::function<void()> then);
+    void seat(const SeatRow& row);
+    void started();
+    // Marks the room abandoned (closed before its game finished).
+    void abandoned();
+    // Marks the room finished; `then` runs on the strand after that committed.
+    void finish(std::function<void()> then);
+
+    const Fairness& fairness() const { return fairness_; }
+    const std::string& room() const { return room_; }
+
+private:
+    void run_or_hold(std::function<void()> f);
+    void drain();
+
+    std::shared_ptr<Store> store_;
+    const std::string room_;
+    Strand strand_;
+    const Fairness fairness_;
+    int64_t next_seq_;
+    bool closed_ = false;  // an append is in flight
+    std::deque<std::function<void()>> held_;
+};
+
+int64_t unix_ms_now();
+
+}  // namespace hexhall::server

@@ -1,0 +1,107 @@
+// Room's storage hooks and crash recovery (docs/decisions/006-storage.md). Kept apart from
+// room.cpp so the room logic stays readable; everything here runs on the room's strand.
+#include <spdlog/spdlog.h>
+
+#include "server/room.hpp"
+#include "server/room_journal.hpp"
+#include "server/session.hpp"
+
+namespace hexhall::server {
+
+void Room::set_journal(std::shared_ptr<RoomJournal> journal) { journal_ = std::move(journal); }
+
+bool Room::password_ok(const std::optional<std::string>& given) const {
+    return given && token_hash(*given) == password_hash_;
+}
+
+void Room::store_seat(int i) {
+    if (!journal_) return;
+    const Seat& s = seats_[i];
+    SeatRow row;
+    row.seat = i;
+    row.name = s.name;
+    row.session = s.session;
+    switch (s.kind) {
+        case Seat::Kind::Empty: row.kind = "empty"; break;
+        case Seat::Kind::Human: row.kind = s.kicked ? "kicked" : "human"; break;
+        case Seat::Kind::External: row.kind = "external"; break;
+        case Seat::Kind::Bot:
+            row.kind = "bot";
+            row.bot = s.name;
+            row.bot_seed = bot_seed_ + static_cast<uint64_t>(i);  // as add_bot and botFill seed it
+            break;
+    }
+    journal_->seat(row);
+}
+
+void Room::after_stored(const GameUpdate& u, std::function<void()> then) {
+    if (!journal_) return then();
+    journal_->append(u.actor, u.record, std::move(then));
+}
+
+void Room::store_begin_records() {
+    if (!journal_) return;
+    journal_->started();
+    for (const std::string& record : game_->take_begin_records()) journal_->append(kSpectatorSeat, record, [] {});
+}
+
+void Room::game_over() {
+    if (over_stored_ || !journal_) return;
+    over_stored_ = true;
+    // The seed is revealed once the finished state is stored, so the record can be fetched.
+    journal_->finish([self = shared_from_this()] {
+        self->send_all(make_text(seed_reveal_message(self->id_, self->journal_->fairness())));
+    });
+}
+
+void Room::store_closed() {
+    if (journal_ && !game_->over()) journal_->abandoned();
+}
+
+void Room::restore_seat(const SeatRow& row) {
+    if (row.seat < 0 || row.seat >= static_cast<int>(seats_.size())) return;
+    Seat& s = seats_[row.seat];
+    s.name = row.name;
+    s.session = row.session;
+    if (row.kind == "bot") {
+        if (!game_->set_bot(row.seat, row.bot, row.bot_seed)) {
+            spdlog::error("room {}: cannot restore bot {} at seat {}", id_, row.bot, row.seat);
+            return;
+        }
+        s.kind = Seat::Kind::Bot;
+    } else if (row.kind == "human" || row.kind == "kicked") {
+        s.kind = Seat::Kind::Human;
+        s.kicked = row.kind == "kicked";
+    } else if (row.kind == "external") {
+        s.kind = Seat::Kind::External;
+    } else {
+        s = Seat{};
+        if (seat_token_hashes_.count(row.seat)) s.kind = Seat::Kind::External;
+    }
+}
+
+// After the stored actions were replayed: clocks start afresh from now, absent players get their
+// grace period again, and bots (and stand-in bots of kicked players) continue.
+void Room::restore_started() {
+    started_ = true;
+    game_->begin(now_ms(), limits_.clock_scale);
+    for (const std::string& record : game_->take_begin_records()) journal_->append(kSpectatorSeat, record, [] {});
+    for (size_t i = 0; i < seats_.size(); ++i) {
+        Seat& s = seats_[i];
+        if (s.kicked && running()) {
+            game_->set_bot(static_cast<int>(i), "heuristic", bot_seed_ + 200 + i);
+            s.bot_playing = "heuristic";
+        } else if (s.held()) {
+            seat_disconnected(static_cast<int>(i));
+        }
+    }
+    {
+        std::lock_guard lock(summary_mu_);
+        summary_ = make_summary();
+    }
+    over_shown_ = game_->over();
+    if (game_->over()) return game_over();  // it ended before its finished state was stored
+    after_update();
+}
+
+}  // namespace hexhall::server

@@ -1,0 +1,313 @@
+#include "server/sqlite_store.hpp"
+
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+#include <sqlite3.h>
+
+namespace hexhall::server {
+
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS rooms (
+  id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, setup TEXT NOT NULL,
+  seed TEXT NOT NULL, salt TEXT NOT NULL, commitment TEXT NOT NULL, invite TEXT NOT NULL,
+  private INTEGER NOT NULL, password_hash TEXT NOT NULL, host_session TEXT NOT NULL,
+  state TEXT NOT NULL, created_ms INTEGER NOT NULL, finished_ms INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS rooms_state ON rooms(state);
+CREATE TABLE IF NOT EXISTS seats (
+  room TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, session TEXT NOT NULL,
+  name TEXT NOT NULL, bot TEXT NOT NULL, bot_seed TEXT NOT NULL, PRIMARY KEY (room, seat)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sessions (
+  hash TEXT PRIMARY KEY, name TEXT NOT NULL, room TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS actions (
+  room TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,
+  PRIMARY KEY (room, seq)) WITHOUT ROWID;
+)sql";
+
+void bind(sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+void bind(sqlite3_stmt* s, int i, int64_t v) { sqlite3_bind_int64(s, i, v); }
+std::string text(sqlite3_stmt* s, int col) {
+    const unsigned char* t = sqlite3_column_text(s, col);
+    return t ? std::string(reinterpret_cast<const char*>(t), static_cast<size_t>(sqlite3_column_bytes(s, col))) : "";
+}
+uint64_t u64(const std::string& s) { return s.empty() ? 0 : std::stoull(s); }
+
+// Runs a prepared statement that returns no rows; resets it.
+bool run(sqlite3* db, sqlite3_stmt* s) {
+    const int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (rc != SQLITE_DONE) spdlog::error("store: {}", sqlite3_errmsg(db));
+    return rc == SQLITE_DONE;
+}
+
+constexpr const char* kRoomColumns =
+    "id, game, options, setup, seed, salt, commitment, invite, private, password_hash, host_session, state, "
+    "created_ms, finished_ms";
+
+RoomRow read_room_row(sqlite3_stmt* s) {
+    RoomRow r;
+    r.id = text(s, 0);
+    r.game = text(s, 1);
+    r.options = text(s, 2);
+    r.setup = text(s, 3);
+    r.seed = u64(text(s, 4));
+    r.salt = text(s, 5);
+    r.commitment = text(s, 6);
+    r.invite = text(s, 7);
+    r.is_private = sqlite3_column_int(s, 8) != 0;
+    r.password_hash = text(s, 9);
+    r.host_session = text(s, 10);
+    r.state = text(s, 11);
+    r.created_ms = sqlite3_column_int64(s, 12);
+    r.finished_ms = sqlite3_column_int64(s, 13);
+    return r;
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& path) {
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        nullptr) != SQLITE_OK) {
+        std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        throw std::runtime_error("cannot open database " + path + ": " + msg);
+    }
+    sqlite3_busy_timeout(db_, 5000);
+    try {
+        // WAL + synchronous=NORMAL: a committed transaction survives the process being killed;
+        // after a power loss the last transactions may be lost (docs/operations.md, "Storage").
+        exec("PRAGMA journal_mode=WAL");
+        exec("PRAGMA synchronous=NORMAL");
+        exec(kSchema);
+    } catch (...) {
+        sqlite3_close(db_);
+        throw;
+    }
+    thread_ = std::thread([this] { writer(); });
+}
+
+SqliteStore::~SqliteStore() {
+    {
+        std::lock_guard lock(q_mu_);
+        stop_ = true;
+    }
+    q_cv_.notify_all();
+    thread_.join();
+    for (auto& [sql, s] : stmts_) sqlite3_finalize(s);
+    sqlite3_close(db_);
+}
+
+void SqliteStore::exec(const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+        std::string msg = err ? err : "unknown error";
+        sqlite3_free(err);
+        throw std::runtime_error("store: " + msg);
+    }
+}
+
+sqlite3_stmt* SqliteStore::stmt(const char* sql) {
+    auto it = stmts_.find(sql);
+    if (it != stmts_.end()) return it->second;
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr) != SQLITE_OK)
+        throw std::runtime_error(std::string("store: ") + sqlite3_errmsg(db_));
+    stmts_.emplace(sql, s);
+    return s;
+}
+
+void SqliteStore::enqueue(Op op) {
+    {
+        std::lock_guard lock(q_mu_);
+        queue_.push_back(std::move(op));
+    }
+    q_cv_.notify_one();
+}
+
+// Takes everything queued, writes it in one transaction, commits, then runs the callbacks.
+void SqliteStore::writer() {
+    std::deque<Op> batch;
+    for (;;) {
+        {
+            std::unique_lock lock(q_mu_);
+            busy_ = false;
+            idle_cv_.notify_all();
+            q_cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+            if (queue_.empty()) return;  // stop_ and nothing left
+            batch.swap(queue_);
+            busy_ = true;
+        }
+        std::vector<bool> ok(batch.size(), false);
+        bool committed = false;
+        {
+            std::lock_guard db(db_mu_);
+            if (sqlite3_exec(db_, "BEGIN", nullptr, nullptr, nullptr) == SQLITE_OK) {
+                for (size_t i = 0; i < batch.size(); ++i) ok[i] = batch[i].write();
+                committed = sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
+                if (!committed) {
+                    spdlog::error("store: commit failed: {}", sqlite3_errmsg(db_));
+                    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+                }
+            } else {
+                spdlog::error("store: begin failed: {}", sqlite3_errmsg(db_));
+            }
+        }
+        {
+            std::lock_guard lock(q_mu_);
+            if (committed) ++commits_;
+        }
+        for (size_t i = 0; i < batch.size(); ++i)
+            if (batch[i].done) batch[i].done(committed && ok[i]);
+        batch.clear();
+    }
+}
+
+void SqliteStore::flush() {
+    std::unique_lock lock(q_mu_);
+    idle_cv_.wait(lock, [&] { return queue_.empty() && !busy_; });
+}
+
+uint64_t SqliteStore::commits() const {
+    std::lock_guard lock(q_mu_);
+    return commits_;
+}
+
+void SqliteStore::put_room(const RoomRow& r) {
+    enqueue({[this, r] {
+                 sqlite3_stmt* s = stmt(
+                     "INSERT OR REPLACE INTO rooms (id, game, options, setup, seed, salt, commitment, invite, private, "
+                     "password_hash, host_session, state, created_ms, finished_ms) "
+                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+                 bind(s, 1, r.id);
+                 bind(s, 2, r.game);
+                 bind(s, 3, r.options);
+                 bind(s, 4, r.setup);
+                 bind(s, 5, std::to_string(r.seed));  // TEXT: SQLite integers are signed
+                 bind(s, 6, r.salt);
+                 bind(s, 7, r.commitment);
+                 bind(s, 8, r.invite);
+                 bind(s, 9, int64_t{r.is_private});
+                 bind(s, 10, r.password_hash);
+                 bind(s, 11, r.host_session);
+                 bind(s, 12, r.state);
+                 bind(s, 13, r.created_ms);
+                 bind(s, 14, r.finished_ms);
+                 return run(db_, s);
+             },
+             {}});
+}
+
+void SqliteStore::put_seat(const std::string& room, const SeatRow& r) {
+    enqueue({[this, room, r] {
+                 sqlite3_stmt* s = stmt(
+                     "INSERT OR REPLACE INTO seats (room, seat, kind, session, name, bot, bot_seed) "
+                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+                 bind(s, 1, room);
+                 bind(s, 2, int64_t{r.seat});
+                 bind(s, 3, r.kind);
+                 bind(s, 4, r.session);
+                 bind(s, 5, r.name);
+                 bind(s, 6, r.bot);
+                 bind(s, 7, std::to_string(r.bot_seed));
+                 return run(db_, s);
+             },
+             {}});
+}
+
+void SqliteStore::put_session(const SessionRow& r) {
+    enqueue({[this, r] {
+                 sqlite3_stmt* s = stmt("INSERT OR REPLACE INTO sessions (hash, name, room) VALUES (?1, ?2, ?3)");
+                 bind(s, 1, r.hash);
+                 bind(s, 2, r.name);
+                 bind(s, 3, r.room);
+                 return run(db_, s);
+             },
+             {}});
+}
+
+void SqliteStore::set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done) {
+    enqueue({[this, room, state, finished_ms] {
+                 sqlite3_stmt* s = stmt("UPDATE rooms SET state = ?2, finished_ms = ?3 WHERE id = ?1");
+                 bind(s, 1, room);
+                 bind(s, 2, state);
+                 bind(s, 3, finished_ms);
+                 return run(db_, s);
+             },
+             std::move(done)});
+}
+
+void SqliteStore::append(const std::string& room, const ActionRow& a, Done done) {
+    enqueue({[this, room, a] {
+                 sqlite3_stmt* s = stmt("INSERT INTO actions (room, seq, seat, action) VALUES (?1, ?2, ?3, ?4)");
+                 bind(s, 1, room);
+                 bind(s, 2, a.seq);
+                 bind(s, 3, int64_t{a.seat});
+                 bind(s, 4, a.action);
+                 return run(db_, s);
+             },
+             std::move(done)});
+}
+
+StoredRoom SqliteStore::read_room_rest(RoomRow row) {
+    StoredRoom out;
+    out.room = std::move(row);
+    sqlite3_stmt* s = stmt("SELECT seat, kind, session, name, bot, bot_seed FROM seats WHERE room = ?1 ORDER BY seat");
+    bind(s, 1, out.room.id);
+    while (sqlite3_step(s) == SQLITE_ROW)
+        out.seats.push_back({sqlite3_column_int(s, 0), text(s, 1), text(s, 2), text(s, 3), text(s, 4), u64(text(s, 5))});
+    sqlite3_reset(s);
+    s = stmt("SELECT seq, seat, action FROM actions WHERE room = ?1 ORDER BY seq");
+    bind(s, 1, out.room.id);
+    while (sqlite3_step(s) == SQLITE_ROW)
+        out.actions.push_back({sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1), text(s, 2)});
+    sqlite3_reset(s);
+    return out;
+}
+
+std::optional<StoredRoom> SqliteStore::load_room(const std::string& id) {
+    std::lock_guard db(db_mu_);
+    static const std::string sql = std::string("SELECT ") + kRoomColumns + " FROM rooms WHERE id = ?1";
+    sqlite3_stmt* s = stmt(sql.c_str());
+    bind(s, 1, id);
+    std::optional<RoomRow> row;
+    if (sqlite3_step(s) == SQLITE_ROW) row = read_room_row(s);
+    sqlite3_reset(s);
+    if (!row) return std::nullopt;
+    return read_room_rest(std::move(*row));
+}
+
+bool SqliteStore::room_exists(const std::string& id) {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = stmt("SELECT 1 FROM rooms WHERE id = ?1");
+    bind(s, 1, id);
+    const bool found = sqlite3_step(s) == SQLITE_ROW;
+    sqlite3_reset(s);
+    return found;
+}
+
+std::vector<StoredRoom> SqliteStore::load_unfinished() {
+    std::lock_guard db(db_mu_);
+    static const std::string sql =
+        std::string("SELECT ") + kRoomColumns + " FROM rooms WHERE state IN ('open', 'running') ORDER BY created_ms, id";
+    sqlite3_stmt* s = stmt(sql.c_str());
+    std::vector<RoomRow> rows;
+    while (sqlite3_step(s) == SQLITE_ROW) rows.push_back(read_room_row(s));
+    sqlite3_reset(s);
+    std::vector<StoredRoom> out;
+    for (RoomRow& r : rows) out.push_back(read_room_rest(std::move(r)));
+    return out;
+}
+
+std::vector<SessionRow> SqliteStore::load_sessions() {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = stmt("SELECT hash, name, room FROM sessions");
+    std::vector<SessionRow> out;
+    while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), text(s, 2)});
+    sqlite3_reset(s);
+    return out;
+}
+
+}  // namespace hexhall::server

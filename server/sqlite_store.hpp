@@ -1,0 +1,65 @@
+// The SQLite Store: one connection, WAL mode, synchronous=NORMAL, and one writer thread that
+// commits every queued write in one transaction per batch (group commit). Durability: see
+// docs/operations.md, "Storage".
+#pragma once
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "server/store.hpp"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace hexhall::server {
+
+class SqliteStore final : public Store {
+public:
+    // `path`: a file (created if missing) or ":memory:". Throws std::runtime_error when the
+    // database cannot be opened or its schema created.
+    explicit SqliteStore(const std::string& path);
+    ~SqliteStore() override;  // commits what is queued, then closes
+    SqliteStore(const SqliteStore&) = delete;
+    SqliteStore& operator=(const SqliteStore&) = delete;
+
+    void put_room(const RoomRow& r) override;
+    void put_seat(const std::string& room, const SeatRow& s) override;
+    void put_session(const SessionRow& s) override;
+    void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) override;
+    void append(const std::string& room, const ActionRow& a, Done done) override;
+    void flush() override;
+
+    std::optional<StoredRoom> load_room(const std::string& id) override;
+    bool room_exists(const std::string& id) override;
+    std::vector<StoredRoom> load_unfinished() override;
+    std::vector<SessionRow> load_sessions() override;
+
+    // Transactions committed so far (each holds one or more writes).
+    uint64_t commits() const;
+
+private:
+    struct Op {
+        std::function<bool()> write;  // runs on the writer thread inside the transaction
+        Done done;
+    };
+    void enqueue(Op op);
+    void writer();
+    void exec(const char* sql);
+    sqlite3_stmt* stmt(const char* sql);  // cached prepared statement (under db_mu_)
+    StoredRoom read_room_rest(RoomRow row);  // seats + actions (under db_mu_)
+
+    sqlite3* db_ = nullptr;
+    std::mutex db_mu_;  // the connection: held by the writer for one transaction, and by reads
+    std::map<std::string, sqlite3_stmt*> stmts_;
+
+    mutable std::mutex q_mu_;  // the queue only: held for a push or a swap, never during I/O
+    std::condition_variable q_cv_, idle_cv_;
+    std::deque<Op> queue_;
+    bool busy_ = false, stop_ = false;
+    uint64_t commits_ = 0;
+    std::thread thread_;
+};
+
+}  // namespace hexhall::server

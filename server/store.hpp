@@ -1,0 +1,81 @@
+// Durable storage of rooms, seats, sessions and every accepted action (docs/decisions/006-storage.md).
+// One interface so that another backend can come later; server/sqlite_store.* is the default.
+// Writes are queued and committed in order by the backend (grouped into transactions); an
+// append's `done` runs after its transaction committed. Reads see committed data only.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hexhall::server {
+
+struct RoomRow {
+    std::string id;
+    std::string game;           // "catan"
+    std::string options;        // createRoom options as given (JSON text, without type/v/id/password)
+    std::string setup;          // game-specific text that, with the seed, recreates the game
+    uint64_t seed = 0;          // the secret game seed
+    std::string salt;           // 32 hex digits (docs/fairness.md)
+    std::string commitment;     // 64 hex digits
+    std::string invite;         // invite code ("" when none)
+    bool is_private = false;
+    std::string password_hash;  // "" when none
+    std::string host_session;   // token hash of the host's session
+    std::string state = "open";  // open | running | finished | abandoned
+    int64_t created_ms = 0;     // unix ms
+    int64_t finished_ms = 0;    // 0 while not finished
+};
+
+struct SeatRow {
+    int seat = 0;
+    std::string kind;     // human | bot | external
+    std::string session;  // token hash (humans)
+    std::string name;     // player name (humans) or bot name
+    std::string bot;      // bot name (bots)
+    uint64_t bot_seed = 0;
+};
+
+struct ActionRow {
+    int64_t seq = 0;      // 0, 1, 2, ... per room
+    int seat = 0;
+    std::string action;   // the game's record line (Catan: docs/record-format.md)
+};
+
+struct StoredRoom {
+    RoomRow room;
+    std::vector<SeatRow> seats;      // by seat
+    std::vector<ActionRow> actions;  // by seq
+};
+
+struct SessionRow {
+    std::string hash;  // SHA-256 of the token (the token itself is never stored)
+    std::string name;
+    std::string room;  // "" for none
+};
+
+class Store {
+public:
+    // Runs on the backend's writer thread after the write committed (ok) or failed (!ok).
+    using Done = std::function<void(bool ok)>;
+    virtual ~Store() = default;
+
+    // Writes: never block on the disk; applied in call order.
+    virtual void put_room(const RoomRow& r) = 0;  // insert or replace the room's row
+    virtual void put_seat(const std::string& room, const SeatRow& s) = 0;
+    virtual void put_session(const SessionRow& s) = 0;
+    virtual void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) = 0;
+    virtual void append(const std::string& room, const ActionRow& a, Done done) = 0;
+    // Blocks until every write queued before the call is committed.
+    virtual void flush() = 0;
+
+    // Reads (any thread).
+    virtual std::optional<StoredRoom> load_room(const std::string& id) = 0;
+    virtual bool room_exists(const std::string& id) = 0;
+    virtual std::vector<StoredRoom> load_unfinished() = 0;  // state open or running
+    virtual std::vector<SessionRow> load_sessions() = 0;
+};
+
+}  // namespace hexhall::server

@@ -1,0 +1,141 @@
+// Provably fair randomness (docs/fairness.md): the commitment sent in `started` matches the seed
+// and salt revealed at game over, GET /games/<room>/record answers 404/409/200, the record
+// verifies, and tampered records are rejected (by check_record and by tools/hexhall-verify).
+#include "tests/server/ws_support.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "server/fairness.hpp"
+#include "server/net.hpp"
+#include "server/record_check.hpp"
+
+using namespace store_test;
+
+namespace {
+
+int run_verifier(const json& record) {
+    const auto path = std::filesystem::temp_directory_path() / ("hexhall-verify-" + std::to_string(std::random_device{}()) + ".json");
+    std::ofstream(path) << record.dump();
+    const std::string cmd = std::string(HEXHALL_VERIFY_BIN) + " " + path.string() + " > /dev/null";
+    const int rc = std::system(cmd.c_str());
+    std::filesystem::remove(path);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+}  // namespace
+
+TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[server][fairness]") {
+    Watchdog watchdog(240);
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    hexhall::server::Server server(o);
+    const uint16_t port = server.start();
+
+    Player p;
+    p.seat = 0;
+    p.c = std::make_unique<WsClient>(port);
+    p.c->request({{"type", "hello"}, {"name", "Solo"}});
+    p.c->recv_type("welcome");
+    p.c->request({{"type", "createRoom"}, {"players", 4}, {"vp", 6}});
+    const std::string room = p.c->recv_type("roomCreated").at("room").get<std::string>();
+    p.c->request({{"type", "joinRoom"}, {"room", room}, {"seat", 0}});
+    p.c->recv_type("joined");
+    for (int s = 1; s < 4; ++s) {
+        p.c->request({{"type", "addBot"}, {"room", room}, {"seat", s}, {"bot", "random"}});
+        p.c->recv_type("botAdded");
+    }
+    int status = 0;
+    http_get(port, "/games/" + room + "/record", status);
+    CHECK(status == 409);  // not started
+    http_get(port, "/games/ffffffff/record", status);
+    CHECK(status == 404);
+
+    p.c->request({{"type", "start"}, {"room", room}});
+    const std::string commitment = p.c->recv_type("started").at("commitment").get<std::string>();
+    CHECK(commitment.size() == 64);
+    p.take_snapshot(p.c->recv_type("snapshot"));
+
+    http_get(port, "/games/" + room + "/record", status);
+    CHECK(status == 409);  // running: the seed stays secret
+
+    std::mt19937_64 rng(2024);
+    std::optional<int64_t> pending;
+    int messages = 0;
+    while (p.view.at("phase") != "gameOver") {
+        REQUIRE(messages++ < 200000);
+        if (!pending && p.has_move())
+            pending = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}})
+                          .at("id").get<int64_t>();
+        json m = p.c->recv();
+        if (m.at("type") == "ack") {
+            pending.reset();
+        } else if (m.at("type") == "error") {
+            CHECK(m.at("code") == "illegal_action");  // a bot acted first
+            pending.reset();
+        } else {
+            p.take_patch(m);
+        }
+    }
+    json reveal = p.c->recv();
+    while (reveal.at("type") == "error" || reveal.at("type") == "ack") reveal = p.c->recv();
+    INFO(reveal.dump());
+    REQUIRE(reveal.at("type") == "seedReveal");
+    CHECK(reveal.at("room") == room);
+    CHECK(reveal.at("commitment") == commitment);
+    CHECK(reveal.at("record") == "/games/" + room + "/record");
+    const std::string seed = reveal.at("seed").get<std::string>(), salt = reveal.at("salt").get<std::string>();
+    CHECK(hexhall::protocol::sha256_hex("hexhall-seed-v1:" + seed + ":" + salt) == commitment);
+
+    const std::string body = http_get(port, "/games/" + room + "/record", status);
+    REQUIRE(status == 200);
+    const json record = json::parse(body);
+    CHECK(record.at("seed") == seed);
+    CHECK(record.at("salt") == salt);
+    CHECK(record.at("commitment") == commitment);
+    CHECK(record.at("players").size() == 4);
+    CHECK(record.at("players")[1].at("kind") == "bot");
+    CHECK(record.at("result").at("winner") == p.view.at("winner"));
+    CHECK_FALSE(record.at("options").contains("seed"));  // a secret seed is not an option
+
+    const hexhall::server::RecordCheck ok = hexhall::server::check_record(record);
+    INFO(ok.error);
+    REQUIRE(ok.ok);
+    CHECK(ok.actions == record.at("actions").size());
+    CHECK(ok.actions == p.version);  // every applied action is in the record
+    CHECK(run_verifier(record) == 0);
+
+    // Tampering is caught.
+    json bad_seed = record;
+    bad_seed["seed"] = std::to_string(std::stoull(seed) ^ 1);
+    CHECK_THAT(hexhall::server::check_record(bad_seed).error, Catch::Contains("commitment mismatch"));
+    CHECK(run_verifier(bad_seed) == 1);
+    json bad_salt = record;
+    bad_salt["salt"] = std::string(32, '0');
+    CHECK_FALSE(hexhall::server::check_record(bad_salt).ok);
+    json bad_winner = record;
+    bad_winner["result"]["winner"] = (p.view.at("winner").get<int>() + 1) % 4;
+    CHECK_THAT(hexhall::server::check_record(bad_winner).error, Catch::Contains("winner"));
+    CHECK(run_verifier(bad_winner) == 1);
+    json truncated = record;
+    truncated["actions"].erase(truncated["actions"].size() - 1);
+    CHECK_FALSE(hexhall::server::check_record(truncated).ok);
+    json reordered = record;  // the first two placements swapped: not that seat's turn
+    std::swap(reordered["actions"][0], reordered["actions"][2]);
+    CHECK_THAT(hexhall::server::check_record(reordered).error, Catch::Contains("rejected"));
+
+    server.stop();
+}
+
+TEST_CASE("fairness: the commitment formula", "[fairness]") {
+    // printf 'hexhall-seed-v1:42:000102030405060708090a0b0c0d0e0f' | sha256sum
+    CHECK(hexhall::server::seed_commitment("42", "000102030405060708090a0b0c0d0e0f") ==
+          "56f2a44dcf13bd27ba352b544da7e6d1cf71f55f748c959838911e987a9e6be2");
+    const auto a = hexhall::server::commit_to(7), b = hexhall::server::commit_to(7);
+    CHECK(a.salt.size() == 32);
+    CHECK(a.salt != b.salt);  // a fresh salt each time
+    CHECK(a.commitment != b.commitment);
+}

@@ -1,0 +1,137 @@
+// The SQLite store (server/sqlite_store.hpp): appends in order, reload after reopening, finished
+// rooms kept but not reloaded as unfinished, group commit, callbacks after commit.
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "server/sqlite_store.hpp"
+
+namespace {
+
+using namespace hexhall::server;
+
+struct TempDb {
+    std::filesystem::path path;
+    TempDb() {
+        std::random_device rd;
+        path = std::filesystem::temp_directory_path() / ("hexhall-store-test-" + std::to_string(rd()) + ".db");
+    }
+    ~TempDb() {
+        std::error_code ec;
+        for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext, ec);
+    }
+};
+
+RoomRow room_row(const std::string& id, const std::string& state = "running") {
+    RoomRow r;
+    r.id = id;
+    r.game = "catan";
+    r.options = R"({"players":4})";
+    r.setup = "hexhall-record 1\nplayers 4\n";
+    r.seed = 18446744073709551615ull;  // the largest seed survives (stored as text)
+    r.salt = std::string(32, 'a');
+    r.commitment = std::string(64, 'b');
+    r.invite = "inv-" + id;
+    r.is_private = true;
+    r.password_hash = "ph";
+    r.host_session = "hs";
+    r.state = state;
+    r.created_ms = 1700000000000;
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("store: appends come back in order after reopening", "[store]") {
+    TempDb db;
+    std::vector<int> done_order;
+    std::mutex mu;
+    {
+        SqliteStore s(db.path.string());
+        s.put_room(room_row("r1"));
+        s.put_seat("r1", SeatRow{0, "human", "sess0", "Ann", "", 0});
+        s.put_seat("r1", SeatRow{1, "bot", "", "random", "random", 12345678901234567890ull});
+        s.put_session(SessionRow{"sess0", "Ann", "r1"});
+        for (int i = 0; i < 500; ++i)
+            s.append("r1", ActionRow{i, i % 4, "endTurn seat=" + std::to_string(i % 4)}, [&, i](bool ok) {
+                CHECK(ok);
+                std::lock_guard lock(mu);
+                done_order.push_back(i);
+            });
+        s.flush();
+        CHECK(done_order.size() == 500);
+        // Group commit: 500 appends queued at once need far fewer transactions.
+        CHECK(s.commits() < 500);
+        INFO("commits " << s.commits());
+    }
+    for (int i = 0; i < 500; ++i) REQUIRE(done_order[i] == i);
+
+    SqliteStore s(db.path.string());
+    auto r = s.load_room("r1");
+    REQUIRE(r);
+    CHECK(r->room.seed == 18446744073709551615ull);
+    CHECK(r->room.options == R"({"players":4})");
+    CHECK(r->room.setup == "hexhall-record 1\nplayers 4\n");
+    CHECK(r->room.invite == "inv-r1");
+    CHECK(r->room.is_private);
+    CHECK(r->room.host_session == "hs");
+    REQUIRE(r->seats.size() == 2);
+    CHECK(r->seats[0].session == "sess0");
+    CHECK(r->seats[1].kind == "bot");
+    CHECK(r->seats[1].bot_seed == 12345678901234567890ull);
+    REQUIRE(r->actions.size() == 500);
+    for (int i = 0; i < 500; ++i) {
+        CHECK(r->actions[i].seq == i);
+        CHECK(r->actions[i].seat == i % 4);
+    }
+    CHECK(r->actions[7].action == "endTurn seat=3");
+    auto sessions = s.load_sessions();
+    REQUIRE(sessions.size() == 1);
+    CHECK(sessions[0].room == "r1");
+    CHECK_FALSE(s.load_room("nope"));
+    CHECK(s.room_exists("r1"));
+    CHECK_FALSE(s.room_exists("r2"));
+}
+
+TEST_CASE("store: finished rooms are kept but not reloaded as unfinished", "[store]") {
+    SqliteStore s(":memory:");
+    s.put_room(room_row("a", "open"));
+    s.put_room(room_row("b", "running"));
+    s.put_room(room_row("c", "running"));
+    s.append("c", ActionRow{0, 0, "rollDice seat=0"}, {});
+    std::atomic<bool> finished{false};
+    s.set_state("c", "finished", 1700000001000, [&](bool ok) { finished = ok; });
+    s.set_state("b", "abandoned", 0);
+    s.flush();
+    CHECK(finished);
+    auto unfinished = s.load_unfinished();
+    REQUIRE(unfinished.size() == 1);
+    CHECK(unfinished[0].room.id == "a");
+    auto c = s.load_room("c");
+    REQUIRE(c);
+    CHECK(c->room.state == "finished");
+    CHECK(c->room.finished_ms == 1700000001000);
+    CHECK(c->actions.size() == 1);
+}
+
+TEST_CASE("store: a duplicate action number is refused, the others still commit", "[store]") {
+    SqliteStore s(":memory:");
+    s.put_room(room_row("r"));
+    std::vector<int> oks(3, -1);
+    s.append("r", ActionRow{0, 0, "a"}, [&](bool ok) { oks[0] = ok; });
+    s.append("r", ActionRow{0, 0, "b"}, [&](bool ok) { oks[1] = ok; });
+    s.append("r", ActionRow{1, 0, "c"}, [&](bool ok) { oks[2] = ok; });
+    s.flush();
+    CHECK(oks == std::vector<int>{1, 0, 1});
+    auto r = s.load_room("r");
+    REQUIRE(r->actions.size() == 2);
+    CHECK(r->actions[0].action == "a");
+    CHECK(r->actions[1].action == "c");
+}
+
+TEST_CASE("store: an unopenable path throws", "[store]") {
+    CHECK_THROWS(SqliteStore("/nonexistent-dir/x/y.db"));
+}
