@@ -32,7 +32,7 @@ struct ChildServer {
         const std::string port_file = (dir / "port").string(), log = (dir / "server.log").string();
         std::filesystem::remove(port_file);
         std::vector<std::string> args = {HEXHALL_SERVER_BIN, "--port", "0", "--address", "127.0.0.1", "--threads", "2",
-                                         "--db", db, "--port-file", port_file};
+                                         "--db", db, "--port-file", port_file, "--msgs-per-second", "0"};
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
