@@ -28,6 +28,7 @@ public:
     // session. Call once, before clients connect. Returns the number of rooms restored.
     size_t restore();
     Store* store() const { return store_.get(); }
+    bool has_room(const std::string& id) const { return find_room(id) != nullptr; }
 
     // Both on the client's strand (one at a time per client).
     void on_message(const ClientPtr& c, std::string_view text);

@@ -343,7 +343,7 @@ private:
         std::string target(req.target());
         if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
         if (target == "/healthz") return text_response(req, http::status::ok, "ok");
-        if (auto a = record_endpoint(hub_.store(), target))  // GET /games/<room>/record (records.hpp)
+        if (auto a = record_endpoint(hub_, target))  // GET /games/<room>/record (records.hpp)
             return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
         if (target == "/metrics")
             return text_response(req, http::status::ok, metrics::render(hub_.room_count()),

@@ -3,6 +3,7 @@
 #include "engine/engine.hpp"
 #include "engine/record.hpp"
 #include "protocol/catan_json.hpp"
+#include "server/hub.hpp"
 
 namespace hexhall::server {
 
@@ -49,7 +50,8 @@ json record_json(const StoredRoom& st) {
             {"result", {{"winner", winner}}}};
 }
 
-std::optional<HttpAnswer> record_endpoint(Store* store, std::string_view target) {
+std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target) {
+    Store* store = hub.store();
     constexpr std::string_view prefix = "/games/", suffix = "/record";
     if (target.size() <= prefix.size() + suffix.size() || target.substr(0, prefix.size()) != prefix ||
         target.substr(target.size() - suffix.size()) != suffix)
@@ -61,6 +63,7 @@ std::optional<HttpAnswer> record_endpoint(Store* store, std::string_view target)
     if (id.find('/') != std::string::npos) return std::nullopt;
     if (!store) return error(503, "no_store", "this server keeps no records");
     std::optional<StoredRoom> room = store->load_room(id);
+    if (!room && hub.has_room(id)) return error(409, "not_finished", "the game has not finished");  // not stored yet
     if (!room) return error(404, "no_room", "no such room");
     if (room->room.state != "finished") return error(409, "not_finished", "the game has not finished");
     return HttpAnswer{200, record_json(*room).dump()};

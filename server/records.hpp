@@ -17,9 +17,11 @@ struct HttpAnswer {
     std::string content_type = "application/json";
 };
 
+class Hub;
+
 // nullopt when `target` (path without the query) is not /games/<room>/record. 404 for an unknown
-// room, 409 while it is not finished, 503 without a store, else 200 with the record.
-std::optional<HttpAnswer> record_endpoint(Store* store, std::string_view target);
+// room, 409 while it is not finished (or not yet stored), 503 without a store, else 200 with the record.
+std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target);
 
 // The record of a stored room: {"room","game","options","setup","seed","salt","commitment",
 // "players","actions","result"} (the seed is in it: only for finished rooms).

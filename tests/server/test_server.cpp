@@ -182,7 +182,9 @@ TEST_CASE("server: four clients and a spectator play a whole game", "[server]") 
     CHECK(reconnected);
     CHECK(spectator.view.at("winner").get<int>() >= 0);
 
-    // Every client's patched view equals a fresh snapshot.
+    // At game over every member gets the seed reveal (docs/fairness.md); then a fresh snapshot
+    // equals every client's patched view.
+    for (Player& p : players) p.c->recv_type("seedReveal");
     for (Player& p : players) {
         json sent = p.c->request({{"type", "resync"}});
         json snap = p.c->recv_type("snapshot");
