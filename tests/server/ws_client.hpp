@@ -12,7 +12,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <fstream>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <string>
 #include <thread>
@@ -67,6 +69,8 @@ struct TestServer {
     ~TestServer() { server->stop(); }
 };
 
+void log_message(const std::string& text);
+
 struct WsClient {
     asio::io_context ioc;
     websocket::stream<tcp::socket> ws{ioc};
@@ -80,11 +84,14 @@ struct WsClient {
     }
     void send(const json& j) { ws.write(asio::buffer(j.dump())); }
     void send_text(const std::string& s) { ws.write(asio::buffer(s)); }
-    // The next message, `room` pushes included.
+    // The next message, `room` pushes included. With HEXHALL_TEST_MESSAGES=<file>, every message
+    // received is appended to that file (JSON lines, for tests/schema/validate.mjs).
     json recv_any() {
         beast::flat_buffer b;
         ws.read(b);
-        json j = json::parse(beast::buffers_to_string(b.data()));
+        const std::string text = beast::buffers_to_string(b.data());
+        log_message(text);
+        json j = json::parse(text);
         if (j.value("type", "") == "room") last_room = j;
         return j;
     }
@@ -97,11 +104,7 @@ struct WsClient {
     }
     json recv_type(const std::string& type) {
         json j = type == "room" ? recv_any() : recv();
-        while (type == "room" && j.at("type") != "room") {
-            INFO("skipped while waiting for a room push: " << j.dump());
-            REQUIRE((j.at("type") == "snapshot" || j.at("type") == "patch" || j.at("type") == "chat"));
-            j = recv_any();
-        }
+        while (type == "room" && j.at("type") != "room") j = recv_any();  // skips game messages and replies
         INFO(j.dump());
         REQUIRE(j.at("type") == type);
         return j;
@@ -199,6 +202,15 @@ inline json random_intent(const Player& p, std::mt19937_64& rng) {
     }
     const json& actions = p.legal.at("actions");
     return actions.at(std::uniform_int_distribution<size_t>(0, actions.size() - 1)(rng));
+}
+
+inline void log_message(const std::string& text) {
+    static const char* path = std::getenv("HEXHALL_TEST_MESSAGES");
+    if (!path) return;
+    static std::mutex mu;
+    std::lock_guard lock(mu);
+    static std::ofstream out(path, std::ios::app);
+    out << text << '\n';
 }
 
 inline int64_t unix_ms() {
