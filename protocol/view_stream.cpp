@@ -94,12 +94,15 @@ bool same_events(const std::vector<Event>& a, const EventList& b, size_t first) 
     return a.size() == n && (n == 0 || std::memcmp(a.data(), b.data() + first, n * sizeof(Event)) == 0);
 }
 
-// events_json(events, seat, first), memoised in the cache per set of visible events.
-json cached_events_json(std::vector<Event>& memo_events, std::vector<std::pair<uint64_t, json>>& memo,
-                        const EventList& events, int seat, size_t first) {
-    if (first >= events.size()) return json::array();
+// The memo entry of events_json(events, seat, first) in the cache (per set of visible events), or
+// nullptr when the events are too many to memoise (more than 64).
+}  // namespace
+
+ViewCache::Events* ViewStream::cached_events(ViewCache& cache, const EventList& events, int seat, size_t first) {
+    std::vector<Event>& memo_events = cache.events_;
+    std::vector<ViewCache::Events>& memo = cache.events_json_;
     const size_t n = events.size() - first;
-    if (n > 64) return events_json(events, seat, first);
+    if (n > 64) return nullptr;
     if (!same_events(memo_events, events, first)) {
         memo_events.assign(events.begin() + static_cast<std::ptrdiff_t>(first), events.end());
         memo.clear();
@@ -107,13 +110,52 @@ json cached_events_json(std::vector<Event>& memo_events, std::vector<std::pair<u
     uint64_t mask = 0;
     for (size_t i = 0; i < n; ++i)
         if (visible_to(memo_events[i], seat)) mask |= uint64_t{1} << i;
-    for (const auto& [m, j] : memo)
-        if (m == mask) return j;
+    for (ViewCache::Events& e : memo)
+        if (e.mask == mask) return &e;
     json a = json::array();
     for (size_t i = 0; i < n; ++i)
         if (mask >> i & 1) a.push_back(event_json(memo_events[i]));
-    memo.emplace_back(mask, a);
-    return a;
+    memo.push_back(ViewCache::Events{mask, std::move(a), {}, false});
+    return &memo.back();
+}
+
+json ViewStream::events_for(ViewCache* cache, const EventList& events, size_t first) const {
+    if (first >= events.size()) return json::array();
+    if (cache)
+        if (ViewCache::Events* e = cached_events(*cache, events, seat_, first)) return e->value;
+    return events_json(events, seat_, first);
+}
+
+void ViewStream::append_events_text(std::string& out, ViewCache* cache, const EventList& events, size_t first) const {
+    if (first >= events.size()) return out.append("[]"), void();
+    if (cache)
+        if (ViewCache::Events* e = cached_events(*cache, events, seat_, first)) {
+            if (!e->has_text) {
+                e->text = e->value.dump();
+                e->has_text = true;
+            }
+            out.append(e->text);
+            return;
+        }
+    out.append(events_json(events, seat_, first).dump());
+}
+
+namespace {
+
+// The ops dumped one by one and joined by ',': the text between the brackets of ops.dump().
+std::string ops_text_of(const json& ops) {
+    std::string t;
+    for (const json& op : ops) {
+        if (!t.empty()) t.push_back(',');
+        t.append(op.dump());
+    }
+    return t;
+}
+
+void append_op_text(std::string& out, const std::string& text) {
+    if (text.empty()) return;
+    if (!out.empty()) out.push_back(',');
+    out.append(text);
 }
 
 void check(int ok) {
@@ -232,12 +274,21 @@ json ViewStream::snapshot(const GameState& s, std::optional<int64_t> reply_to) {
     return snapshot_message(version_, view(), legal(s), digest_, reply_to);
 }
 
-json ViewStream::patch(const GameState& s, const EventList& events, size_t first, ViewCache* cache) {
+void ViewStream::advance(const GameState& s, ViewCache* cache, json* ops, std::string* ops_text) {
     const SeatView v = make_view(s, seat_);
-    json ops = json::array();
+    // Emits one computed op list (the paths without a cache entry).
+    auto emit = [&](json&& list) {
+        if (ops) {
+            for (json& op : list) ops->push_back(std::move(op));
+        } else {
+            append_op_text(*ops_text, ops_text_of(list));
+        }
+    };
     if (!started_ || v.players != last_.players) {
         rebuild_all(v);
-        ops.push_back(json{{"op", "replace"}, {"path", ""}, {"value", view()}});
+        json list = json::array();
+        list.push_back(json{{"op", "replace"}, {"path", ""}, {"value", view()}});
+        emit(std::move(list));
     } else {
         bool changed = false;
         for (int i = 0; i < kViewSections; ++i) {
@@ -258,18 +309,23 @@ json ViewStream::patch(const GameState& s, const EventList& events, size_t first
                             e->valid = false;
                             e->value = std::make_shared<const json>(player_json(v.player[p], p));
                             e->ops = diff_ops(*players_[p], *e->value, "/players/" + std::to_string(p));
+                            e->ops_text = ops_text_of(e->ops);
                             e->text = std::make_shared<const std::string>(e->value->dump());
                             e->from = last_.player[p];
                             e->to = v.player[p];
                             e->valid = true;
                         }
-                        for (const json& op : e->ops) ops.push_back(op);
+                        if (ops) {
+                            for (const json& op : e->ops) ops->push_back(op);
+                        } else {
+                            append_op_text(*ops_text, e->ops_text);
+                        }
                         players_[p] = e->value;
                         player_text_[p] = e->text;
                         continue;
                     }
                     auto nj = std::make_shared<const json>(player_json(v.player[p], p));
-                    diff_into(*players_[p], *nj, "/players/" + std::to_string(p), ops);
+                    emit(diff_ops(*players_[p], *nj, "/players/" + std::to_string(p)));
                     players_[p] = std::move(nj);
                     player_text_[p] = std::make_shared<const std::string>(players_[p]->dump());
                 }
@@ -281,19 +337,24 @@ json ViewStream::patch(const GameState& s, const EventList& events, size_t first
                     e.valid = false;
                     e.value = std::make_shared<const json>(section_json(sec, v));
                     e.ops = diff_ops(*section_[i], *e.value, std::string("/") + section_key(sec));
+                    e.ops_text = ops_text_of(e.ops);
                     e.text = std::make_shared<const std::string>(e.value->dump());
                     e.from = last_;
                     e.to = v;
                     e.valid = true;
                 }
-                for (const json& op : e.ops) ops.push_back(op);
+                if (ops) {
+                    for (const json& op : e.ops) ops->push_back(op);
+                } else {
+                    append_op_text(*ops_text, e.ops_text);
+                }
                 section_[i] = e.value;
                 text_[i] = e.text;
                 continue;
             }
             auto nj = std::make_shared<const json>(section_json(sec, v));
             if (*nj == *section_[i]) continue;
-            diff_into(*section_[i], *nj, std::string("/") + section_key(sec), ops);
+            emit(diff_ops(*section_[i], *nj, std::string("/") + section_key(sec)));
             section_[i] = std::move(nj);
             text_[i] = std::make_shared<const std::string>(section_[i]->dump());
         }
@@ -301,11 +362,45 @@ json ViewStream::patch(const GameState& s, const EventList& events, size_t first
         if (changed) update_digest(cache);
     }
     started_ = true;
-    const uint64_t from = version_++;
-    return patch_message(from, version_, std::move(ops),
-                         cache ? cached_events_json(cache->events_, cache->events_json_, events, seat_, first)
-                               : events_json(events, seat_, first),
-                         legal(s), digest_);
+    ++version_;
+}
+
+json ViewStream::patch(const GameState& s, const EventList& events, size_t first, ViewCache* cache) {
+    json ops = json::array();
+    advance(s, cache, &ops, nullptr);
+    return patch_message(version_ - 1, version_, std::move(ops), events_for(cache, events, first), legal(s),
+                         digest_);
+}
+
+// patch_message(...).dump() assembled directly: the members in key order, as json's std::map dumps them.
+std::string ViewStream::patch_text(const GameState& s, const EventList& events, size_t first, ViewCache* cache) {
+    std::string ops;
+    advance(s, cache, nullptr, &ops);
+    std::string out;
+    out.reserve(ops.size() + 512);
+    out.append("{\"");
+    out.append(kGame);
+    out.append("\":{\"events\":");
+    append_events_text(out, cache, events, first);
+    if (include_legal_) {
+        out.append(",\"legal\":");
+        legal_actions(s, seat_, la_);
+        out.append(legal_json(la_).dump());
+    }
+    out.append("},\"digest\":\"");
+    out.append(digest_);
+    out.append("\",\"from\":");
+    out.append(std::to_string(version_ - 1));
+    out.append(",\"game\":\"");
+    out.append(kGame);
+    out.append("\",\"ops\":[");
+    out.append(ops);
+    out.append("],\"to\":");
+    out.append(std::to_string(version_));
+    out.append(",\"type\":\"patch\",\"v\":");
+    out.append(std::to_string(kProtocolVersion));
+    out.push_back('}');
+    return out;
 }
 
 }  // namespace hexhall::protocol

@@ -31,6 +31,7 @@ private:
         bool valid = false;
         catan::SeatView from{}, to{};
         json ops;
+        std::string ops_text;  // the ops dumped and joined by ','
         std::shared_ptr<const json> value;
         std::shared_ptr<const std::string> text;
     };
@@ -38,6 +39,7 @@ private:
         bool valid = false;
         catan::PlayerView from{}, to{};
         json ops;
+        std::string ops_text;
         std::shared_ptr<const json> value;
         std::shared_ptr<const std::string> text;
     };
@@ -50,9 +52,15 @@ private:
     // same texts has the same prefix bytes, so it skips assembling and comparing them.
     std::array<std::shared_ptr<const std::string>, kViewSections> prefix_text_{};
     // Events memo: the events last passed to patch() (from `first` on) and, per set of visible
-    // events (bit i: events_[i] visible), the JSON array of those events.
+    // events (bit i: events_[i] visible), the JSON array of those events (and its text, made on demand).
+    struct Events {
+        uint64_t mask = 0;
+        json value;
+        std::string text;
+        bool has_text = false;
+    };
     std::vector<catan::Event> events_;
-    std::vector<std::pair<uint64_t, json>> events_json_;
+    std::vector<Events> events_json_;
     struct Ctx;
     std::unique_ptr<Ctx> ctx_;
 };
@@ -69,6 +77,10 @@ public:
     // `cache`: optional memo shared by the streams of the same game (see ViewCache).
     json patch(const catan::GameState& s, const catan::EventList& events, size_t first = 0,
                ViewCache* cache = nullptr);
+    // The same patch message as text: byte-identical to patch(s, events, first, cache).dump(), built
+    // without a JSON tree per stream (the ops and events texts are shared through the cache).
+    std::string patch_text(const catan::GameState& s, const catan::EventList& events, size_t first = 0,
+                           ViewCache* cache = nullptr);
 
     int seat() const { return seat_; }
     uint64_t version() const { return version_; }
@@ -78,7 +90,15 @@ public:
 
 private:
     void rebuild_all(const catan::SeatView& v);
+    // Moves the stream to s's view (version + 1) and gives the patch ops: appended to *ops as JSON, or
+    // to *ops_text as their dumps joined by ',' (exactly one of the two is set).
+    void advance(const catan::GameState& s, ViewCache* cache, json* ops, std::string* ops_text);
     void update_digest(ViewCache* cache = nullptr);
+    // The events this stream may see (events[first..]) as JSON / appended as text, memoised in the
+    // cache per set of visible events when a cache is given.
+    json events_for(ViewCache* cache, const catan::EventList& events, size_t first) const;
+    void append_events_text(std::string& out, ViewCache* cache, const catan::EventList& events, size_t first) const;
+    static ViewCache::Events* cached_events(ViewCache& cache, const catan::EventList& events, int seat, size_t first);
     void append_sections(std::string& out, int from, int to) const;
     std::optional<json> legal(const catan::GameState& s);
 
