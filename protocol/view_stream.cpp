@@ -1,5 +1,6 @@
 #include "protocol/view_stream.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 #include <stdexcept>
@@ -152,6 +153,19 @@ std::string ops_text_of(const json& ops) {
     return t;
 }
 
+// Everything legal_json reads besides the action list.
+std::array<uint8_t, 4 + kResourceTypes> legal_flags(const LegalActions& la) {
+    std::array<uint8_t, 4 + kResourceTypes> f{la.discard, la.offer_trade, la.counter_offer, la.bank_trade_bundles};
+    for (int i = 0; i < kResourceTypes; ++i) f[size_t(4 + i)] = la.bank_rate[i];
+    return f;
+}
+
+// Scratch for legal_actions(): one per thread instead of 4 KiB in every stream.
+LegalActions& legal_scratch() {
+    thread_local LegalActions la;
+    return la;
+}
+
 void append_op_text(std::string& out, const std::string& text) {
     if (text.empty()) return;
     if (!out.empty()) out.push_back(',');
@@ -208,6 +222,8 @@ void ViewStream::append_sections(std::string& out, int from, int to) const {
 void ViewStream::update_digest(ViewCache* cache) {
     constexpr int kP = static_cast<int>(ViewSection::Players);
     static_assert(kP > 0);
+    // Scratch for the canonical text (one per thread rather than a few KiB kept in every stream).
+    thread_local std::string canonical_;
     canonical_.clear();
     if (!cache) {
         canonical_.push_back('{');
@@ -264,8 +280,9 @@ json ViewStream::view() const {
 
 std::optional<json> ViewStream::legal(const GameState& s) {
     if (!include_legal_) return std::nullopt;
-    legal_actions(s, seat_, la_);
-    return legal_json(la_);
+    LegalActions& la = legal_scratch();
+    legal_actions(s, seat_, la);
+    return legal_json(la);
 }
 
 json ViewStream::snapshot(const GameState& s, std::optional<int64_t> reply_to) {
@@ -384,8 +401,17 @@ std::string ViewStream::patch_text(const GameState& s, const EventList& events, 
     append_events_text(out, cache, events, first);
     if (include_legal_) {
         out.append(",\"legal\":");
-        legal_actions(s, seat_, la_);
-        out.append(legal_json(la_).dump());
+        LegalActions& la = legal_scratch();
+        legal_actions(s, seat_, la);
+        const auto flags = legal_flags(la);
+        if (!legal_text_valid_ || flags != legal_flags_ ||
+            !std::equal(la.begin(), la.end(), legal_list_.begin(), legal_list_.end())) {
+            legal_text_ = legal_json(la).dump();
+            legal_list_.assign(la.begin(), la.end());
+            legal_flags_ = flags;
+            legal_text_valid_ = true;
+        }
+        out.append(legal_text_);
     }
     out.append("},\"digest\":\"");
     out.append(digest_);

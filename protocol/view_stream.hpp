@@ -112,9 +112,14 @@ private:
     std::array<std::shared_ptr<const std::string>, catan::kMaxPlayers> player_text_;
     std::array<std::shared_ptr<const json>, kViewSections> section_;       // other sections
     std::array<std::shared_ptr<const std::string>, kViewSections> text_;   // canonical text of each section
-    std::string canonical_;
     std::string digest_;
-    catan::LegalActions la_;
+    // patch_text: the legal actions whose text is legal_text_ (a seat's legal actions rarely change
+    // while others play, so the text is reused until they do). Kept compact (the actions only, not a
+    // 4 KiB LegalActions per stream): memory per room matters on a server.
+    std::vector<catan::Action> legal_list_;
+    std::array<uint8_t, 4 + catan::kResourceTypes> legal_flags_{};
+    std::string legal_text_;
+    bool legal_text_valid_ = false;
 };
 
 }  // namespace hexhall::protocol
