@@ -390,7 +390,8 @@ json ViewStream::patch(const GameState& s, const EventList& events, size_t first
 }
 
 // patch_message(...).dump() assembled directly: the members in key order, as json's std::map dumps them.
-std::string ViewStream::patch_text(const GameState& s, const EventList& events, size_t first, ViewCache* cache) {
+std::string ViewStream::patch_text(const GameState& s, const EventList& events, size_t first, ViewCache* cache,
+                                   std::string_view clock) {
     std::string ops;
     advance(s, cache, nullptr, &ops);
     std::string out;
@@ -413,7 +414,12 @@ std::string ViewStream::patch_text(const GameState& s, const EventList& events, 
         }
         out.append(legal_text_);
     }
-    out.append("},\"digest\":\"");
+    out.push_back('}');
+    if (!clock.empty()) {
+        out.append(",\"clock\":");
+        out.append(clock);
+    }
+    out.append(",\"digest\":\"");
     out.append(digest_);
     out.append("\",\"from\":");
     out.append(std::to_string(version_ - 1));

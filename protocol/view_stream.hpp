@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "protocol/messages.hpp"
@@ -79,8 +80,10 @@ public:
                ViewCache* cache = nullptr);
     // The same patch message as text: byte-identical to patch(s, events, first, cache).dump(), built
     // without a JSON tree per stream (the ops and events texts are shared through the cache).
+    // clock: when not empty, the JSON text of an envelope "clock" member (outside the view and the
+    // digest), inserted in key order as json's dump would place it.
     std::string patch_text(const catan::GameState& s, const catan::EventList& events, size_t first = 0,
-                           ViewCache* cache = nullptr);
+                           ViewCache* cache = nullptr, std::string_view clock = {});
 
     int seat() const { return seat_; }
     uint64_t version() const { return version_; }

@@ -133,3 +133,23 @@ TEST_CASE("a snapshot mid-game equals the stream's patched view", "[protocol][sy
     CHECK(snap["catan"]["view"] == a.view());
     CHECK(snap["digest"] == a.digest());
 }
+
+TEST_CASE("patch_text with a clock equals the JSON patch with a \"clock\" member", "[protocol][sync]") {
+    GameState s;
+    REQUIRE(new_game(test::varied_options(3), 1003, s));
+    Rng rng = make_rng(17);
+    LegalActions la;
+    EventList ev;
+    ViewCache cache;
+    ViewStream a(1), b(1);
+    a.snapshot(s);
+    b.snapshot(s);
+    const json clock = {{"seat", 1}, {"deadline", int64_t{1700000000123}}, {"kind", "turn"}, {"warnAt", int64_t{1700000000000}}};
+    for (int n = 0; n < 50 && s.phase != Phase::GameOver; ++n) {
+        ev.clear();
+        REQUIRE(apply(s, test::random_step(s, rng, la), &ev));
+        json p = a.patch(s, ev);
+        p["clock"] = clock;
+        REQUIRE(b.patch_text(s, ev, 0, &cache, clock.dump()) == p.dump());
+    }
+}
