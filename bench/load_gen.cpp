@@ -32,6 +32,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <random>
@@ -554,6 +555,7 @@ struct ProcSample {
     double cpu = 0;       // utime + stime, seconds
     double rss_kib = 0;   // VmRSS
     double hwm_kib = 0;   // VmHWM (peak)
+    double run = 0, wait = 0;  // summed over the threads (schedstat): on CPU, and runnable but waiting for a CPU
     bool ok = false;
 };
 
@@ -577,6 +579,17 @@ ProcSample sample_proc(int pid) {
     while (std::getline(status, line)) {
         if (line.rfind("VmRSS:", 0) == 0) s.rss_kib = std::atof(line.c_str() + 6);
         if (line.rfind("VmHWM:", 0) == 0) s.hwm_kib = std::atof(line.c_str() + 6);
+    }
+    // Per-thread scheduler statistics: a starved server (a loaded machine) shows a large wait.
+    const std::string task_dir = "/proc/" + std::to_string(pid) + "/task";
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator(task_dir, ec)) {
+        std::ifstream ss(task.path() / "schedstat");
+        double run_ns = 0, wait_ns = 0;
+        if (ss >> run_ns >> wait_ns) {
+            s.run += run_ns * 1e-9;
+            s.wait += wait_ns * 1e-9;
+        }
     }
     s.ok = true;
     return s;
@@ -705,6 +718,8 @@ int main(int argc, char** argv) {
                     cpu / dt, total.actions ? cpu * 1e6 / double(total.actions) : 0.0);
         if (total.games) std::printf("; %.2f CPU-s/game", cpu / double(total.games));
         std::printf("\n");
+        std::printf("server threads: on CPU %.2f s, runnable but waiting for a CPU %.2f s (machine load)\n",
+                    at_end.run - at_start.run, at_end.wait - at_start.wait);
         std::printf("server RSS: before %.1f MiB, at end %.1f MiB (max sampled %.1f, VmHWM %.1f); (end - before)/rooms = %.1f KiB/room\n",
                     before.rss_kib / 1024, at_end.rss_kib / 1024, rss_max / 1024, at_end.hwm_kib / 1024,
                     (at_end.rss_kib - before.rss_kib) / o.rooms);
