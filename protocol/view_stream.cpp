@@ -180,16 +180,59 @@ void check(int ok) {
 ViewStream::ViewStream(int seat, uint64_t version, bool include_legal)
     : seat_(seat), version_(version), include_legal_(include_legal && seat >= 0) {}
 
+namespace {
+// The sections (and players) last built by rebuild_all on this thread: the streams of a game take their
+// snapshots one after another, so they share one immutable JSON value and text per equal section
+// instead of holding five copies (memory per room). A pure memo keyed by the section values.
+struct SnapshotMemo {
+    struct Entry {
+        bool valid = false;
+        SeatView view{};
+        std::shared_ptr<const json> value;
+        std::shared_ptr<const std::string> text;
+    };
+    struct PlayerEntry {
+        bool valid = false;
+        PlayerView player{};
+        std::shared_ptr<const json> value;
+        std::shared_ptr<const std::string> text;
+    };
+    std::array<Entry, kViewSections> section;
+    std::array<PlayerEntry, kMaxPlayers> player;
+};
+SnapshotMemo& snapshot_memo() {
+    thread_local SnapshotMemo m;
+    return m;
+}
+}  // namespace
+
 void ViewStream::rebuild_all(const SeatView& v) {
+    SnapshotMemo& memo = snapshot_memo();
     for (int i = 0; i < kViewSections; ++i) {
         const auto s = static_cast<ViewSection>(i);
         if (s == ViewSection::Players) continue;
-        section_[i] = std::make_shared<const json>(section_json(s, v));
-        text_[i] = std::make_shared<const std::string>(section_[i]->dump());
+        SnapshotMemo::Entry& e = memo.section[i];
+        if (!(e.valid && section_equal(s, e.view, v))) {
+            e.valid = false;
+            e.value = std::make_shared<const json>(section_json(s, v));
+            e.text = std::make_shared<const std::string>(e.value->dump());
+            e.view = v;
+            e.valid = true;
+        }
+        section_[i] = e.value;
+        text_[i] = e.text;
     }
     for (int p = 0; p < v.players; ++p) {
-        players_[p] = std::make_shared<const json>(player_json(v.player[p], p));
-        player_text_[p] = std::make_shared<const std::string>(players_[p]->dump());
+        SnapshotMemo::PlayerEntry& e = memo.player[p];
+        if (!(e.valid && e.player == v.player[p])) {
+            e.valid = false;
+            e.value = std::make_shared<const json>(player_json(v.player[p], p));
+            e.text = std::make_shared<const std::string>(e.value->dump());
+            e.player = v.player[p];
+            e.valid = true;
+        }
+        players_[p] = e.value;
+        player_text_[p] = e.text;
     }
     last_ = v;
     update_digest();
@@ -326,7 +369,7 @@ void ViewStream::advance(const GameState& s, ViewCache* cache, json* ops, std::s
                             e->valid = false;
                             e->value = std::make_shared<const json>(player_json(v.player[p], p));
                             e->ops = diff_ops(*players_[p], *e->value, "/players/" + std::to_string(p));
-                            e->ops_text = ops_text_of(e->ops);
+                            e->has_ops_text = false;
                             e->text = std::make_shared<const std::string>(e->value->dump());
                             e->from = last_.player[p];
                             e->to = v.player[p];
@@ -335,6 +378,10 @@ void ViewStream::advance(const GameState& s, ViewCache* cache, json* ops, std::s
                         if (ops) {
                             for (const json& op : e->ops) ops->push_back(op);
                         } else {
+                            if (!e->has_ops_text) {
+                                e->ops_text = ops_text_of(e->ops);
+                                e->has_ops_text = true;
+                            }
                             append_op_text(*ops_text, e->ops_text);
                         }
                         players_[p] = e->value;
@@ -354,7 +401,7 @@ void ViewStream::advance(const GameState& s, ViewCache* cache, json* ops, std::s
                     e.valid = false;
                     e.value = std::make_shared<const json>(section_json(sec, v));
                     e.ops = diff_ops(*section_[i], *e.value, std::string("/") + section_key(sec));
-                    e.ops_text = ops_text_of(e.ops);
+                    e.has_ops_text = false;
                     e.text = std::make_shared<const std::string>(e.value->dump());
                     e.from = last_;
                     e.to = v;
@@ -363,6 +410,10 @@ void ViewStream::advance(const GameState& s, ViewCache* cache, json* ops, std::s
                 if (ops) {
                     for (const json& op : e.ops) ops->push_back(op);
                 } else {
+                    if (!e.has_ops_text) {
+                        e.ops_text = ops_text_of(e.ops);
+                        e.has_ops_text = true;
+                    }
                     append_op_text(*ops_text, e.ops_text);
                 }
                 section_[i] = e.value;

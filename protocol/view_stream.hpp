@@ -32,7 +32,8 @@ private:
         bool valid = false;
         catan::SeatView from{}, to{};
         json ops;
-        std::string ops_text;  // the ops dumped and joined by ','
+        std::string ops_text;  // the ops dumped and joined by ',' (made when a patch_text first needs it)
+        bool has_ops_text = false;
         std::shared_ptr<const json> value;
         std::shared_ptr<const std::string> text;
     };
@@ -41,6 +42,7 @@ private:
         catan::PlayerView from{}, to{};
         json ops;
         std::string ops_text;
+        bool has_ops_text = false;
         std::shared_ptr<const json> value;
         std::shared_ptr<const std::string> text;
     };
