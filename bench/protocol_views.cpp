@@ -1,12 +1,16 @@
 // Protocol views benchmark (issue 3): per engine action, the cost of producing the views, RFC 6902
 // patches (with SHA-256 digests) and redacted events for the 4 seats and one spectator.
 //
-//   protocol_views [--games N] [--seed S]
+//   protocol_views [--games N] [--seed S] [--pass P]
+//
+// --pass P runs only the baseline and pass P (1..5), e.g. for callgrind.
 //
 // Pass 1 plays the games with the engine only (the baseline). Pass 2 replays the same games and
 // after every action calls ViewStream::patch for the five streams (sharing one ViewCache, as a
 // server would) without legal actions; pass 3
-// includes each seat's legal actions as JSON too; pass 4 also serialises every patch message to text.
+// includes each seat's legal actions as JSON too; pass 3 also serialises every patch message to text.
+// Passes 4 and 5 build the message text directly with ViewStream::patch_text (byte-identical to pass
+// 3's text): without, then with, the seats' legal actions (pass 5 is what the server sends).
 // Reported: (pass CPU time - baseline CPU time) / actions.
 #include <ctime>
 #include <cstdint>
@@ -37,7 +41,8 @@ struct Pass {
     uint64_t bytes = 0;
 };
 
-// mode 0: engine only; 1: views+patches+events; 2: + legal; 3: + dump of each message.
+// mode 0: engine only; 1: views+patches+events; 2: + legal; 3: + dump of each message;
+// 4: patch_text without legal; 5: patch_text with legal.
 Pass run(int games, uint64_t seed, int mode) {
     Pass r;
     GameOptions opt;
@@ -52,7 +57,7 @@ Pass run(int games, uint64_t seed, int mode) {
         std::vector<ViewStream> streams;
         ViewCache cache;
         if (mode > 0) {
-            for (int seat = 0; seat < 4; ++seat) streams.emplace_back(seat, 0, mode >= 2);
+            for (int seat = 0; seat < 4; ++seat) streams.emplace_back(seat, 0, mode == 2 || mode == 3 || mode == 5);
             streams.emplace_back(kSpectator, 0, false);
             for (ViewStream& st : streams) r.bytes += st.snapshot(s).size();
         }
@@ -63,6 +68,10 @@ Pass run(int games, uint64_t seed, int mode) {
             apply(s, a, &ev);
             ++n;
             for (ViewStream& st : streams) {
+                if (mode >= 4) {
+                    r.bytes += st.patch_text(s, ev, 0, &cache).size();
+                    continue;
+                }
                 json p = st.patch(s, ev, 0, &cache);
                 if (mode == 3) r.bytes += p.dump().size();
                 else r.bytes += p.size();
@@ -79,22 +88,26 @@ Pass run(int games, uint64_t seed, int mode) {
 int main(int argc, char** argv) {
     int games = 200;
     uint64_t seed = 1;
+    int only = 0;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--games") && i + 1 < argc) games = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc) seed = std::strtoull(argv[++i], nullptr, 10);
+        else if (!std::strcmp(argv[i], "--pass") && i + 1 < argc) only = std::atoi(argv[++i]);
         else {
-            std::fprintf(stderr, "usage: protocol_views [--games N] [--seed S]\n");
+            std::fprintf(stderr, "usage: protocol_views [--games N] [--seed S] [--pass 1..5]\n");
             return 2;
         }
     }
     const Pass base = run(games, seed, 0);
     const char* names[] = {"", "views + patches + digests + events (5 streams)",
-                           "  + legal actions JSON (4 seats)", "  + patch message serialised to text"};
+                           "  + legal actions JSON (4 seats)", "  + patch message serialised to text",
+                           "patch_text: message text directly (no legal)", "patch_text + legal actions (server path)"};
     std::printf("games:   %d (4 players, random map, seed %llu)\n", games, static_cast<unsigned long long>(seed));
     std::printf("actions: %llu (%.1f per game); engine alone %.3f us/action\n",
                 static_cast<unsigned long long>(base.actions), double(base.actions) / games,
                 base.seconds * 1e6 / double(base.actions));
-    for (int mode = 1; mode <= 3; ++mode) {
+    for (int mode = 1; mode <= 5; ++mode) {
+        if (only && mode != only) continue;
         const Pass p = run(games, seed, mode);
         std::printf("%-50s %7.2f us/action\n", names[mode], (p.seconds - base.seconds) * 1e6 / double(p.actions));
     }

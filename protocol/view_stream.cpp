@@ -1,5 +1,6 @@
 #include "protocol/view_stream.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 #include <stdexcept>
@@ -94,12 +95,15 @@ bool same_events(const std::vector<Event>& a, const EventList& b, size_t first) 
     return a.size() == n && (n == 0 || std::memcmp(a.data(), b.data() + first, n * sizeof(Event)) == 0);
 }
 
-// events_json(events, seat, first), memoised in the cache per set of visible events.
-json cached_events_json(std::vector<Event>& memo_events, std::vector<std::pair<uint64_t, json>>& memo,
-                        const EventList& events, int seat, size_t first) {
-    if (first >= events.size()) return json::array();
+// The memo entry of events_json(events, seat, first) in the cache (per set of visible events), or
+// nullptr when the events are too many to memoise (more than 64).
+}  // namespace
+
+ViewCache::Events* ViewStream::cached_events(ViewCache& cache, const EventList& events, int seat, size_t first) {
+    std::vector<Event>& memo_events = cache.events_;
+    std::vector<ViewCache::Events>& memo = cache.events_json_;
     const size_t n = events.size() - first;
-    if (n > 64) return events_json(events, seat, first);
+    if (n > 64) return nullptr;
     if (!same_events(memo_events, events, first)) {
         memo_events.assign(events.begin() + static_cast<std::ptrdiff_t>(first), events.end());
         memo.clear();
@@ -107,13 +111,65 @@ json cached_events_json(std::vector<Event>& memo_events, std::vector<std::pair<u
     uint64_t mask = 0;
     for (size_t i = 0; i < n; ++i)
         if (visible_to(memo_events[i], seat)) mask |= uint64_t{1} << i;
-    for (const auto& [m, j] : memo)
-        if (m == mask) return j;
+    for (ViewCache::Events& e : memo)
+        if (e.mask == mask) return &e;
     json a = json::array();
     for (size_t i = 0; i < n; ++i)
         if (mask >> i & 1) a.push_back(event_json(memo_events[i]));
-    memo.emplace_back(mask, a);
-    return a;
+    memo.push_back(ViewCache::Events{mask, std::move(a), {}, false});
+    return &memo.back();
+}
+
+json ViewStream::events_for(ViewCache* cache, const EventList& events, size_t first) const {
+    if (first >= events.size()) return json::array();
+    if (cache)
+        if (ViewCache::Events* e = cached_events(*cache, events, seat_, first)) return e->value;
+    return events_json(events, seat_, first);
+}
+
+void ViewStream::append_events_text(std::string& out, ViewCache* cache, const EventList& events, size_t first) const {
+    if (first >= events.size()) return out.append("[]"), void();
+    if (cache)
+        if (ViewCache::Events* e = cached_events(*cache, events, seat_, first)) {
+            if (!e->has_text) {
+                e->text = e->value.dump();
+                e->has_text = true;
+            }
+            out.append(e->text);
+            return;
+        }
+    out.append(events_json(events, seat_, first).dump());
+}
+
+namespace {
+
+// The ops dumped one by one and joined by ',': the text between the brackets of ops.dump().
+std::string ops_text_of(const json& ops) {
+    std::string t;
+    for (const json& op : ops) {
+        if (!t.empty()) t.push_back(',');
+        t.append(op.dump());
+    }
+    return t;
+}
+
+// Everything legal_json reads besides the action list.
+std::array<uint8_t, 4 + kResourceTypes> legal_flags(const LegalActions& la) {
+    std::array<uint8_t, 4 + kResourceTypes> f{la.discard, la.offer_trade, la.counter_offer, la.bank_trade_bundles};
+    for (int i = 0; i < kResourceTypes; ++i) f[size_t(4 + i)] = la.bank_rate[i];
+    return f;
+}
+
+// Scratch for legal_actions(): one per thread instead of 4 KiB in every stream.
+LegalActions& legal_scratch() {
+    thread_local LegalActions la;
+    return la;
+}
+
+void append_op_text(std::string& out, const std::string& text) {
+    if (text.empty()) return;
+    if (!out.empty()) out.push_back(',');
+    out.append(text);
 }
 
 void check(int ok) {
@@ -124,16 +180,59 @@ void check(int ok) {
 ViewStream::ViewStream(int seat, uint64_t version, bool include_legal)
     : seat_(seat), version_(version), include_legal_(include_legal && seat >= 0) {}
 
+namespace {
+// The sections (and players) last built by rebuild_all on this thread: the streams of a game take their
+// snapshots one after another, so they share one immutable JSON value and text per equal section
+// instead of holding five copies (memory per room). A pure memo keyed by the section values.
+struct SnapshotMemo {
+    struct Entry {
+        bool valid = false;
+        SeatView view{};
+        std::shared_ptr<const json> value;
+        std::shared_ptr<const std::string> text;
+    };
+    struct PlayerEntry {
+        bool valid = false;
+        PlayerView player{};
+        std::shared_ptr<const json> value;
+        std::shared_ptr<const std::string> text;
+    };
+    std::array<Entry, kViewSections> section;
+    std::array<PlayerEntry, kMaxPlayers> player;
+};
+SnapshotMemo& snapshot_memo() {
+    thread_local SnapshotMemo m;
+    return m;
+}
+}  // namespace
+
 void ViewStream::rebuild_all(const SeatView& v) {
+    SnapshotMemo& memo = snapshot_memo();
     for (int i = 0; i < kViewSections; ++i) {
         const auto s = static_cast<ViewSection>(i);
         if (s == ViewSection::Players) continue;
-        section_[i] = std::make_shared<const json>(section_json(s, v));
-        text_[i] = std::make_shared<const std::string>(section_[i]->dump());
+        SnapshotMemo::Entry& e = memo.section[i];
+        if (!(e.valid && section_equal(s, e.view, v))) {
+            e.valid = false;
+            e.value = std::make_shared<const json>(section_json(s, v));
+            e.text = std::make_shared<const std::string>(e.value->dump());
+            e.view = v;
+            e.valid = true;
+        }
+        section_[i] = e.value;
+        text_[i] = e.text;
     }
     for (int p = 0; p < v.players; ++p) {
-        players_[p] = std::make_shared<const json>(player_json(v.player[p], p));
-        player_text_[p] = std::make_shared<const std::string>(players_[p]->dump());
+        SnapshotMemo::PlayerEntry& e = memo.player[p];
+        if (!(e.valid && e.player == v.player[p])) {
+            e.valid = false;
+            e.value = std::make_shared<const json>(player_json(v.player[p], p));
+            e.text = std::make_shared<const std::string>(e.value->dump());
+            e.player = v.player[p];
+            e.valid = true;
+        }
+        players_[p] = e.value;
+        player_text_[p] = e.text;
     }
     last_ = v;
     update_digest();
@@ -166,6 +265,8 @@ void ViewStream::append_sections(std::string& out, int from, int to) const {
 void ViewStream::update_digest(ViewCache* cache) {
     constexpr int kP = static_cast<int>(ViewSection::Players);
     static_assert(kP > 0);
+    // Scratch for the canonical text (one per thread rather than a few KiB kept in every stream).
+    thread_local std::string canonical_;
     canonical_.clear();
     if (!cache) {
         canonical_.push_back('{');
@@ -222,8 +323,9 @@ json ViewStream::view() const {
 
 std::optional<json> ViewStream::legal(const GameState& s) {
     if (!include_legal_) return std::nullopt;
-    legal_actions(s, seat_, la_);
-    return legal_json(la_);
+    LegalActions& la = legal_scratch();
+    legal_actions(s, seat_, la);
+    return legal_json(la);
 }
 
 json ViewStream::snapshot(const GameState& s, std::optional<int64_t> reply_to) {
@@ -232,12 +334,21 @@ json ViewStream::snapshot(const GameState& s, std::optional<int64_t> reply_to) {
     return snapshot_message(version_, view(), legal(s), digest_, reply_to);
 }
 
-json ViewStream::patch(const GameState& s, const EventList& events, size_t first, ViewCache* cache) {
+void ViewStream::advance(const GameState& s, ViewCache* cache, json* ops, std::string* ops_text) {
     const SeatView v = make_view(s, seat_);
-    json ops = json::array();
+    // Emits one computed op list (the paths without a cache entry).
+    auto emit = [&](json&& list) {
+        if (ops) {
+            for (json& op : list) ops->push_back(std::move(op));
+        } else {
+            append_op_text(*ops_text, ops_text_of(list));
+        }
+    };
     if (!started_ || v.players != last_.players) {
         rebuild_all(v);
-        ops.push_back(json{{"op", "replace"}, {"path", ""}, {"value", view()}});
+        json list = json::array();
+        list.push_back(json{{"op", "replace"}, {"path", ""}, {"value", view()}});
+        emit(std::move(list));
     } else {
         bool changed = false;
         for (int i = 0; i < kViewSections; ++i) {
@@ -258,18 +369,27 @@ json ViewStream::patch(const GameState& s, const EventList& events, size_t first
                             e->valid = false;
                             e->value = std::make_shared<const json>(player_json(v.player[p], p));
                             e->ops = diff_ops(*players_[p], *e->value, "/players/" + std::to_string(p));
+                            e->has_ops_text = false;
                             e->text = std::make_shared<const std::string>(e->value->dump());
                             e->from = last_.player[p];
                             e->to = v.player[p];
                             e->valid = true;
                         }
-                        for (const json& op : e->ops) ops.push_back(op);
+                        if (ops) {
+                            for (const json& op : e->ops) ops->push_back(op);
+                        } else {
+                            if (!e->has_ops_text) {
+                                e->ops_text = ops_text_of(e->ops);
+                                e->has_ops_text = true;
+                            }
+                            append_op_text(*ops_text, e->ops_text);
+                        }
                         players_[p] = e->value;
                         player_text_[p] = e->text;
                         continue;
                     }
                     auto nj = std::make_shared<const json>(player_json(v.player[p], p));
-                    diff_into(*players_[p], *nj, "/players/" + std::to_string(p), ops);
+                    emit(diff_ops(*players_[p], *nj, "/players/" + std::to_string(p)));
                     players_[p] = std::move(nj);
                     player_text_[p] = std::make_shared<const std::string>(players_[p]->dump());
                 }
@@ -281,19 +401,28 @@ json ViewStream::patch(const GameState& s, const EventList& events, size_t first
                     e.valid = false;
                     e.value = std::make_shared<const json>(section_json(sec, v));
                     e.ops = diff_ops(*section_[i], *e.value, std::string("/") + section_key(sec));
+                    e.has_ops_text = false;
                     e.text = std::make_shared<const std::string>(e.value->dump());
                     e.from = last_;
                     e.to = v;
                     e.valid = true;
                 }
-                for (const json& op : e.ops) ops.push_back(op);
+                if (ops) {
+                    for (const json& op : e.ops) ops->push_back(op);
+                } else {
+                    if (!e.has_ops_text) {
+                        e.ops_text = ops_text_of(e.ops);
+                        e.has_ops_text = true;
+                    }
+                    append_op_text(*ops_text, e.ops_text);
+                }
                 section_[i] = e.value;
                 text_[i] = e.text;
                 continue;
             }
             auto nj = std::make_shared<const json>(section_json(sec, v));
             if (*nj == *section_[i]) continue;
-            diff_into(*section_[i], *nj, std::string("/") + section_key(sec), ops);
+            emit(diff_ops(*section_[i], *nj, std::string("/") + section_key(sec)));
             section_[i] = std::move(nj);
             text_[i] = std::make_shared<const std::string>(section_[i]->dump());
         }
@@ -301,11 +430,60 @@ json ViewStream::patch(const GameState& s, const EventList& events, size_t first
         if (changed) update_digest(cache);
     }
     started_ = true;
-    const uint64_t from = version_++;
-    return patch_message(from, version_, std::move(ops),
-                         cache ? cached_events_json(cache->events_, cache->events_json_, events, seat_, first)
-                               : events_json(events, seat_, first),
-                         legal(s), digest_);
+    ++version_;
+}
+
+json ViewStream::patch(const GameState& s, const EventList& events, size_t first, ViewCache* cache) {
+    json ops = json::array();
+    advance(s, cache, &ops, nullptr);
+    return patch_message(version_ - 1, version_, std::move(ops), events_for(cache, events, first), legal(s),
+                         digest_);
+}
+
+// patch_message(...).dump() assembled directly: the members in key order, as json's std::map dumps them.
+std::string ViewStream::patch_text(const GameState& s, const EventList& events, size_t first, ViewCache* cache,
+                                   std::string_view clock) {
+    std::string ops;
+    advance(s, cache, nullptr, &ops);
+    std::string out;
+    out.reserve(ops.size() + 512);
+    out.append("{\"");
+    out.append(kGame);
+    out.append("\":{\"events\":");
+    append_events_text(out, cache, events, first);
+    if (include_legal_) {
+        out.append(",\"legal\":");
+        LegalActions& la = legal_scratch();
+        legal_actions(s, seat_, la);
+        const auto flags = legal_flags(la);
+        if (!legal_text_valid_ || flags != legal_flags_ ||
+            !std::equal(la.begin(), la.end(), legal_list_.begin(), legal_list_.end())) {
+            legal_text_ = legal_json(la).dump();
+            legal_list_.assign(la.begin(), la.end());
+            legal_flags_ = flags;
+            legal_text_valid_ = true;
+        }
+        out.append(legal_text_);
+    }
+    out.push_back('}');
+    if (!clock.empty()) {
+        out.append(",\"clock\":");
+        out.append(clock);
+    }
+    out.append(",\"digest\":\"");
+    out.append(digest_);
+    out.append("\",\"from\":");
+    out.append(std::to_string(version_ - 1));
+    out.append(",\"game\":\"");
+    out.append(kGame);
+    out.append("\",\"ops\":[");
+    out.append(ops);
+    out.append("],\"to\":");
+    out.append(std::to_string(version_));
+    out.append(",\"type\":\"patch\",\"v\":");
+    out.append(std::to_string(kProtocolVersion));
+    out.push_back('}');
+    return out;
 }
 
 }  // namespace hexhall::protocol

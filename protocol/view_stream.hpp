@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "protocol/messages.hpp"
@@ -31,6 +32,8 @@ private:
         bool valid = false;
         catan::SeatView from{}, to{};
         json ops;
+        std::string ops_text;  // the ops dumped and joined by ',' (made when a patch_text first needs it)
+        bool has_ops_text = false;
         std::shared_ptr<const json> value;
         std::shared_ptr<const std::string> text;
     };
@@ -38,6 +41,8 @@ private:
         bool valid = false;
         catan::PlayerView from{}, to{};
         json ops;
+        std::string ops_text;
+        bool has_ops_text = false;
         std::shared_ptr<const json> value;
         std::shared_ptr<const std::string> text;
     };
@@ -50,9 +55,15 @@ private:
     // same texts has the same prefix bytes, so it skips assembling and comparing them.
     std::array<std::shared_ptr<const std::string>, kViewSections> prefix_text_{};
     // Events memo: the events last passed to patch() (from `first` on) and, per set of visible
-    // events (bit i: events_[i] visible), the JSON array of those events.
+    // events (bit i: events_[i] visible), the JSON array of those events (and its text, made on demand).
+    struct Events {
+        uint64_t mask = 0;
+        json value;
+        std::string text;
+        bool has_text = false;
+    };
     std::vector<catan::Event> events_;
-    std::vector<std::pair<uint64_t, json>> events_json_;
+    std::vector<Events> events_json_;
     struct Ctx;
     std::unique_ptr<Ctx> ctx_;
 };
@@ -69,6 +80,12 @@ public:
     // `cache`: optional memo shared by the streams of the same game (see ViewCache).
     json patch(const catan::GameState& s, const catan::EventList& events, size_t first = 0,
                ViewCache* cache = nullptr);
+    // The same patch message as text: byte-identical to patch(s, events, first, cache).dump(), built
+    // without a JSON tree per stream (the ops and events texts are shared through the cache).
+    // clock: when not empty, the JSON text of an envelope "clock" member (outside the view and the
+    // digest), inserted in key order as json's dump would place it.
+    std::string patch_text(const catan::GameState& s, const catan::EventList& events, size_t first = 0,
+                           ViewCache* cache = nullptr, std::string_view clock = {});
 
     int seat() const { return seat_; }
     uint64_t version() const { return version_; }
@@ -78,7 +95,15 @@ public:
 
 private:
     void rebuild_all(const catan::SeatView& v);
+    // Moves the stream to s's view (version + 1) and gives the patch ops: appended to *ops as JSON, or
+    // to *ops_text as their dumps joined by ',' (exactly one of the two is set).
+    void advance(const catan::GameState& s, ViewCache* cache, json* ops, std::string* ops_text);
     void update_digest(ViewCache* cache = nullptr);
+    // The events this stream may see (events[first..]) as JSON / appended as text, memoised in the
+    // cache per set of visible events when a cache is given.
+    json events_for(ViewCache* cache, const catan::EventList& events, size_t first) const;
+    void append_events_text(std::string& out, ViewCache* cache, const catan::EventList& events, size_t first) const;
+    static ViewCache::Events* cached_events(ViewCache& cache, const catan::EventList& events, int seat, size_t first);
     void append_sections(std::string& out, int from, int to) const;
     std::optional<json> legal(const catan::GameState& s);
 
@@ -92,9 +117,14 @@ private:
     std::array<std::shared_ptr<const std::string>, catan::kMaxPlayers> player_text_;
     std::array<std::shared_ptr<const json>, kViewSections> section_;       // other sections
     std::array<std::shared_ptr<const std::string>, kViewSections> text_;   // canonical text of each section
-    std::string canonical_;
     std::string digest_;
-    catan::LegalActions la_;
+    // patch_text: the legal actions whose text is legal_text_ (a seat's legal actions rarely change
+    // while others play, so the text is reused until they do). Kept compact (the actions only, not a
+    // 4 KiB LegalActions per stream): memory per room matters on a server.
+    std::vector<catan::Action> legal_list_;
+    std::array<uint8_t, 4 + catan::kResourceTypes> legal_flags_{};
+    std::string legal_text_;
+    bool legal_text_valid_ = false;
 };
 
 }  // namespace hexhall::protocol

@@ -28,9 +28,11 @@ std::unique_ptr<proto::ViewStream> make_stream(int seat, uint64_t version) {
 json stream_snapshot(proto::ViewStream& vs, const cat::GameState& s, std::optional<int64_t> reply_to) {
     return vs.snapshot(s, reply_to);
 }
-json stream_patch(proto::ViewStream& vs, const cat::GameState& s, const cat::EventList& events,
-                  proto::ViewCache& cache) {
-    return vs.patch(s, events, 0, &cache);
+// The patch message built as text directly (byte-identical to patch().dump() plus the "clock"
+// member when given, no JSON tree).
+Text stream_patch(proto::ViewStream& vs, const cat::GameState& s, const cat::EventList& events,
+                  proto::ViewCache& cache, const std::string& clock) {
+    return std::make_shared<const std::string>(vs.patch_text(s, events, 0, &cache, clock));
 }
 // ----
 
@@ -228,15 +230,12 @@ private:
     }
     GameUpdate broadcast() {
         GameUpdate u;
-        proto::ViewCache cache;
-        for (int p = 0; p < players_; ++p) {
-            json j = stream_patch(*streams_[p], s_, events_, cache);
-            add_clock(j, p);
-            u.seats.push_back(make_text(j));
-        }
-        json j = stream_patch(*spectator_, s_, events_, cache);
-        add_clock(j, cat::kSpectator);
-        u.spectators = make_text(j);
+        // One cache per io thread, shared by every game on it: it is a pure memo keyed by view values
+        // (protocol/view_stream.hpp), so any mix of streams is correct, and a room does not carry its
+        // own 23 KiB cache.
+        static thread_local proto::ViewCache cache;
+        for (int p = 0; p < players_; ++p) u.seats.push_back(stream_patch(*streams_[p], s_, events_, cache, clock_text(p)));
+        u.spectators = stream_patch(*spectator_, s_, events_, cache, clock_text(cat::kSpectator));
         return u;
     }
 
@@ -273,14 +272,21 @@ private:
 
     // The envelope's "clock" (outside the view and its digest): the viewer's own deadline if it has
     // one, else the first seat's.
-    void add_clock(json& msg, int viewer) const {
+    std::optional<json> clock_json(int viewer) const {
         std::optional<cat::Deadline> shown;
         for (int p = 0; p < players_ && !(shown && shown->seat == viewer); ++p)
             if (auto d = deadline(p); d && (!shown || p == viewer)) shown = d;
-        if (!shown) return;
+        if (!shown) return std::nullopt;
         json c = {{"seat", shown->seat}, {"deadline", wall_of(shown->at)}, {"kind", clock_kind(s_.phase)}};
         if (shown->warn_at) c["warnAt"] = wall_of(*shown->warn_at);
-        msg["clock"] = std::move(c);
+        return c;
+    }
+    void add_clock(json& msg, int viewer) const {
+        if (auto c = clock_json(viewer)) msg["clock"] = std::move(*c);
+    }
+    std::string clock_text(int viewer) const {
+        auto c = clock_json(viewer);
+        return c ? c->dump() : std::string();
     }
 
     bool ok_ = false;

@@ -28,13 +28,18 @@ void run_games(uint64_t first, uint64_t count, Totals& t) {
         // without the cache must produce byte-identical messages.
         ViewCache cache;
         const bool compare_uncached = g % 5 == 0;
-        std::vector<ViewStream> streams, plain;
+        std::vector<ViewStream> streams, plain, texts, plain_texts;
         std::vector<json> views;
         for (int seat = 0; seat < s.options.players; ++seat) streams.emplace_back(seat);
         streams.emplace_back(kSpectator);
+        // patch_text must give exactly the bytes of patch().dump(), with the cache (every game) and
+        // without it (every fifth game).
+        texts = streams;
+        for (ViewStream& st : texts) st.snapshot(s);
         if (compare_uncached) {
             plain = streams;
             for (ViewStream& st : plain) st.snapshot(s);
+            plain_texts = plain;
         }
         for (ViewStream& st : streams) {
             json snap = st.snapshot(s);
@@ -50,7 +55,12 @@ void run_games(uint64_t first, uint64_t count, Totals& t) {
             ++n;
             for (size_t k = 0; k < streams.size(); ++k) {
                 const json p = streams[k].patch(s, ev, 0, &cache);
-                if (compare_uncached) REQUIRE(p.dump() == plain[k].patch(s, ev).dump());
+                const std::string text = p.dump();
+                REQUIRE(texts[k].patch_text(s, ev, 0, &cache) == text);
+                if (compare_uncached) {
+                    REQUIRE(text == plain[k].patch(s, ev).dump());
+                    REQUIRE(text == plain_texts[k].patch_text(s, ev));
+                }
                 const int seat = streams[k].seat();
                 REQUIRE(p["from"].get<uint64_t>() + 1 == p["to"].get<uint64_t>());
                 views[k].patch_inplace(p["ops"]);
@@ -122,4 +132,24 @@ TEST_CASE("a snapshot mid-game equals the stream's patched view", "[protocol][sy
     CHECK(snap["id"] == 42);
     CHECK(snap["catan"]["view"] == a.view());
     CHECK(snap["digest"] == a.digest());
+}
+
+TEST_CASE("patch_text with a clock equals the JSON patch with a \"clock\" member", "[protocol][sync]") {
+    GameState s;
+    REQUIRE(new_game(test::varied_options(3), 1003, s));
+    Rng rng = make_rng(17);
+    LegalActions la;
+    EventList ev;
+    ViewCache cache;
+    ViewStream a(1), b(1);
+    a.snapshot(s);
+    b.snapshot(s);
+    const json clock = {{"seat", 1}, {"deadline", int64_t{1700000000123}}, {"kind", "turn"}, {"warnAt", int64_t{1700000000000}}};
+    for (int n = 0; n < 50 && s.phase != Phase::GameOver; ++n) {
+        ev.clear();
+        REQUIRE(apply(s, test::random_step(s, rng, la), &ev));
+        json p = a.patch(s, ev);
+        p["clock"] = clock;
+        REQUIRE(b.patch_text(s, ev, 0, &cache, clock.dump()) == p.dump());
+    }
 }

@@ -1,0 +1,728 @@
+// Load generator for hexhall-server (issue "The server under load"): opens R rooms with 4 protocol
+// clients each over WebSocket, plays random concrete legal actions (and a valid discard when one is
+// owed), and measures validated actions/s, action -> ack latency, action -> patch-at-the-other-seats
+// latency, and the server's CPU and memory from /proc/<pid>.
+//
+//   load_gen --port P [--host 127.0.0.1] [--rooms R] [--seconds S] [--warmup W] [--pace-ms MS]
+//            [--bots N] [--bot heuristic] [--procs K] [--source-base 127.0.0.] [--server-pid PID]
+//            [--seed S]
+//
+// --pace-ms 0 (default): every client acts as soon as the reply to its last action (and the patch it
+// produced) has arrived. --pace-ms MS: each room makes at most one action per MS milliseconds.
+// --bots N: seats 4-N..3 of every room are built-in server bots (addBot, --bot kind); seats 0..3-N are
+// load clients; with N = 4 the room's one client joins as a spectator (and must be allowed to start).
+// A finished game's room is closed and a new room opened in its place (games are counted).
+// --procs K: K generator processes (fork), process k binds its sockets to <source-base><k+1> (each
+// process may hold at most ~20,000 fds; the loopback port range is 32768-60999 per source address).
+// Statistics are taken over [warmup, seconds] only.
+#include <utility>  // before Asio: Boost 1.74 + GCC 12 + C++20 (std::exchange)
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Options {
+    std::string host = "127.0.0.1";
+    int port = 8080;
+    int rooms = 10;
+    double seconds = 20;
+    double warmup = 3;
+    int pace_ms = 0;
+    int bots = 0;
+    std::string bot = "heuristic";
+    int procs = 1;
+    std::string source_base;  // e.g. "127.0.0."; empty: let the kernel choose
+    int server_pid = 0;
+    uint64_t seed = 1;
+};
+
+// Latency histogram: 32 buckets per octave of microseconds (~2.2 % resolution).
+struct Histogram {
+    static constexpr int kBuckets = 32 * 32;
+    std::array<uint64_t, kBuckets> n{};
+    uint64_t count = 0;
+    void add(double us) {
+        int b = us < 1 ? 0 : static_cast<int>(std::log2(us) * 32);
+        if (b >= kBuckets) b = kBuckets - 1;
+        ++n[static_cast<size_t>(b)];
+        ++count;
+    }
+    double quantile(double q) const {
+        if (!count) return 0;
+        const uint64_t target = static_cast<uint64_t>(std::ceil(q * double(count)));
+        uint64_t acc = 0;
+        for (int b = 0; b < kBuckets; ++b) {
+            acc += n[static_cast<size_t>(b)];
+            if (acc >= target && acc) return std::exp2((b + 0.5) / 32.0);  // bucket middle
+        }
+        return std::exp2(kBuckets / 32.0);
+    }
+    void merge(const Histogram& o) {
+        for (int b = 0; b < kBuckets; ++b) n[static_cast<size_t>(b)] += o.n[static_cast<size_t>(b)];
+        count += o.count;
+    }
+};
+
+// Plain data, written through a pipe from each child process to the parent.
+struct Stats {
+    uint64_t actions = 0;   // acked (validated and applied) actions in the window
+    uint64_t errors = 0;    // error replies to actions
+    uint64_t patches = 0;   // patches received
+    uint64_t bytes = 0;     // bytes received
+    uint64_t games = 0;     // games finished in the window
+    uint64_t rooms_started = 0;
+    uint64_t setup_failures = 0;  // lobby errors / connection failures
+    uint64_t resyncs = 0;
+    double game_seconds = 0;      // summed wall time of the finished games
+    Histogram ack;      // action sent -> ack received (us)
+    Histogram fanout;   // action sent -> patch received at each other seat of the room (us)
+};
+
+double now_s() {
+    static const Clock::time_point t0 = Clock::now();
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+struct Room;
+
+class LoadClient : public std::enable_shared_from_this<LoadClient> {
+public:
+    LoadClient(asio::io_context& io, std::shared_ptr<Room> room, int index)
+        : ws_(io), room_ptr_(std::move(room)), room_(*room_ptr_), index_(index) {}
+    void start();
+    void send(std::string text);
+    void close();
+    int seat = -1;  // -1 spectator
+    bool joined = false;
+    void on_room_known();
+    void maybe_act();
+
+private:
+    void on_connected();
+    void read();
+    void on_message(const std::string& text);
+    void on_patch_fast(const std::string& text);
+    void on_game_json(const json& m);
+    void act();
+    void write_next();
+    void request(json m) {
+        m["v"] = 1;
+        m["id"] = next_id_++;
+        send(m.dump());
+    }
+
+    websocket::stream<tcp::socket> ws_;
+    beast::flat_buffer buf_;
+    std::deque<std::string> out_;
+    bool writing_ = false;
+    bool closed_ = false;
+    bool welcomed_ = false;
+    std::shared_ptr<Room> room_ptr_;  // keeps the room alive while handlers run
+    Room& room_;
+    int index_;
+    int64_t next_id_ = 1;
+    // game state as the client needs it
+    bool awaiting_ = false;
+    double sent_at_ = 0;
+    uint64_t version_ = 0;
+    uint64_t min_version_ = 0;
+    json legal_actions_ = json::array();
+    int discard_ = 0;
+    std::array<int, 5> hand_{};
+    std::unique_ptr<asio::steady_timer> timer_;
+};
+
+struct Generator;
+
+struct Room {
+    Generator& gen;
+    int slot;
+    std::string id;
+    std::vector<std::shared_ptr<LoadClient>> clients;
+    int joined = 0;
+    bool started = false;
+    bool over = false;
+    double started_at = 0;
+    double next_action_at = 0;  // pace mode
+    uint64_t generation = 0;
+    struct Track {
+        double sent = -1;
+        int acker = -1;
+        std::vector<double> early;  // arrivals before the ack was seen (the acker's excluded later)
+        std::vector<int> early_seat;
+    };
+    std::unordered_map<uint64_t, Track> tracks;
+    explicit Room(Generator& g, int s) : gen(g), slot(s) {}
+};
+
+const char* kResources[5] = {"brick", "grain", "lumber", "ore", "wool"};
+
+struct Generator {
+    asio::io_context io;
+    Options o;
+    int proc = 0;
+    std::vector<std::shared_ptr<Room>> rooms;
+    Stats st;
+    double window_start = 0, end_at = 0;
+    std::mt19937_64 rng;
+    tcp::endpoint server;
+    bool in_window() const { return now_s() >= window_start && now_s() < end_at; }
+
+    void open_room(int slot);
+    void room_over(Room& r);
+    void setup_failed(Room& r);
+    void ack(Room& r, int seat, uint64_t version, double sent) {
+        if (in_window()) {
+            ++st.actions;
+            st.ack.add((now_s() - sent) * 1e6);
+        }
+        Room::Track& t = r.tracks[version];
+        t.sent = sent;
+        t.acker = seat;
+        for (size_t i = 0; i < t.early.size(); ++i)
+            if (t.early_seat[i] != seat && in_window()) st.fanout.add((t.early[i] - sent) * 1e6);
+        t.early.clear();
+        t.early_seat.clear();
+        if (version > 64) r.tracks.erase(version - 64);
+    }
+    void patch_seen(Room& r, int seat, uint64_t version) {
+        if (in_window()) ++st.patches;
+        Room::Track& t = r.tracks[version];
+        if (t.sent >= 0) {
+            if (seat != t.acker && in_window()) st.fanout.add((now_s() - t.sent) * 1e6);
+        } else {
+            t.early.push_back(now_s());
+            t.early_seat.push_back(seat);
+        }
+        if (version > 64) r.tracks.erase(version - 64);
+    }
+};
+
+void LoadClient::start() {
+    auto self = shared_from_this();
+    auto& sock = beast::get_lowest_layer(ws_);
+    boost::system::error_code ec;
+    sock.open(tcp::v4(), ec);
+    if (!ec && !room_.gen.o.source_base.empty()) {
+        sock.set_option(tcp::socket::reuse_address(true), ec);
+        sock.bind(tcp::endpoint(asio::ip::make_address(room_.gen.o.source_base + std::to_string(room_.gen.proc + 1)), 0),
+                  ec);
+    }
+    if (ec) {
+        std::fprintf(stderr, "socket: %s\n", ec.message().c_str());
+        return room_.gen.setup_failed(room_);
+    }
+    sock.async_connect(room_.gen.server, [self](boost::system::error_code e) {
+        if (e) {
+            std::fprintf(stderr, "connect: %s\n", e.message().c_str());
+            return self->room_.gen.setup_failed(self->room_);
+        }
+        beast::get_lowest_layer(self->ws_).set_option(tcp::no_delay(true));
+        self->ws_.async_handshake(self->room_.gen.o.host, "/ws", [self](boost::system::error_code e2) {
+            if (e2) {
+                std::fprintf(stderr, "handshake: %s\n", e2.message().c_str());
+                return self->room_.gen.setup_failed(self->room_);
+            }
+            self->on_connected();
+        });
+    });
+}
+
+void LoadClient::on_connected() {
+    read();
+    request({{"type", "hello"}, {"name", "load" + std::to_string(index_)}});
+}
+
+void LoadClient::close() {
+    if (closed_) return;
+    closed_ = true;
+    if (timer_) timer_->cancel();
+    boost::system::error_code ec;
+    beast::get_lowest_layer(ws_).close(ec);
+}
+
+void LoadClient::send(std::string text) {
+    if (closed_) return;
+    out_.push_back(std::move(text));
+    if (!writing_) write_next();
+}
+
+void LoadClient::write_next() {
+    if (out_.empty() || closed_) {
+        writing_ = false;
+        return;
+    }
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(asio::buffer(out_.front()), [self = shared_from_this()](boost::system::error_code ec, size_t) {
+        if (ec) {
+            self->writing_ = false;
+            return;
+        }
+        self->out_.pop_front();
+        self->write_next();
+    });
+}
+
+void LoadClient::read() {
+    ws_.async_read(buf_, [self = shared_from_this()](boost::system::error_code ec, size_t n) {
+        if (ec) {
+            if (!self->closed_ && !self->room_.over) {
+                std::fprintf(stderr, "read: %s\n", ec.message().c_str());
+                ++self->room_.gen.st.setup_failures;
+            }
+            return;
+        }
+        if (self->room_.gen.in_window()) self->room_.gen.st.bytes += n;
+        std::string text = beast::buffers_to_string(self->buf_.data());
+        self->buf_.consume(self->buf_.size());
+        self->on_message(text);
+        if (!self->closed_) self->read();
+    });
+}
+
+// The envelope's "type" is the last "type" key of a dumped (sorted-key) server message.
+std::string envelope_type(const std::string& t) {
+    const size_t p = t.rfind("\"type\":\"");
+    if (p == std::string::npos) return {};
+    const size_t b = p + 8, e = t.find('"', b);
+    return t.substr(b, e - b);
+}
+
+void LoadClient::on_message(const std::string& text) {
+    const std::string type = envelope_type(text);
+    if (type == "patch") return on_patch_fast(text);
+    json m = json::parse(text, nullptr, false);
+    if (m.is_discarded()) return;
+    Generator& g = room_.gen;
+    if (type == "welcome") {
+        welcomed_ = true;
+        if (index_ == 0) {
+            json c = {{"type", "createRoom"}, {"players", 4}, {"seed", g.o.seed + room_.generation * 7919u + uint64_t(room_.slot)}};
+            request(c);
+        } else if (!room_.id.empty()) {
+            on_room_known();
+        }
+    } else if (type == "roomCreated") {
+        room_.id = m.value("room", "");
+        // Bots first (host only), then the joins.
+        for (int s = 4 - g.o.bots; s < 4; ++s)
+            request({{"type", "addBot"}, {"room", room_.id}, {"seat", s}, {"bot", g.o.bot}});
+        for (auto& c : room_.clients) c->on_room_known();
+    } else if (type == "joined") {
+        joined = true;
+        if (++room_.joined == static_cast<int>(room_.clients.size()))
+            room_.clients[0]->request({{"type", "start"}, {"room", room_.id}});
+    } else if (type == "started") {
+        if (index_ == 0) {
+            room_.started = true;
+            room_.started_at = now_s();
+            ++g.st.rooms_started;
+        }
+    } else if (type == "snapshot") {
+        on_game_json(m);
+    } else if (type == "ack") {
+        awaiting_ = false;
+        min_version_ = m.value("version", uint64_t{0});
+        g.ack(room_, seat, min_version_, sent_at_);
+    } else if (type == "error") {
+        const std::string code = m.value("code", "");
+        if (!room_.started && code != "illegal_action") {
+            std::fprintf(stderr, "room %d: lobby error %s: %s\n", room_.slot, code.c_str(), m.value("message", "").c_str());
+            return g.setup_failed(room_);
+        }
+        if (g.in_window()) ++g.st.errors;
+        awaiting_ = false;
+        // The view or hand may be stale (e.g. another seat's action came first): fetch a snapshot.
+        ++g.st.resyncs;
+        awaiting_ = true;
+        sent_at_ = now_s();
+        request({{"type", "resync"}});
+        return;
+    }
+}
+
+void LoadClient::on_room_known() {
+    if (!welcomed_ || closed_) return;  // joins after its welcome
+    json j = {{"type", "joinRoom"}, {"room", room_.id}};
+    if (seat >= 0) j["seat"] = seat;
+    else j["seat"] = nullptr;
+    request(j);
+}
+
+// A patch: parsed fully only when it may matter to this client (its legal actions are not empty, a
+// discard is owed, its hand changed, or the game ended); otherwise only "to" is read.
+void LoadClient::on_patch_fast(const std::string& text) {
+    const size_t p = text.rfind("\"to\":");
+    const uint64_t to = p == std::string::npos ? 0 : std::strtoull(text.c_str() + p + 5, nullptr, 10);
+    version_ = to;
+    room_.gen.patch_seen(room_, seat, to);
+    const bool idle = seat < 0 || (text.find("\"legal\":{\"actions\":[],") != std::string::npos &&
+                                   text.find("\"discard\":0,") != std::string::npos);
+    const std::string hand_path = "\"/players/" + std::to_string(seat) + "/hand";
+    const bool relevant = !idle || text.find(hand_path) != std::string::npos ||
+                          text.find("\"gameOver\"") != std::string::npos || text.find("\"path\":\"\"") != std::string::npos;
+    if (!relevant) {
+        legal_actions_ = json::array();
+        discard_ = 0;
+        return;
+    }
+    json m = json::parse(text, nullptr, false);
+    if (m.is_discarded()) return;
+    on_game_json(m);
+}
+
+void LoadClient::on_game_json(const json& m) {
+    const json& c = m["catan"];
+    bool over = false;
+    if (m.value("type", "") == "snapshot") {
+        version_ = m.value("version", uint64_t{0});
+        awaiting_ = false;
+        const json& v = c["view"];
+        over = v.value("phase", "") == "gameOver";
+        if (seat >= 0 && v.contains("players") && v["players"][size_t(seat)].contains("hand"))
+            for (int r = 0; r < 5; ++r) hand_[size_t(r)] = v["players"][size_t(seat)]["hand"].value(kResources[r], 0);
+    } else {
+        const std::string hp = "/players/" + std::to_string(seat) + "/hand";
+        for (const json& op : m["ops"]) {
+            const std::string path = op.value("path", "");
+            if (path == "/phase" && op["value"] == "gameOver") over = true;
+            if (path.empty() && op["value"].value("phase", "") == "gameOver") over = true;
+            if (seat < 0 || path.compare(0, hp.size(), hp) != 0) continue;
+            if (path.size() == hp.size()) {
+                for (int r = 0; r < 5; ++r) hand_[size_t(r)] = op["value"].value(kResources[r], 0);
+            } else {
+                for (int r = 0; r < 5; ++r)
+                    if (path.compare(hp.size() + 1, std::string::npos, kResources[r]) == 0)
+                        hand_[size_t(r)] = op.value("value", 0);
+            }
+        }
+    }
+    if (c.contains("legal")) {
+        legal_actions_ = c["legal"].value("actions", json::array());
+        discard_ = c["legal"].value("discard", 0);
+    } else {
+        legal_actions_ = json::array();
+        discard_ = 0;
+    }
+    if (over && !room_.over) return room_.gen.room_over(room_);
+    maybe_act();
+}
+
+void LoadClient::maybe_act() {
+    if (closed_ || room_.over || seat < 0 || awaiting_ || version_ < min_version_) return;
+    if (legal_actions_.empty() && discard_ == 0) return;
+    const int pace = room_.gen.o.pace_ms;
+    if (pace > 0) {
+        const double now = now_s();
+        if (now < room_.next_action_at) {
+            if (!timer_) timer_ = std::make_unique<asio::steady_timer>(room_.gen.io);
+            timer_->expires_after(std::chrono::microseconds(static_cast<int64_t>((room_.next_action_at - now) * 1e6) + 1));
+            timer_->async_wait([self = shared_from_this()](boost::system::error_code ec) {
+                if (!ec) self->maybe_act();
+            });
+            return;
+        }
+        room_.next_action_at = now + pace / 1000.0;
+    }
+    act();
+}
+
+void LoadClient::act() {
+    Generator& g = room_.gen;
+    json intent;
+    if (discard_ > 0) {
+        std::vector<int> cards;
+        for (int r = 0; r < 5; ++r)
+            for (int k = 0; k < hand_[size_t(r)]; ++k) cards.push_back(r);
+        std::shuffle(cards.begin(), cards.end(), g.rng);
+        intent = {{"type", "discard"}, {"cards", json::object()}};
+        for (int i = 0; i < discard_ && i < static_cast<int>(cards.size()); ++i)
+            intent["cards"][kResources[cards[size_t(i)]]] = intent["cards"].value(kResources[cards[size_t(i)]], 0) + 1;
+    } else {
+        intent = legal_actions_[g.rng() % legal_actions_.size()];
+    }
+    awaiting_ = true;
+    sent_at_ = now_s();
+    legal_actions_ = json::array();
+    discard_ = 0;
+    request({{"type", "action"}, {"game", "catan"}, {"catan", std::move(intent)}});
+}
+
+void Generator::open_room(int slot) {
+    auto& r = rooms[size_t(slot)];
+    const uint64_t gen = r ? r->generation + 1 : 0;
+    if (r) {
+        r->over = true;
+        for (auto& c : r->clients) c->close();
+        r->clients.clear();  // the clients' pending handlers keep the old room alive until they finish
+    }
+    r = std::make_shared<Room>(*this, slot);
+    r->generation = gen;
+    const int players = o.bots >= 4 ? 1 : 4 - o.bots;
+    for (int i = 0; i < players; ++i) {
+        auto c = std::make_shared<LoadClient>(io, r, i);
+        c->seat = o.bots >= 4 ? -1 : i;
+        r->clients.push_back(c);
+    }
+    for (auto& c : r->clients) c->start();
+}
+
+void Generator::room_over(Room& r) {
+    r.over = true;
+    if (in_window()) {
+        ++st.games;
+        st.game_seconds += now_s() - r.started_at;
+    }
+    const int slot = r.slot;
+    // Open the next room from the io loop (not from inside this room's handlers).
+    asio::post(io, [this, slot] {
+        if (now_s() < end_at) open_room(slot);
+        else
+            for (auto& c : rooms[size_t(slot)]->clients) c->close();
+    });
+}
+
+void Generator::setup_failed(Room& r) {
+    ++st.setup_failures;
+    if (r.over) return;
+    r.over = true;
+    for (auto& c : r.clients) c->close();
+}
+
+Stats run_generator(const Options& o, int proc, int rooms) {
+    Generator g;
+    g.o = o;
+    g.proc = proc;
+    g.rng.seed(o.seed * 1000003u + uint64_t(proc));
+    g.server = tcp::endpoint(asio::ip::make_address(o.host), static_cast<unsigned short>(o.port));
+    g.window_start = now_s() + o.warmup;
+    g.end_at = now_s() + o.seconds;
+    g.rooms.resize(size_t(rooms));
+    // Open rooms gradually (100 per 10 ms) so that the accept queue does not overflow.
+    auto opener = std::make_shared<asio::steady_timer>(g.io);
+    auto next = std::make_shared<int>(0);
+    std::function<void()> open_batch = [&, opener, next]() {
+        for (int k = 0; k < 100 && *next < rooms; ++k) g.open_room((*next)++);
+        if (*next < rooms) {
+            opener->expires_after(std::chrono::milliseconds(10));
+            opener->async_wait([&](boost::system::error_code) { open_batch(); });
+        }
+    };
+    open_batch();
+    asio::steady_timer stop(g.io);
+    stop.expires_after(std::chrono::microseconds(static_cast<int64_t>(o.seconds * 1e6)));
+    stop.async_wait([&](boost::system::error_code) {
+        g.io.stop();
+    });
+    g.io.run();
+    return g.st;
+}
+
+// ------------------------------------------------------------------ server /proc sampling
+struct ProcSample {
+    double cpu = 0;       // utime + stime, seconds
+    double rss_kib = 0;   // VmRSS
+    double hwm_kib = 0;   // VmHWM (peak)
+    double run = 0, wait = 0;  // summed over the threads (schedstat): on CPU, and runnable but waiting for a CPU
+    bool ok = false;
+};
+
+ProcSample sample_proc(int pid) {
+    ProcSample s;
+    if (pid <= 0) return s;
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) return s;
+    const size_t rp = line.rfind(')');
+    std::istringstream in(line.substr(rp + 2));
+    std::string f;
+    unsigned long long ut = 0, stt = 0;
+    for (int i = 3; i <= 15; ++i) {
+        in >> f;
+        if (i == 14) ut = std::stoull(f);
+        if (i == 15) stt = std::stoull(f);
+    }
+    s.cpu = double(ut + stt) / double(sysconf(_SC_CLK_TCK));
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    while (std::getline(status, line)) {
+        if (line.rfind("VmRSS:", 0) == 0) s.rss_kib = std::atof(line.c_str() + 6);
+        if (line.rfind("VmHWM:", 0) == 0) s.hwm_kib = std::atof(line.c_str() + 6);
+    }
+    // Per-thread scheduler statistics: a starved server (a loaded machine) shows a large wait.
+    const std::string task_dir = "/proc/" + std::to_string(pid) + "/task";
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator(task_dir, ec)) {
+        std::ifstream ss(task.path() / "schedstat");
+        double run_ns = 0, wait_ns = 0;
+        if (ss >> run_ns >> wait_ns) {
+            s.run += run_ns * 1e-9;
+            s.wait += wait_ns * 1e-9;
+        }
+    }
+    s.ok = true;
+    return s;
+}
+
+void usage() {
+    std::fprintf(stderr,
+                 "usage: load_gen --port P [--host H] [--rooms R] [--seconds S] [--warmup W] [--pace-ms MS]\n"
+                 "                [--bots N] [--bot KIND] [--procs K] [--source-base 127.0.0.] [--server-pid PID]\n"
+                 "                [--seed S]\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (i + 1 >= argc) return usage(), 2;
+        const char* v = argv[++i];
+        if (a == "--host") o.host = v;
+        else if (a == "--port") o.port = std::atoi(v);
+        else if (a == "--rooms") o.rooms = std::atoi(v);
+        else if (a == "--seconds") o.seconds = std::atof(v);
+        else if (a == "--warmup") o.warmup = std::atof(v);
+        else if (a == "--pace-ms") o.pace_ms = std::atoi(v);
+        else if (a == "--bots") o.bots = std::atoi(v);
+        else if (a == "--bot") o.bot = v;
+        else if (a == "--procs") o.procs = std::max(1, std::atoi(v));
+        else if (a == "--source-base") o.source_base = v;
+        else if (a == "--server-pid") o.server_pid = std::atoi(v);
+        else if (a == "--seed") o.seed = std::strtoull(v, nullptr, 10);
+        else return usage(), 2;
+    }
+    if (o.bots < 0 || o.bots > 4 || o.rooms < 1 || o.seconds <= o.warmup) return usage(), 2;
+    rlimit rl{};
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    const ProcSample before = sample_proc(o.server_pid);
+    std::vector<std::pair<pid_t, int>> children;  // pid, read end of its pipe
+    for (int k = 0; k < o.procs; ++k) {
+        const int share = o.rooms / o.procs + (k < o.rooms % o.procs ? 1 : 0);
+        int fd[2];
+        if (pipe(fd) != 0) return std::perror("pipe"), 1;
+        const pid_t pid = fork();
+        if (pid == 0) {
+            close(fd[0]);
+            const Stats s = run_generator(o, k, share);
+            const char* p = reinterpret_cast<const char*>(&s);
+            size_t left = sizeof s;
+            while (left) {
+                const ssize_t w = write(fd[1], p, left);
+                if (w <= 0) break;
+                p += w;
+                left -= size_t(w);
+            }
+            _exit(0);
+        }
+        close(fd[1]);
+        children.emplace_back(pid, fd[0]);
+    }
+    // Sample the server during the run: at the window start, and at its end (rooms still open).
+    const double t0 = now_s();
+    ProcSample at_start, at_end, peak;
+    double rss_max = 0;
+    while (now_s() - t0 < o.seconds - 0.3) {
+        usleep(100000);
+        const double t = now_s() - t0;
+        if (!at_start.ok && t >= o.warmup) at_start = sample_proc(o.server_pid);
+        const ProcSample s = sample_proc(o.server_pid);
+        if (s.ok) {
+            rss_max = std::max(rss_max, s.rss_kib);
+            at_end = s;
+        }
+    }
+    const double t_start = o.warmup, t_end = now_s() - t0;
+    Stats total;
+    for (auto& [pid, fd] : children) {
+        Stats s;
+        char* p = reinterpret_cast<char*>(&s);
+        size_t got = 0;
+        while (got < sizeof s) {
+            const ssize_t r = read(fd, p + got, sizeof s - got);
+            if (r <= 0) break;
+            got += size_t(r);
+        }
+        close(fd);
+        waitpid(pid, nullptr, 0);
+        if (got != sizeof s) {
+            std::fprintf(stderr, "child %d: no statistics\n", int(pid));
+            continue;
+        }
+        total.actions += s.actions;
+        total.errors += s.errors;
+        total.patches += s.patches;
+        total.bytes += s.bytes;
+        total.games += s.games;
+        total.game_seconds += s.game_seconds;
+        total.rooms_started += s.rooms_started;
+        total.setup_failures += s.setup_failures;
+        total.resyncs += s.resyncs;
+        total.ack.merge(s.ack);
+        total.fanout.merge(s.fanout);
+    }
+    const double window = o.seconds - o.warmup;
+    std::printf("rooms %d (%d load clients + %d bots each), procs %d, pace %s, window %.1f s (warmup %.1f s)\n", o.rooms,
+                o.bots >= 4 ? 0 : 4 - o.bots, o.bots, o.procs,
+                o.pace_ms ? (std::to_string(o.pace_ms) + " ms/room").c_str() : "as fast as replies", window, o.warmup);
+    std::printf("rooms started %llu, setup/connection failures %llu, games finished %llu (%.1f games/min)\n",
+                (unsigned long long)total.rooms_started, (unsigned long long)total.setup_failures,
+                (unsigned long long)total.games, double(total.games) * 60.0 / window);
+    std::printf("validated actions %llu = %.0f actions/s; action errors %llu; patches received %.0f/s; %.1f MB/s received\n",
+                (unsigned long long)total.actions, double(total.actions) / window, (unsigned long long)total.errors,
+                double(total.patches) / window, double(total.bytes) / window / 1e6);
+    std::printf("action -> ack (ms):           p50 %.2f  p99 %.2f  p99.9 %.2f  (n=%llu)\n", total.ack.quantile(0.5) / 1e3,
+                total.ack.quantile(0.99) / 1e3, total.ack.quantile(0.999) / 1e3, (unsigned long long)total.ack.count);
+    std::printf("action -> other seats' patch (ms): p50 %.2f  p99 %.2f  p99.9 %.2f  (n=%llu)\n",
+                total.fanout.quantile(0.5) / 1e3, total.fanout.quantile(0.99) / 1e3, total.fanout.quantile(0.999) / 1e3,
+                (unsigned long long)total.fanout.count);
+    if (at_start.ok && at_end.ok) {
+        const double cpu = at_end.cpu - at_start.cpu;
+        const double dt = t_end - t_start;
+        std::printf("server pid %d: CPU %.2f s over %.1f s = %.2f cores; %.1f us CPU/action", o.server_pid, cpu, dt,
+                    cpu / dt, total.actions ? cpu * 1e6 / double(total.actions) : 0.0);
+        if (total.games) std::printf("; %.2f CPU-s/game", cpu / double(total.games));
+        std::printf("\n");
+        std::printf("server threads: on CPU %.2f s, runnable but waiting for a CPU %.2f s (machine load)\n",
+                    at_end.run - at_start.run, at_end.wait - at_start.wait);
+        std::printf("server RSS: before %.1f MiB, at end %.1f MiB (max sampled %.1f, VmHWM %.1f); (end - before)/rooms = %.1f KiB/room\n",
+                    before.rss_kib / 1024, at_end.rss_kib / 1024, rss_max / 1024, at_end.hwm_kib / 1024,
+                    (at_end.rss_kib - before.rss_kib) / o.rooms);
+    }
+    return 0;
+}
