@@ -95,6 +95,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   async function leave() {
     try { await shell.conn.request({ type: "leaveRoom", room: roomId }); } catch { /* older servers: just go */ }
     session.setSeat(roomId, null);
+    if (shell.joined?.room === roomId) shell.joined = null;
     go({ name: "lobby" });
   }
 
@@ -124,6 +125,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
     shell.conn.on("kicked", (m) => {
       if (m.room !== roomId) return;
       session.setSeat(roomId, null);
+      if (shell.joined?.room === roomId) shell.joined = null;
       shell.toast(t("room.kicked"), "error");
       go({ name: "lobby" });
     }),
@@ -299,6 +301,8 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   if (shell.joined?.room === roomId) {
     mySeat = shell.joined.seat;
     if (!room.pushed) startFallbackPoll();
+    // Back from another page on the same connection: ask for a snapshot to show the game again.
+    if (room.started || !room.pushed) shell.conn.request({ type: "resync" }).catch(() => { /* not started */ });
   }
   render();
   shell.ensureName().then(() => { if (!disposed && shell.conn.ready) rejoinIfNeeded(); });
