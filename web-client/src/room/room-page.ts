@@ -215,7 +215,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
         const actions = h("div", { class: "seat-actions" });
         if (host && !room.started && s.kind === "bot")
           actions.append(h("button", { class: "btn btn-small btn-ghost", "data-testid": `remove-bot-${i}`, onclick: () => hostRequest({ type: "removeBot", seat: i }) }, t("room.removeBot")));
-        if (host && room.host !== undefined && s.kind === "human" && i !== mySeat && !room.over) {
+        if (host && room.hostKnown && s.kind === "human" && i !== mySeat && !room.over) {
           actions.append(h("button", { class: "btn btn-small btn-ghost", "data-testid": `kick-${i}`, onclick: () => {
             if (confirm(t("room.kickConfirm", { name: s.name }))) hostRequest({ type: "kick", seat: i });
           } }, t("room.kick")));
