@@ -73,7 +73,7 @@ export function victimDialog(ui: UI, options: any[], onClose: () => void): Dialo
   for (const a of options) {
     const v = a.victim;
     const has = typeof v === "number";
-    const label = has ? `${ui.names[v] ?? v} (${ui.view?.players?.[v]?.resourceCount ?? "?"} ${t(ui.lang, "cards")})` : t(ui.lang, "nobody");
+    const label = has ? `${ui.names[v] ?? v} (${t(ui.lang, "nCards", { n: ui.view?.players?.[v]?.resourceCount ?? "?" })})` : t(ui.lang, "nobody");
     body.append(button(label, { class: "hx-btn", "data-testid": has ? `victim-${v}` : "victim-none" }, () => ui.act(a)));
   }
   return { el, kind: "victim" };

@@ -249,6 +249,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     const u = ui();
     syncDialogs(u);
     (logBox.firstChild as HTMLElement).textContent = t(lang, "log");
+    logBox.setAttribute("aria-label", t(lang, "log"));
     renderTurn(u);
     renderClock();
     const diceKey = `${frame?.version}:${u.view?.dice}`;

@@ -60,7 +60,7 @@ const en = {
   ev_turnEnded: "{name} ended the turn", ev_turnStarted: "Turn {turn}: {name}", ev_timedOut: "{name} ran out of time",
   ev_warned: "{name} is warned ({warnings})", ev_disqualified: "{name} is disqualified", ev_gameOver: "{name} wins the game",
   ev_unknown: "{type}",
-  hexName: "hex {id}", nothing: "nothing", offline: "offline", disqualifiedTag: "disqualified", botTag: "bot: {name}",
+  hexName: "hex {id}", nothing: "nothing", offline: "offline", nCards: "{n} cards", disqualifiedTag: "disqualified", botTag: "bot: {name}",
 };
 
 export type Key = keyof typeof en;
@@ -123,7 +123,7 @@ const zhHant: Table = {
   ev_turnEnded: "{name} 結束回合", ev_turnStarted: "第 {turn} 回合：{name}", ev_timedOut: "{name} 超時",
   ev_warned: "{name} 被警告（{warnings}）", ev_disqualified: "{name} 被取消資格", ev_gameOver: "{name} 贏得遊戲",
   ev_unknown: "{type}",
-  hexName: "區域 {id}", nothing: "無", offline: "離線", disqualifiedTag: "已取消資格", botTag: "電腦代打：{name}",
+  hexName: "區域 {id}", nothing: "無", offline: "離線", nCards: "{n} 張資源卡", disqualifiedTag: "已取消資格", botTag: "電腦代打：{name}",
 };
 
 const zhHans: Table = {
@@ -183,7 +183,7 @@ const zhHans: Table = {
   ev_turnEnded: "{name} 结束回合", ev_turnStarted: "第 {turn} 回合：{name}", ev_timedOut: "{name} 超时",
   ev_warned: "{name} 被警告（{warnings}）", ev_disqualified: "{name} 被取消资格", ev_gameOver: "{name} 赢得游戏",
   ev_unknown: "{type}",
-  hexName: "区域 {id}", nothing: "无", offline: "离线", disqualifiedTag: "已取消资格", botTag: "电脑代打：{name}",
+  hexName: "区域 {id}", nothing: "无", offline: "离线", nCards: "{n} 张资源卡", disqualifiedTag: "已取消资格", botTag: "电脑代打：{name}",
 };
 
 const TABLES: Record<Lang, Table> = { en, "zh-Hant": zhHant, "zh-Hans": zhHans };
