@@ -79,7 +79,13 @@ export async function phone({ browser, base, shots }) {
   await P.page.waitForSelector(tid("victory"), { timeout: 10000 });
   await checkNoHorizontalScroll(P.page, "phone victory screen");
   await P.page.setViewportSize({ width: 1280, height: 800 });
-  await P.page.waitForSelector(tid("seed-reveal"), { timeout: 3000 }).catch(() => notes.push("no seed reveal shown (server without seedReveal)"));
+  // Fair dice: the revealed seed and salt hash to the commitment shown at the start (checked in the page).
+  await P.page.waitForSelector(`${tid("seed-check")}[data-ok="true"]`, { timeout: 5000 });
+  check((await P.page.textContent(tid("seed-value"))).trim() === "7", "the revealed seed is the room's seed");
+  const record = await P.page.request.get(`${base}/games/${roomId}/record`);
+  check(record.status() === 200, `GET /games/${roomId}/record answers ${record.status()}`);
+  const rec = await record.json();
+  check(rec.seed === "7" && rec.actions.length > 0, "the record holds the seed and the actions");
   await sleep(300);
   await P.page.screenshot({ path: join(shots, "victory.png") });
   const f = await frame(P.page);
