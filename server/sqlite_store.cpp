@@ -26,8 +26,8 @@ CREATE TABLE IF NOT EXISTS actions (
   PRIMARY KEY (room, seq)) WITHOUT ROWID;
 )sql";
 
-void bind(sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
-void bind(sqlite3_stmt* s, int i, int64_t v) { sqlite3_bind_int64(s, i, v); }
+void bind_arg(sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+void bind_arg(sqlite3_stmt* s, int i, int64_t v) { sqlite3_bind_int64(s, i, v); }
 std::string text(sqlite3_stmt* s, int col) {
     const unsigned char* t = sqlite3_column_text(s, col);
     return t ? std::string(reinterpret_cast<const char*>(t), static_cast<size_t>(sqlite3_column_bytes(s, col))) : "";
@@ -181,20 +181,20 @@ void SqliteStore::put_room(const RoomRow& r) {
                      "INSERT OR REPLACE INTO rooms (id, game, options, setup, seed, salt, commitment, invite, private, "
                      "password_hash, host_session, state, created_ms, finished_ms) "
                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
-                 bind(s, 1, r.id);
-                 bind(s, 2, r.game);
-                 bind(s, 3, r.options);
-                 bind(s, 4, r.setup);
-                 bind(s, 5, std::to_string(r.seed));  // TEXT: SQLite integers are signed
-                 bind(s, 6, r.salt);
-                 bind(s, 7, r.commitment);
-                 bind(s, 8, r.invite);
-                 bind(s, 9, int64_t{r.is_private});
-                 bind(s, 10, r.password_hash);
-                 bind(s, 11, r.host_session);
-                 bind(s, 12, r.state);
-                 bind(s, 13, r.created_ms);
-                 bind(s, 14, r.finished_ms);
+                 bind_arg(s, 1, r.id);
+                 bind_arg(s, 2, r.game);
+                 bind_arg(s, 3, r.options);
+                 bind_arg(s, 4, r.setup);
+                 bind_arg(s, 5, std::to_string(r.seed));  // TEXT: SQLite integers are signed
+                 bind_arg(s, 6, r.salt);
+                 bind_arg(s, 7, r.commitment);
+                 bind_arg(s, 8, r.invite);
+                 bind_arg(s, 9, int64_t{r.is_private});
+                 bind_arg(s, 10, r.password_hash);
+                 bind_arg(s, 11, r.host_session);
+                 bind_arg(s, 12, r.state);
+                 bind_arg(s, 13, r.created_ms);
+                 bind_arg(s, 14, r.finished_ms);
                  return run(db_, s);
              },
              {}});
@@ -205,13 +205,13 @@ void SqliteStore::put_seat(const std::string& room, const SeatRow& r) {
                  sqlite3_stmt* s = stmt(
                      "INSERT OR REPLACE INTO seats (room, seat, kind, session, name, bot, bot_seed) "
                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-                 bind(s, 1, room);
-                 bind(s, 2, int64_t{r.seat});
-                 bind(s, 3, r.kind);
-                 bind(s, 4, r.session);
-                 bind(s, 5, r.name);
-                 bind(s, 6, r.bot);
-                 bind(s, 7, std::to_string(r.bot_seed));
+                 bind_arg(s, 1, room);
+                 bind_arg(s, 2, int64_t{r.seat});
+                 bind_arg(s, 3, r.kind);
+                 bind_arg(s, 4, r.session);
+                 bind_arg(s, 5, r.name);
+                 bind_arg(s, 6, r.bot);
+                 bind_arg(s, 7, std::to_string(r.bot_seed));
                  return run(db_, s);
              },
              {}});
@@ -220,9 +220,9 @@ void SqliteStore::put_seat(const std::string& room, const SeatRow& r) {
 void SqliteStore::put_session(const SessionRow& r) {
     enqueue({[this, r] {
                  sqlite3_stmt* s = stmt("INSERT OR REPLACE INTO sessions (hash, name, room) VALUES (?1, ?2, ?3)");
-                 bind(s, 1, r.hash);
-                 bind(s, 2, r.name);
-                 bind(s, 3, r.room);
+                 bind_arg(s, 1, r.hash);
+                 bind_arg(s, 2, r.name);
+                 bind_arg(s, 3, r.room);
                  return run(db_, s);
              },
              {}});
@@ -231,9 +231,9 @@ void SqliteStore::put_session(const SessionRow& r) {
 void SqliteStore::set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done) {
     enqueue({[this, room, state, finished_ms] {
                  sqlite3_stmt* s = stmt("UPDATE rooms SET state = ?2, finished_ms = ?3 WHERE id = ?1");
-                 bind(s, 1, room);
-                 bind(s, 2, state);
-                 bind(s, 3, finished_ms);
+                 bind_arg(s, 1, room);
+                 bind_arg(s, 2, state);
+                 bind_arg(s, 3, finished_ms);
                  return run(db_, s);
              },
              std::move(done)});
@@ -242,10 +242,10 @@ void SqliteStore::set_state(const std::string& room, const std::string& state, i
 void SqliteStore::append(const std::string& room, const ActionRow& a, Done done) {
     enqueue({[this, room, a] {
                  sqlite3_stmt* s = stmt("INSERT INTO actions (room, seq, seat, action) VALUES (?1, ?2, ?3, ?4)");
-                 bind(s, 1, room);
-                 bind(s, 2, a.seq);
-                 bind(s, 3, int64_t{a.seat});
-                 bind(s, 4, a.action);
+                 bind_arg(s, 1, room);
+                 bind_arg(s, 2, a.seq);
+                 bind_arg(s, 3, int64_t{a.seat});
+                 bind_arg(s, 4, a.action);
                  return run(db_, s);
              },
              std::move(done)});
@@ -255,12 +255,12 @@ StoredRoom SqliteStore::read_room_rest(RoomRow row) {
     StoredRoom out;
     out.room = std::move(row);
     sqlite3_stmt* s = stmt("SELECT seat, kind, session, name, bot, bot_seed FROM seats WHERE room = ?1 ORDER BY seat");
-    bind(s, 1, out.room.id);
+    bind_arg(s, 1, out.room.id);
     while (sqlite3_step(s) == SQLITE_ROW)
         out.seats.push_back({sqlite3_column_int(s, 0), text(s, 1), text(s, 2), text(s, 3), text(s, 4), u64(text(s, 5))});
     sqlite3_reset(s);
     s = stmt("SELECT seq, seat, action FROM actions WHERE room = ?1 ORDER BY seq");
-    bind(s, 1, out.room.id);
+    bind_arg(s, 1, out.room.id);
     while (sqlite3_step(s) == SQLITE_ROW)
         out.actions.push_back({sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1), text(s, 2)});
     sqlite3_reset(s);
@@ -271,7 +271,7 @@ std::optional<StoredRoom> SqliteStore::load_room(const std::string& id) {
     std::lock_guard db(db_mu_);
     static const std::string sql = std::string("SELECT ") + kRoomColumns + " FROM rooms WHERE id = ?1";
     sqlite3_stmt* s = stmt(sql.c_str());
-    bind(s, 1, id);
+    bind_arg(s, 1, id);
     std::optional<RoomRow> row;
     if (sqlite3_step(s) == SQLITE_ROW) row = read_room_row(s);
     sqlite3_reset(s);
@@ -282,7 +282,7 @@ std::optional<StoredRoom> SqliteStore::load_room(const std::string& id) {
 bool SqliteStore::room_exists(const std::string& id) {
     std::lock_guard db(db_mu_);
     sqlite3_stmt* s = stmt("SELECT 1 FROM rooms WHERE id = ?1");
-    bind(s, 1, id);
+    bind_arg(s, 1, id);
     const bool found = sqlite3_step(s) == SQLITE_ROW;
     sqlite3_reset(s);
     return found;
