@@ -82,8 +82,13 @@ export async function phone({ browser, base, shots }) {
   // Fair dice: the revealed seed and salt hash to the commitment shown at the start (checked in the page).
   await P.page.waitForSelector(`${tid("seed-check")}[data-ok="true"]`, { timeout: 5000 });
   check((await P.page.textContent(tid("seed-value"))).trim() === "7", "the revealed seed is the room's seed");
-  const record = await P.page.request.get(`${base}/games/${roomId}/record`);
-  check(record.status() === 200, `GET /games/${roomId}/record answers ${record.status()}`);
+  let record;
+  for (let i = 0; i < 30; i++) {  // the store writes on its own thread: give it a moment
+    record = await P.page.request.get(`${base}/games/${roomId}/record`);
+    if (record.status() === 200) break;
+    await sleep(100);
+  }
+  check(record.status() === 200, `GET /games/${roomId}/record answers ${record.status()}: ${await record.text()}`);
   const rec = await record.json();
   check(rec.seed === "7" && rec.actions.length > 0, "the record holds the seed and the actions");
   await sleep(300);
