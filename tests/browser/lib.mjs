@@ -48,13 +48,13 @@ export class Raced extends Error {}
  * did not move, the click is tried again (board spots then by a dispatched click on the element).
  */
 export async function clickAndWait(page, selector, version, timeout = 6000) {
-  // Board spots are SVG shapes; a vertical edge's line has a zero-width box, which Playwright calls
-  // invisible, so spots are clicked without that check (still a real click at the spot's centre).
+  // Board spots exist for every id but are visible only when legal (and drawn on the next animation
+  // frame): Playwright's click waits for that. A spot that still does not react gets a dispatched click.
   const spot = /"(edge|intersection|robber-hex|hex)-\d+"/.test(selector);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       if (spot && attempt > 0) await page.dispatchEvent(selector, "click", undefined, { timeout: 2000 });
-      else await page.click(selector, { timeout: attempt ? 2000 : timeout, force: spot });
+      else await page.click(selector, { timeout: attempt ? 2000 : timeout });
     } catch (e) {
       const f = await frame(page);
       if (f && f.version > version) throw new Raced(`game moved on before ${selector}`);

@@ -57,6 +57,7 @@ for (const name of chosen) {
 }
 await browser.close();
 server.kill("SIGTERM");
+if (failed || process.env.HEXHALL_SERVER_LOG) console.log("---- server log (last 40 lines)\n" + serverLog.split("\n").slice(-40).join("\n"));
 rmSync(tmp, { recursive: true, force: true });
 console.log(`browser tests: ${chosen.length - failed}/${chosen.length} scenarios passed in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in build/screenshots/`);
 process.exit(failed ? 1 : 0);

@@ -143,11 +143,21 @@ export async function twoPlayers({ browser, base, shots }) {
 
   // What the pages show.
   for (const [P, me, other] of [[A, 0, 1], [B, 1, 0]]) {
-    const f = await frame(P.page);
-    for (const r of Object.keys(f.view.players[me].hand)) {
-      const shown = await P.page.getAttribute(tid(`hand-${r}`), "data-count");
-      check(Number(shown) === f.view.players[me].hand[r], `${P.label}'s hand shows ${r} ${f.view.players[me].hand[r]} (shows ${shown})`);
+    // The hand shown equals the hand in the view (read together; bots may act meanwhile).
+    let handOk = "";
+    for (let i = 0; i < 20 && handOk !== "ok"; i++) {
+      handOk = await P.page.evaluate((me) => {
+        const f = window.hexhall.room.game.frameNow;
+        for (const [r, n] of Object.entries(f.view.players[me].hand)) {
+          const shown = document.querySelector(`[data-testid="hand-${r}"]`)?.getAttribute("data-count");
+          if (Number(shown) !== n) return `${r}: view ${n}, shown ${shown}`;
+        }
+        return "ok";
+      }, me);
+      if (handOk !== "ok") await sleep(100);
     }
+    check(handOk === "ok", `${P.label}'s hand on screen matches the view (${handOk})`);
+    const f = await frame(P.page);
     check(await P.page.$(tid("devcards-own")) !== null, `${P.label} sees own development cards`);
     const otherCard = tid(`player-${other}`);
     check(Number(await P.page.getAttribute(otherCard, "data-devcards")) === f.view.players[other].devCardCount, `${P.label} sees the other's card count`);
@@ -168,6 +178,11 @@ export async function twoPlayers({ browser, base, shots }) {
   await A.page.click(tid("chat-send"));
   if (await B.page.waitForSelector(`${tid("chat-log")} >> text=good game so far`, { timeout: 3000 }).catch(() => null)) notes.push("chat delivered");
   else notes.push("chat not delivered (server without chat)");
+  // Bob wanders to the lobby: it offers the way back to his seat.
+  await B.page.click(".brand");
+  await B.page.waitForSelector(`${tid("return-to-table")} a`, { timeout: 5000 });
+  await B.page.click(`${tid("return-to-table")} a`);
+  await waitFrame(B.page, (f) => f.seat === 1, "Bob back at the table from the lobby");
   await A.context.close();
   await B.context.close();
   return notes;

@@ -165,7 +165,7 @@ export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: Bo
   GEO.edgeEnds.forEach(([i, j], e) => {
     const a = P(GEO.intersection[i]), b = P(GEO.intersection[j]);
     // A thin quadrilateral rather than a line: a vertical line has an empty bounding box.
-    const len = Math.hypot(b.x - a.x, b.y - a.y), nx = -(b.y - a.y) / len * 5, ny = (b.x - a.x) / len * 5;
+    const len = Math.hypot(b.x - a.x, b.y - a.y), nx = -(b.y - a.y) / len * 6, ny = (b.x - a.x) / len * 6;
     const p1 = { x: a.x + (b.x - a.x) * 0.2, y: a.y + (b.y - a.y) * 0.2 }, p2 = { x: a.x + (b.x - a.x) * 0.8, y: a.y + (b.y - a.y) * 0.8 };
     const pts = [[p1.x + nx, p1.y + ny], [p2.x + nx, p2.y + ny], [p2.x - nx, p2.y - ny], [p1.x - nx, p1.y - ny]].map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
     const line = s("polygon", { points: pts, class: "spot edge-spot", "data-testid": `edge-${e}` });

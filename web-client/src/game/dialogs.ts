@@ -73,7 +73,7 @@ export function victimDialog(ui: UI, options: any[], onClose: () => void): Dialo
   for (const a of options) {
     const v = a.victim;
     const has = typeof v === "number";
-    const label = has ? `${ui.names[v] ?? v} (${ui.view?.players?.[v]?.resourceCount ?? "?"} ${t(ui.lang, "cards")})` : t(ui.lang, "nobody");
+    const label = has ? `${ui.names[v] ?? v} (${t(ui.lang, "nCards", { n: ui.view?.players?.[v]?.resourceCount ?? "?" })})` : t(ui.lang, "nobody");
     body.append(button(label, { class: "hx-btn", "data-testid": has ? `victim-${v}` : "victim-none" }, () => ui.act(a)));
   }
   return { el, kind: "victim" };
@@ -127,9 +127,9 @@ export function bankDialog(ui: UI, onClose: () => void): Dialog {
     const sendBtn = button(t(ui.lang, "send"), { class: "hx-btn primary", "data-testid": "bank-bundle-send" }, () =>
       ui.act({ type: "bankTrade", give: nonZero(give), get: nonZero(get) }));
     const upd = () => { sendBtn.disabled = sumCards(give) === 0 || sumCards(get) === 0; };
-    body.append(h("h4", {}, t(ui.lang, "bundle")),
+    body.append(h("details", { class: "hx-bundle", "data-testid": "bank-bundle" }, h("summary", {}, t(ui.lang, "bundle")),
       h("div", { class: "hx-subtitle" }, t(ui.lang, "give")), steppers(ui, "bank-give", give, () => 19, (r) => rate[r] || 1, upd, withRate, ui.view?.players?.[ui.seat]?.hand),
-      h("div", { class: "hx-subtitle" }, t(ui.lang, "get")), steppers(ui, "bank-get", get, () => 19, () => 1, upd), sendBtn);
+      h("div", { class: "hx-subtitle" }, t(ui.lang, "get")), steppers(ui, "bank-get", get, () => 19, () => 1, upd), sendBtn));
     upd();
   }
   return { el, kind: "bank" };

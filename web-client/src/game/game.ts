@@ -58,6 +58,8 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const victorySlot = h("div", { class: "hx-victory-slot" });
   app.append(status, errorEl, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, promptEl, boardWrap), side), overlay, victorySlot);
   root.append(app);
+  // Escape leaves a build mode.
+  app.addEventListener("keydown", (e) => { if (e.key === "Escape" && mode && !dialog) { e.preventDefault(); mode = null; render(); } });
 
   const viewer = () => (typeof frame?.view?.seat === "number" ? frame.view.seat : ctx.seat);
   const names = () => seatNames(room ?? undefined, frame?.view?.players?.length ?? 4, (n) => t(lang, "seat", { n }));
@@ -87,7 +89,9 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
       initials: n.map((x, i) => initialOf(x, i)), act };
   }
 
+  let focusBeforeDialog: string | null = null;
   function openDialog(d: D.Dialog): void {
+    if (!dialog) focusBeforeDialog = (document.activeElement as HTMLElement | null)?.getAttribute?.("data-testid") ?? null;
     dialog = d;
     clear(overlay);
     overlay.append(d.el);
@@ -100,6 +104,9 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     dialog = null;
     clear(overlay);
     overlay.hidden = true;
+    const back = focusBeforeDialog ? root.querySelector<HTMLElement>(`[data-testid="${CSS.escape(focusBeforeDialog)}"]`) : null;
+    focusBeforeDialog = null;
+    window.setTimeout(() => { if (back?.isConnected && !(back as HTMLButtonElement).disabled) back.focus(); }, 0);
   }
 
   function openNamed(kind: "bank" | "offer" | "yop" | "monopoly" | "counter"): void {
@@ -242,6 +249,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     const u = ui();
     syncDialogs(u);
     (logBox.firstChild as HTMLElement).textContent = t(lang, "log");
+    logBox.setAttribute("aria-label", t(lang, "log"));
     renderTurn(u);
     renderClock();
     const diceKey = `${frame?.version}:${u.view?.dice}`;

@@ -25,7 +25,7 @@ const en = {
   victimTitle: "Steal from whom?", nobody: "Nobody",
   yopTitle: "Year of Plenty: take 2 resources", monopolyTitle: "Monopoly: name a resource",
   bankTitle: "Trade with the bank", rate: "{n}:1", give: "You give", get: "You get", send: "Send",
-  bundle: "Trade", offerTitle: "Offer a trade", to: "To", counterTitle: "Counter-offer",
+  bundle: "Several trades at once", offerTitle: "Offer a trade", to: "To", counterTitle: "Counter-offer",
   offerFrom: "{name} offers", offerGives: "gives", offerWants: "wants",
   accept: "Accept", reject: "Reject", counter: "Counter", withdraw: "Withdraw", confirmWith: "Trade with {name}",
   resp_none: "waiting", resp_accepted: "accepted", resp_rejected: "rejected", resp_countered: "countered",
@@ -60,7 +60,7 @@ const en = {
   ev_turnEnded: "{name} ended the turn", ev_turnStarted: "Turn {turn}: {name}", ev_timedOut: "{name} ran out of time",
   ev_warned: "{name} is warned ({warnings})", ev_disqualified: "{name} is disqualified", ev_gameOver: "{name} wins the game",
   ev_unknown: "{type}",
-  hexName: "hex {id}", nothing: "nothing", offline: "offline", disqualifiedTag: "disqualified", botTag: "bot: {name}",
+  hexName: "hex {id}", nothing: "nothing", offline: "offline", nCards: "{n} cards", disqualifiedTag: "disqualified", botTag: "bot: {name}",
 };
 
 export type Key = keyof typeof en;
@@ -88,7 +88,7 @@ const zhHant: Table = {
   victimTitle: "要搶誰的資源卡？", nobody: "不搶",
   yopTitle: "創新發明：拿取 2 張資源卡", monopolyTitle: "資源壟斷：選擇一種資源",
   bankTitle: "和銀行交易", rate: "{n}:1", give: "你給出", get: "你得到", send: "送出",
-  bundle: "交易", offerTitle: "提出交易", to: "對象", counterTitle: "還價",
+  bundle: "一次進行多筆交易", offerTitle: "提出交易", to: "對象", counterTitle: "還價",
   offerFrom: "{name} 提出交易", offerGives: "給出", offerWants: "想要",
   accept: "接受", reject: "拒絕", counter: "還價", withdraw: "撤回", confirmWith: "和 {name} 成交",
   resp_none: "考慮中", resp_accepted: "已接受", resp_rejected: "已拒絕", resp_countered: "已還價",
@@ -123,7 +123,7 @@ const zhHant: Table = {
   ev_turnEnded: "{name} 結束回合", ev_turnStarted: "第 {turn} 回合：{name}", ev_timedOut: "{name} 超時",
   ev_warned: "{name} 被警告（{warnings}）", ev_disqualified: "{name} 被取消資格", ev_gameOver: "{name} 贏得遊戲",
   ev_unknown: "{type}",
-  hexName: "區域 {id}", nothing: "無", offline: "離線", disqualifiedTag: "已取消資格", botTag: "電腦代打：{name}",
+  hexName: "區域 {id}", nothing: "無", offline: "離線", nCards: "{n} 張資源卡", disqualifiedTag: "已取消資格", botTag: "電腦代打：{name}",
 };
 
 const zhHans: Table = {
@@ -148,7 +148,7 @@ const zhHans: Table = {
   victimTitle: "要抢谁的资源卡？", nobody: "不抢",
   yopTitle: "创新发明：拿取 2 张资源卡", monopolyTitle: "资源垄断：选择一种资源",
   bankTitle: "和银行交易", rate: "{n}:1", give: "你给出", get: "你得到", send: "送出",
-  bundle: "交易", offerTitle: "提出交易", to: "对象", counterTitle: "还价",
+  bundle: "一次进行多笔交易", offerTitle: "提出交易", to: "对象", counterTitle: "还价",
   offerFrom: "{name} 提出交易", offerGives: "给出", offerWants: "想要",
   accept: "接受", reject: "拒绝", counter: "还价", withdraw: "撤回", confirmWith: "和 {name} 成交",
   resp_none: "考虑中", resp_accepted: "已接受", resp_rejected: "已拒绝", resp_countered: "已还价",
@@ -183,7 +183,7 @@ const zhHans: Table = {
   ev_turnEnded: "{name} 结束回合", ev_turnStarted: "第 {turn} 回合：{name}", ev_timedOut: "{name} 超时",
   ev_warned: "{name} 被警告（{warnings}）", ev_disqualified: "{name} 被取消资格", ev_gameOver: "{name} 赢得游戏",
   ev_unknown: "{type}",
-  hexName: "区域 {id}", nothing: "无", offline: "离线", disqualifiedTag: "已取消资格", botTag: "电脑代打：{name}",
+  hexName: "区域 {id}", nothing: "无", offline: "离线", nCards: "{n} 张资源卡", disqualifiedTag: "已取消资格", botTag: "电脑代打：{name}",
 };
 
 const TABLES: Record<Lang, Table> = { en, "zh-Hant": zhHant, "zh-Hans": zhHans };

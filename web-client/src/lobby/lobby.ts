@@ -167,9 +167,21 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
       codeInput,
       h("button", { class: "btn", type: "submit", "data-testid": "join-code-submit" }, t("lobby.joinButton"))));
 
+  // A session that holds a seat is re-seated by the server after hello: offer the way back.
+  const backBox = h("div", { "data-testid": "return-to-table" });
+  function renderBack() {
+    clear(backBox);
+    const j = shell.joined;
+    if (!j || j.seat < 0) return;
+    backBox.append(h("section", { class: "card return-card row between wrap" },
+      h("span", {}, t("lobby.haveSeat", { id: j.room })),
+      h("a", { class: "btn btn-primary btn-small", href: `#/room/${j.room}` }, t("lobby.returnToTable"))));
+  }
+
   function render() {
     clear(root);
-    root.append(h("div", { class: "lobby" },
+    renderBack();
+    root.append(backBox, h("div", { class: "lobby" },
       h("div", { class: "lobby-main" },
         h("section", { class: "card lobby-rooms" },
           h("div", { class: "row between" }, h("h2", {}, t("lobby.rooms")),
@@ -182,8 +194,9 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
 
   render();
   const offLang = onLang(render);
+  const offJoined = shell.conn.on("joined", () => window.setTimeout(renderBack, 0));
   const offReady = shell.conn.on("ready", () => { if (!nameInput.value) nameInput.value = session.name(); refresh(); });
   if (shell.conn.ready) refresh();
   else shell.ensureName();  // the first visit asks for a display name
-  return () => { disposed = true; window.clearTimeout(timer); offLang(); offReady(); };
+  return () => { disposed = true; window.clearTimeout(timer); offLang(); offReady(); offJoined(); };
 }

@@ -1,5 +1,5 @@
 // Room chat: the log of `chat` pushes and a line to send (1–300 characters).
-import { h, clear } from "../app/dom";
+import { h } from "../app/dom";
 import { seatMark } from "../app/seats";
 import { errorText, type Shell } from "../app/shell";
 import { t } from "../i18n";
@@ -58,5 +58,3 @@ export function chatPanel(shell: Shell, roomId: string): ChatPanel {
     },
   };
 }
-
-export function clearChat(p: ChatPanel): void { clear(p.el.querySelector(".chat-log")!); p.relabel(); }

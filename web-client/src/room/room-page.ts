@@ -95,6 +95,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   async function leave() {
     try { await shell.conn.request({ type: "leaveRoom", room: roomId }); } catch { /* older servers: just go */ }
     session.setSeat(roomId, null);
+    if (shell.joined?.room === roomId) shell.joined = null;
     go({ name: "lobby" });
   }
 
@@ -124,6 +125,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
     shell.conn.on("kicked", (m) => {
       if (m.room !== roomId) return;
       session.setSeat(roomId, null);
+      if (shell.joined?.room === roomId) shell.joined = null;
       shell.toast(t("room.kicked"), "error");
       go({ name: "lobby" });
     }),
@@ -213,7 +215,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
         const actions = h("div", { class: "seat-actions" });
         if (host && !room.started && s.kind === "bot")
           actions.append(h("button", { class: "btn btn-small btn-ghost", "data-testid": `remove-bot-${i}`, onclick: () => hostRequest({ type: "removeBot", seat: i }) }, t("room.removeBot")));
-        if (host && room.host !== undefined && s.kind === "human" && i !== mySeat && !room.over) {
+        if (host && room.hostKnown && s.kind === "human" && i !== mySeat && !room.over) {
           actions.append(h("button", { class: "btn btn-small btn-ghost", "data-testid": `kick-${i}`, onclick: () => {
             if (confirm(t("room.kickConfirm", { name: s.name }))) hostRequest({ type: "kick", seat: i });
           } }, t("room.kick")));
@@ -299,6 +301,8 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   if (shell.joined?.room === roomId) {
     mySeat = shell.joined.seat;
     if (!room.pushed) startFallbackPoll();
+    // Back from another page on the same connection: ask for a snapshot to show the game again.
+    if (room.started || !room.pushed) shell.conn.request({ type: "resync" }).catch(() => { /* not started */ });
   }
   render();
   shell.ensureName().then(() => { if (!disposed && shell.conn.ready) rejoinIfNeeded(); });

@@ -10,11 +10,13 @@ export interface RoomState extends RoomInfo {
   fixedSeed: boolean;
   /** false until the server sent a `room` push (older servers only list public rooms). */
   pushed: boolean;
+  /** whether the server names a host (older servers do not: anyone seated may use the controls). */
+  hostKnown: boolean;
 }
 
 export function emptyRoom(room: string): RoomState {
   return { room, host: null, seats: [], started: false, over: false, options: {}, clock: "none",
-    private: false, spectators: 0, spectatorsAllowed: true, fixedSeed: false, pushed: false };
+    private: false, spectators: 0, spectatorsAllowed: true, fixedSeed: false, pushed: false, hostKnown: false };
 }
 
 /** From a `room` push or a `rooms` list entry. */
@@ -23,7 +25,7 @@ export function roomFromMessage(m: any, pushed: boolean): RoomState {
     s ? { seat: i, kind: s.kind ?? "human", name: String(s.name ?? ""), connected: s.kind === "bot" ? true : Boolean(s.connected),
           botPlaying: s.botPlaying ?? undefined } : null);
   return {
-    room: String(m.room), host: typeof m.host === "number" ? m.host : m.host === null ? null : (undefined as unknown as null),
+    room: String(m.room), host: typeof m.host === "number" ? m.host : null, hostKnown: "host" in m,
     seats, started: Boolean(m.started), over: Boolean(m.over), options: m.options ?? {}, clock: m.clock ?? "none",
     commitment: m.commitment, private: Boolean(m.private), invite: m.invite, spectators: Number(m.spectators ?? 0),
     spectatorsAllowed: m.spectatorsAllowed !== false, grace: m.grace, fixedSeed: Boolean(m.fixedSeed), pushed,
@@ -32,6 +34,6 @@ export function roomFromMessage(m: any, pushed: boolean): RoomState {
 
 /** Host controls: the host's seat, or anyone when the server does not name a host (older servers). */
 export function isHost(r: RoomState, mySeat: number): boolean {
-  if (r.host === undefined) return mySeat >= 0;
+  if (!r.hostKnown) return mySeat >= 0;
   return r.host !== null && r.host === mySeat;
 }
