@@ -28,6 +28,9 @@ CREATE TABLE IF NOT EXISTS actions (
 
 void bind(sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
 void bind(sqlite3_stmt* s, int i, int64_t v) { sqlite3_bind_int64(s, i, v); }
+// Without this, bind(s, i, std::to_string(x)) picks std::bind by argument-dependent lookup (a better
+// match for an rvalue std::string) and binds nothing: the column is NULL.
+void bind(sqlite3_stmt* s, int i, std::string&& v) { bind(s, i, static_cast<const std::string&>(v)); }
 std::string text(sqlite3_stmt* s, int col) {
     const unsigned char* t = sqlite3_column_text(s, col);
     return t ? std::string(reinterpret_cast<const char*>(t), static_cast<size_t>(sqlite3_column_bytes(s, col))) : "";
