@@ -77,7 +77,8 @@ def main():
 
     start = time.time()
     port = free_port()
-    server = subprocess.Popen([args.server, "--port", str(port), "--address", "127.0.0.1", "--threads", "2"],
+    server = subprocess.Popen([args.server, "--port", str(port), "--address", "127.0.0.1", "--threads", "2",
+                               "--db", ":memory:"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_healthy(port, server, start + 10)

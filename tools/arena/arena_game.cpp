@@ -146,7 +146,7 @@ struct Game {
         // Wait for the external programs to take their seats, then start.
         const auto join_deadline = std::min(deadline, Clock::now() + std::chrono::seconds(60));
         while (!externals.empty() && !(room.is_object() && externals_seated(room))) {
-            if (Clock::now() > join_deadline) throw std::runtime_error("external bots did not join in 60 s");
+            if (Clock::now() > join_deadline) throw std::runtime_error("the external bots did not join in time (60 s at most)");
             check_children();
             if (auto m = host.receive(milliseconds(200))) on_push(*m);
         }

@@ -11,10 +11,18 @@ import { choose } from './policy.mjs';
 import { applyPatch, digest } from './view_sync.mjs';
 
 // Request/reply over one WebSocket: every request gets a fresh id; messages that are not the awaited
-// reply (pushes, snapshots, patches) stay queued for the game loop.
+// reply (pushes, snapshots, patches) stay queued for the game loop. Sends are paced to at most RATE
+// per second (bursts of BURST): the server refuses messages beyond a per-connection rate
+// (hexhall-server --msgs-per-second, 20 by default, bursts of 40), and against built-in bots a
+// program would otherwise answer faster than that.
+const RATE = 15, BURST = 30;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 class Connection {
   constructor(ws) {
     this.ws = ws;
+    this.tokens = BURST;
+    this.refilled = performance.now();
     this.nextId = 1;
     this.inbox = [];
     this.waiting = null;
@@ -33,7 +41,20 @@ class Connection {
     this.waiting = null;
     if (w) w();
   }
-  send(msg) {
+  async pace() {
+    for (;;) {
+      const now = performance.now();
+      this.tokens = Math.min(BURST, this.tokens + ((now - this.refilled) / 1000) * RATE);
+      this.refilled = now;
+      if (this.tokens >= 1) {
+        this.tokens -= 1;
+        return;
+      }
+      await sleep(((1 - this.tokens) / RATE) * 1000);
+    }
+  }
+  async send(msg) {
+    await this.pace();
     const id = this.nextId++;
     this.ws.send(JSON.stringify({ v: 1, id, ...msg }));
     return id;
@@ -46,7 +67,7 @@ class Connection {
     return this.inbox.shift();
   }
   async request(msg) {
-    const id = this.send(msg);
+    const id = await this.send(msg);
     for (;;) {
       const i = this.inbox.findIndex((m) => m.id === id && m.type !== 'snapshot' && m.type !== 'patch');
       if (i >= 0) {
@@ -85,9 +106,9 @@ async function play(conn) {
   let resyncId = null;  // id of our resync in flight (patches are ignored until its snapshot)
   const stats = { actions: 0, patches: 0, resyncs: 0, refused: 0, stale: 0 };
   let tradesTurn = -1, trades = 0;
-  const resync = () => {
+  const resync = async () => {
     stats.resyncs += 1;
-    resyncId = conn.send({ type: 'resync' });
+    resyncId = await conn.send({ type: 'resync' });
   };
 
   for (;;) {
@@ -100,19 +121,26 @@ async function play(conn) {
       if (digest(view) !== msg.digest) throw new Error('snapshot digest mismatch: the canonical form is wrong');
     } else if (msg.type === 'patch') {
       if (resyncId !== null || msg.to <= version) continue;
-      if (msg.from !== version) { resync(); continue; }
+      if (msg.from !== version) { await resync(); continue; }
       view = applyPatch(view, msg.ops);
       legal = msg.catan.legal;
       version = msg.to;
       stats.patches += 1;
       if (digest(view) !== msg.digest) {
         console.error(`digest mismatch at version ${version}: resync`);
-        resync();
+        await resync();
         continue;
       }
     } else if (msg.type === 'ack' && msg.id === pending?.id) {
       pending = null;
       continue;  // the patch of our action follows
+    } else if (msg.type === 'error' && msg.code === 'rate_limited') {
+      // Our last message was dropped unread (its id is unknown): wait, then start afresh.
+      console.error('rate limited: slowing down');
+      await sleep(1000);
+      pending = null;
+      await resync();
+      continue;
     } else if (msg.type === 'error' && msg.id === pending?.id) {
       const decidedAt = pending.version;
       pending = null;
@@ -123,7 +151,7 @@ async function play(conn) {
       } else {
         console.error(`action refused: ${msg.code} ${msg.message}`);
         if (++stats.refused > 20) throw new Error('too many refused actions');
-        resync();  // our view may be wrong; act again on a fresh snapshot
+        await resync();  // our view may be wrong; act again on a fresh snapshot
         continue;
       }
     } else {
@@ -136,7 +164,7 @@ async function play(conn) {
       const intent = choose(view, legal, trades);
       if (intent) {
         if (intent.type === 'bankTrade') trades += 1;
-        pending = { id: conn.send({ type: 'action', game: 'catan', catan: intent }), version };
+        pending = { id: await conn.send({ type: 'action', game: 'catan', catan: intent }), version };
         stats.actions += 1;
       }
     }

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import json
 import sys
+import time
 
 import websockets
 
@@ -20,12 +21,29 @@ from view_sync import apply_patch, digest
 
 class Connection:
     """Request/reply over one WebSocket: every request gets a fresh id; messages that are not the
-    awaited reply (pushes, snapshots, patches) are queued for the game loop."""
+    awaited reply (pushes, snapshots, patches) are queued for the game loop. Sends are paced to
+    at most RATE per second (bursts of BURST): the server refuses messages beyond a per-connection
+    rate (hexhall-server --msgs-per-second, 20 by default, bursts of 40), and against built-in
+    bots a program would otherwise answer faster than that."""
+
+    RATE, BURST = 15, 30
 
     def __init__(self, ws):
         self.ws, self.next_id, self.queued = ws, 1, []
+        self.tokens, self.refilled = self.BURST, time.monotonic()
+
+    async def pace(self):
+        while True:
+            now = time.monotonic()
+            self.tokens = min(self.BURST, self.tokens + (now - self.refilled) * self.RATE)
+            self.refilled = now
+            if self.tokens >= 1:
+                self.tokens -= 1
+                return
+            await asyncio.sleep((1 - self.tokens) / self.RATE)
 
     async def send(self, msg):
+        await self.pace()
         msg = {"v": 1, "id": self.next_id, **msg}
         self.next_id += 1
         await self.ws.send(json.dumps(msg))
@@ -109,6 +127,13 @@ async def play(conn):
         elif kind == "ack" and pending and msg["id"] == pending[0]:
             pending = None
             continue  # the patch of our action follows
+        elif kind == "error" and msg.get("code") == "rate_limited":
+            # Our last message was dropped unread (its id is unknown): wait, then start afresh.
+            print("rate limited: slowing down", file=sys.stderr)
+            await asyncio.sleep(1)
+            pending = None
+            await resync()
+            continue
         elif kind == "error" and pending and msg.get("id") == pending[0]:
             decided_at, pending = pending[1], None
             if version != decided_at:
