@@ -52,7 +52,9 @@ json record_json(const StoredRoom& st) {
 
 std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target) {
     Store* store = hub.store();
-    constexpr std::string_view prefix = "/games/", suffix = "/record";
+    constexpr std::string_view prefix = "/games/";
+    const bool replay = target.ends_with("/replay");
+    const std::string_view suffix = replay ? "/replay" : "/record";
     if (target.size() <= prefix.size() + suffix.size() || target.substr(0, prefix.size()) != prefix ||
         target.substr(target.size() - suffix.size()) != suffix)
         return std::nullopt;
@@ -66,6 +68,7 @@ std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view targe
     if (!room && hub.has_room(id)) return error(409, "not_finished", "the game has not finished");  // not stored yet
     if (!room) return error(404, "no_room", "no such room");
     if (room->room.state != "finished") return error(409, "not_finished", "the game has not finished");
+    if (replay) return HttpAnswer{200, replay_json(*room).dump()};
     return HttpAnswer{200, record_json(*room).dump()};
 }
 

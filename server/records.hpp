@@ -19,8 +19,12 @@ struct HttpAnswer {
 
 class Hub;
 
-// nullopt when `target` (path without the query) is not /games/<room>/record. 404 for an unknown
-// room, 409 while it is not finished (or not yet stored), 503 without a store, else 200 with the record.
+// GET /games/<room>/replay: the spectator's stream of the finished game, {"room","players",
+// "complete","messages":[snapshot, patch, ...]} (replay.cpp). A client replays it without any rules.
+nlohmann::json replay_json(const StoredRoom& room);
+
+// nullopt when `target` (path without the query) is not /games/<room>/record or .../replay. 404 for
+// an unknown room, 409 while it is not finished (or not yet stored), 503 without a store, else 200.
 std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target);
 
 // The record of a stored room: {"room","game","options","setup","seed","salt","commitment",
