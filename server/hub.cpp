@@ -56,6 +56,8 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     body.erase(kRestoreSetupKey);  // storage: only crash recovery may give the set-up
     std::unique_ptr<Game> game = factory_(body, error);
     if (!game) return c->send(lobby_error("bad_option", error, r.id));
+    if (auto g = r.body.find("game"); g != r.body.end() && !g->is_null() && *g != game->name())
+        return c->send(lobby_error("bad_option", std::string("\"game\" must be \"") + game->name() + "\"", r.id));
     RoomSetup setup;
     if (!parse_room_options(r.body, game->seats(), setup.options, error))
         return c->send(lobby_error("bad_option", error, r.id));

@@ -75,6 +75,16 @@ TEST_CASE("lobby: a wrong password is refused", "[server][lobby]") {
     CHECK(a->join(room, 0).at("type") == "joined");  // the host needs no password
     a->request({{"type", "createRoom"}, {"password", ""}});
     CHECK(a->recv_error() == "bad_option");
+    a->request({{"type", "createRoom"}, {"game", "chess"}});
+    CHECK(a->recv_error() == "bad_option");
+    a->request({{"type", "createRoom"}, {"game", "catan"}, {"numbers", "random"}, {"ruleset", "hk2024"}, {"boardSeed", 9}});
+    json hk = a->recv_type("roomCreated");
+    REQUIRE(b->join(hk.at("room"), nullptr).at("type") == "joined");
+    json push = b->recv_type("room");
+    CHECK(push.at("options").at("ruleset") == "hk2024");
+    CHECK(push.at("options").at("boardSeed") == 9);
+    CHECK(push.at("options").at("numbers") == "random");
+    CHECK(push.at("clock") == "hk2024");  // the default clock of that ruleset
 }
 
 TEST_CASE("lobby: only the host may start, kick, add and remove bots; transferHost", "[server][lobby]") {
@@ -301,4 +311,22 @@ TEST_CASE("lobby: leaveRoom frees the seat before the start", "[server][lobby]")
     while (!push.at("seats")[1].is_null()) push = a->recv_type("room");
     CHECK(push.at("seats")[1].is_null());
     CHECK(push.at("host") == 0);
+}
+
+TEST_CASE("lobby: the same boardSeed gives the same board, different seeds the dice", "[server][lobby]") {
+    Watchdog wd(60);
+    TestServer s;
+    auto board_of = [&](int64_t board_seed) {
+        auto a = connect(s, "Ann");
+        const std::string room =
+            a->create({{"players", 3}, {"boardSeed", board_seed}, {"botFill", "random"}}).at("room");
+        REQUIRE(a->join(room, 0).at("type") == "joined");
+        a->request({{"type", "start"}, {"room", room}});
+        a->recv_type("started");
+        json view = a->recv_type("snapshot").at("catan").at("view");
+        return view.at("board");
+    };
+    const json b1 = board_of(9), b2 = board_of(9), b3 = board_of(10);
+    CHECK(b1 == b2);
+    CHECK(b1 != b3);
 }
