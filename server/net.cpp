@@ -112,6 +112,12 @@ public:
         });
     }
 
+    // Closes the socket at once. Only when no io thread runs (the end of Server::finish).
+    void close_socket_now() {
+        error_code ignored;
+        beast::get_lowest_layer(ws_).socket().close(ignored);
+    }
+
 private:
     void on_accept(error_code ec) {
         if (ec) {
@@ -508,6 +514,10 @@ void Server::finish(bool drain) {
     for (auto& t : m.threads) t.join();
     m.threads.clear();
     m.store->flush();  // everything queued is committed before the store goes
+    // Clients that did not close in time: their sockets close now, not when the Server is destroyed.
+    std::lock_guard lock(m.registry->mu);
+    for (auto& [id, w] : m.registry->open)
+        if (auto s = w.lock()) s->close_socket_now();
 }
 
 }  // namespace hexhall::server

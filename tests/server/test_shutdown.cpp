@@ -13,7 +13,7 @@ TEST_CASE("shutdown: clients get their messages, then a 1001 close", "[server][s
     o.address = "127.0.0.1";
     o.port = 0;
     o.threads = 2;
-    o.shutdown_drain = std::chrono::milliseconds(5000);
+    o.shutdown_drain = std::chrono::milliseconds(20000);
     std::atomic<int> hook_calls{0};
     o.on_shutdown = [&] { ++hook_calls; };
     hexhall::server::Server server(o);
@@ -45,7 +45,7 @@ TEST_CASE("shutdown: clients get their messages, then a 1001 close", "[server][s
     CHECK(types_a.empty());
     CHECK(types_b["welcome"] == 1);
     CHECK(types_b["rooms"] == kRequests);  // everything queued was delivered before the close
-    CHECK(secs < 4);  // the clients answered the close: no waiting for the drain time
+    CHECK(secs < 15);  // the clients answered the close: no waiting for the drain time
     CHECK(hook_calls == 1);
 
     // Nothing is accepted any more.
