@@ -138,8 +138,10 @@ public:
 
     std::optional<int64_t> next_deadline_ms() const override {
         std::optional<int64_t> best;
-        for (int p = 0; p < players_; ++p)
+        for (int p = 0; p < players_; ++p) {
             if (auto d = deadline(p); d && (!best || wall_of(d->at) < *best)) best = wall_of(d->at);
+            if (auto w = offer_wait_end(p); w && (!best || *w < *best)) best = w;
+        }
         return best;
     }
 
@@ -169,7 +171,7 @@ public:
 
     std::optional<GameUpdate> bot_step() override {
         for (int p = 0; p < players_; ++p) {
-            if (!bots_[p] || !cat::awaits(s_, p)) continue;
+            if (!bots_[p] || !cat::awaits(s_, p) || offer_wait_end(p)) continue;
             // A bot sees only its seat's view and legal actions (docs/bots.md).
             const cat::SeatView view = cat::make_view(s_, p);
             cat::legal_actions(s_, p, legal_);
@@ -248,8 +250,26 @@ private:
     int64_t game_ms(int64_t wall) const { return static_cast<int64_t>(static_cast<double>(wall - start_ms_) / scale_); }
     int64_t wall_of(int64_t game) const { return start_ms_ + static_cast<int64_t>(static_cast<double>(game) * scale_); }
 
+    // A bot's domestic offer waits for the answers of the seats it was made to that are not bots
+    // (people and external programs need time to read it; bots answer at once), at most this long.
+    static constexpr int64_t kOfferPatienceMs = 15'000;
+    // While bot `seat` waits so: the wall time the wait ends (the room's clock wakes the bots then).
+    std::optional<int64_t> offer_wait_end(int seat) const {
+        const cat::TradeOffer& o = s_.offer;
+        if (!o.open || s_.active != seat || !bots_[seat] || o.id != offer_seen_id_) return std::nullopt;
+        bool unanswered = false;
+        for (int q = 0; q < players_; ++q)
+            unanswered |= (o.targets >> q & 1) && !bots_[q] && o.response[q] == cat::OfferResponse::None;
+        const int64_t end = offer_seen_ms_ + static_cast<int64_t>(static_cast<double>(kOfferPatienceMs) * scale_);
+        return unanswered && wall_ms() < end ? std::optional<int64_t>(end) : std::nullopt;
+    }
+
     // After every applied action: when did the current wait begin (HK-2.2 placement, turn, discard)?
     void track(int64_t g) {
+        if (s_.offer.open && s_.offer.id != offer_seen_id_) {
+            offer_seen_id_ = s_.offer.id;
+            offer_seen_ms_ = wall_ms();
+        }
         const bool discard = s_.phase == cat::Phase::Discard;
         if (discard && !in_discard_) discard_start_ = g;
         if (!discard && in_discard_) turn_paused_ += g - discard_start_;  // HK-2.8: the turn clock stood still
@@ -301,6 +321,8 @@ private:
     int64_t start_ms_ = 0;
     double scale_ = 1.0;
     int64_t wait_key_ = -2, wait_start_ = 0, discard_start_ = 0, turn_paused_ = 0;
+    int offer_seen_id_ = -1;    // the open offer last seen after an action, and when (wall ms)
+    int64_t offer_seen_ms_ = 0;
     cat::GameState s_{};
     int players_ = 0;
     std::vector<std::unique_ptr<cat::bots::Bot>> bots_;
