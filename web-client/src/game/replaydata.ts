@@ -1,6 +1,6 @@
 // Loads GET /games/<room>/replay and rebuilds the view after every action by applying the
 // spectator patches in order (no rules: the server's patches carry every change).
-import { applyPatch } from "./jsonpatch";
+import { applyPatch, type Operation } from "fast-json-patch";
 
 export interface ReplayData {
   players: any[];
@@ -23,7 +23,7 @@ export function buildReplay(body: any): ReplayData {
   let view: any = null;
   for (const m of msgs) {
     if (m?.type === "snapshot") { view = m.catan?.view ?? null; views.push(view); events.push([]); }
-    else if (m?.type === "patch" && view) { view = applyPatch(view, m.ops ?? []); views.push(view); events.push(m.catan?.events ?? []); }
+    else if (m?.type === "patch" && view) { view = applyPatch(view, (m.ops ?? []) as Operation[], false, false).newDocument; views.push(view); events.push(m.catan?.events ?? []); }
   }
   return { players: body?.players ?? [], views, events };
 }
