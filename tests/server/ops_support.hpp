@@ -1,4 +1,4 @@
-// Support for the operations tests (limits, metrics, shutdown): HTTP GET, a /metrics sample,
+// Support for the operations tests (limits, metrics, shutdown): a /metrics sample,
 // reading until the server closes, and a table of four test clients playing random legal moves.
 #pragma once
 #include <map>
@@ -9,25 +9,10 @@
 
 namespace hexhall::test {
 
-// GET `target`; sets the status, returns the body.
-inline std::string fetch(uint16_t port, const std::string& target, int& status) {
-    asio::io_context ioc;
-    tcp::socket s(ioc);
-    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    http::request<http::empty_body> req{http::verb::get, target, 11};
-    req.set(http::field::host, "127.0.0.1");
-    http::write(s, req);
-    beast::flat_buffer b;
-    http::response<http::string_body> res;
-    http::read(s, b, res);
-    status = static_cast<int>(res.result_int());
-    return res.body();
-}
-
 // A sample of GET /metrics (the line "name value"; labels are part of the name); -1 when absent.
 inline double metric(uint16_t port, const std::string& name) {
     int status = 0;
-    const std::string body = fetch(port, "/metrics", status);
+    const std::string body = http_get(port, "/metrics", status);
     const size_t at = body.find("\n" + name + " ");
     return at == std::string::npos ? -1 : std::stod(body.substr(at + name.size() + 2));
 }

@@ -7,7 +7,11 @@ using namespace hexhall::test;
 
 TEST_CASE("bot offers wait for a person's answer", "[server][bots]") {
     Watchdog wd(200);
-    TestServer s;
+    // Bots do not wait for people except on their offers, so a slow test client (sanitizers, a loaded
+    // machine) can fall many seconds behind the game: stretch the 15 s wait well beyond that.
+    hexhall::server::HubLimits limits;
+    limits.clock_scale = 20;
+    TestServer s(2, limits);
     Player p;
     p.seat = 0;
     p.c = std::make_unique<WsClient>(s.port);
@@ -23,6 +27,7 @@ TEST_CASE("bot offers wait for a person's answer", "[server][bots]") {
     bool pending_is_answer = false;
     int offers_to_me = 0, answers = 0, refused_answers = 0;
     int last_offer = -1, answered_offer = -1;
+    uint64_t acked_version = 0;  // the ack comes before the patch of our own action: wait for it
     for (int guard = 0; p.view.at("phase") != "gameOver"; ++guard) {
         REQUIRE(guard < 40000);
         const json& offer = p.view.at("offer");
@@ -31,7 +36,7 @@ TEST_CASE("bot offers wait for a person's answer", "[server][bots]") {
             last_offer = offer.at("id").get<int>();
             ++offers_to_me;
         }
-        if (!pending && p.has_move()) {
+        if (!pending && p.version >= acked_version && p.has_move()) {
             json intent = random_intent(p, rng);
             pending_is_answer = false;
             if (asked && last_offer != answered_offer)
@@ -43,6 +48,7 @@ TEST_CASE("bot offers wait for a person's answer", "[server][bots]") {
         }
         json m = p.c->recv();
         if (m.at("type") == "ack") {
+            acked_version = m.at("version").get<uint64_t>();
             pending.reset();
         } else if (m.at("type") == "error") {
             INFO(m.dump());

@@ -3,7 +3,7 @@
 // killed with SIGKILL mid-game and restarted on the same database; the clients reconnect with
 // their tokens to the same seats and the same views, finish the game, and the final state equals
 // a replay of the stored record, which holds exactly the acknowledged actions.
-#include "tests/server/ws_support.hpp"
+#include "tests/server/ws_client.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -20,7 +20,7 @@
 
 extern char** environ;
 
-using namespace store_test;
+using namespace hexhall::test;
 
 namespace {
 

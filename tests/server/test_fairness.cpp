@@ -1,7 +1,7 @@
 // Provably fair randomness (docs/fairness.md): the commitment sent in `started` matches the seed
 // and salt revealed at game over, GET /games/<room>/record answers 404/409/200, the record
 // verifies, and tampered records are rejected (by check_record and by tools/hexhall-verify).
-#include "tests/server/ws_support.hpp"
+#include "tests/server/ws_client.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -11,7 +11,7 @@
 #include "server/net.hpp"
 #include "server/record_check.hpp"
 
-using namespace store_test;
+using namespace hexhall::test;
 
 namespace {
 

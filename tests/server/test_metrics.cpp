@@ -46,7 +46,7 @@ std::map<std::string, double> parse_metrics(const std::string& body) {
 
 std::map<std::string, double> scrape(uint16_t port) {
     int status = 0;
-    const std::string body = fetch(port, "/metrics", status);
+    const std::string body = http_get(port, "/metrics", status);
     REQUIRE(status == 200);
     return parse_metrics(body);
 }

@@ -1,8 +1,8 @@
 // GET /games/<room>/replay (docs/protocol.md, "Game records"): a finished game's spectator stream,
 // rebuilt from the stored record, is exactly what a live spectator received, and its patches apply.
-#include "tests/server/ws_support.hpp"
+#include "tests/server/ws_client.hpp"
 
-using namespace store_test;
+using namespace hexhall::test;
 
 TEST_CASE("replay: the stored game replays into the live spectator's stream", "[server][replay]") {
     Watchdog watchdog(240);

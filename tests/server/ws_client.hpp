@@ -213,6 +213,21 @@ inline void log_message(const std::string& text) {
     out << text << '\n';
 }
 
+// GET `target` on 127.0.0.1:`port`; sets the status, returns the body.
+inline std::string http_get(uint16_t port, const std::string& target, int& status) {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    http::write(s, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(s, b, res);
+    status = static_cast<int>(res.result_int());
+    return res.body();
+}
+
 inline int64_t unix_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
