@@ -35,6 +35,8 @@ public:
     void on_close(const ClientPtr& c);
 
     size_t room_count() const;
+    // Once the io threads have stopped: every room drops work that waited for the store.
+    void drop_pending();
 
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;

@@ -28,6 +28,11 @@ json stored_options(const json& request, const RoomSetup& setup) {
 
 }  // namespace
 
+void Hub::drop_pending() {
+    std::lock_guard lock(mu_);
+    for (auto& [id, room] : rooms_) room->drop_pending();
+}
+
 void Hub::store_session(const std::string& hash) {
     if (!store_) return;
     if (auto s = sessions_.find(hash)) store_->put_session(SessionRow{hash, s->name, s->room});

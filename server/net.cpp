@@ -514,6 +514,7 @@ void Server::finish(bool drain) {
     for (auto& t : m.threads) t.join();
     m.threads.clear();
     m.store->flush();  // everything queued is committed before the store goes
+    m.hub.drop_pending();  // completions posted to the stopped io_context never run
     // Clients that did not close in time: their sockets close now, not when the Server is destroyed.
     std::lock_guard lock(m.registry->mu);
     for (auto& [id, w] : m.registry->open)

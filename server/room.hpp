@@ -71,6 +71,9 @@ public:
     // Crash recovery, before any client: a stored seat, then the started state.
     void restore_seat(const SeatRow& row);
     void restore_started();
+    // Once the io threads have stopped (any thread): drops work held for a store completion that
+    // will never run (RoomJournal::drop_held).
+    void drop_pending();
 
 private:
     struct Seat {

@@ -58,6 +58,11 @@ void RoomJournal::append(int seat, const std::string& record, std::function<void
                    });
 }
 
+void RoomJournal::drop_held() {
+    std::deque<std::function<void()>> held;
+    held.swap(held_);  // destroyed after held_ is empty again
+}
+
 void RoomJournal::seat(const SeatRow& row) { store_->put_seat(room_, row); }
 
 void RoomJournal::started() { store_->set_state(room_, "running", 0); }

@@ -35,6 +35,10 @@ public:
     // Marks the room finished; `then` runs on the strand after that committed.
     void finish(std::function<void()> then);
 
+    // Once the io threads have stopped: drops the work held behind an append whose completion will
+    // never run (it may own the room, which owns this journal: a cycle otherwise).
+    void drop_held();
+
     const Fairness& fairness() const { return fairness_; }
     const std::string& room() const { return room_; }
 

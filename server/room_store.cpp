@@ -54,6 +54,10 @@ void Room::game_over() {
     });
 }
 
+void Room::drop_pending() {
+    if (journal_) journal_->drop_held();
+}
+
 void Room::store_closed() {
     if (journal_ && !game_->over()) journal_->abandoned();
 }
