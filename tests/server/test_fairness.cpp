@@ -28,12 +28,8 @@ int run_verifier(const json& record) {
 
 TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[server][fairness]") {
     Watchdog watchdog(240);
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    hexhall::server::Server server(o);
-    const uint16_t port = server.start();
+    TestServer ts;
+    const uint16_t port = ts.port;
 
     Player p;
     p.seat = 0;
@@ -127,7 +123,7 @@ TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[s
     std::swap(reordered["actions"][0], reordered["actions"][2]);
     CHECK_THAT(hexhall::server::check_record(reordered).error, Catch::Contains("rejected"));
 
-    server.stop();
+    ts.server->stop();
 }
 
 TEST_CASE("fairness: the commitment formula", "[fairness]") {

@@ -55,12 +55,8 @@ std::map<std::string, double> scrape(uint16_t port) {
 
 TEST_CASE("metrics: /metrics parses and the counters move", "[server][metrics]") {
     Watchdog watchdog(120);
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    hexhall::server::Server server(o);
-    const uint16_t port = server.start();
+    TestServer ts;
+    const uint16_t port = ts.port;
 
     {  // The content type of the 0.0.4 text format.
         asio::io_context ioc;
@@ -116,5 +112,5 @@ TEST_CASE("metrics: /metrics parses and the counters move", "[server][metrics]")
     for (int tries = 0; scrape(port).at("hexhall_connections") != open0 && tries < 100; ++tries)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     CHECK(scrape(port).at("hexhall_connections") == open0);
-    server.stop();
+    ts.server->stop();
 }

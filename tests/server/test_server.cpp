@@ -32,12 +32,8 @@ void check_spectator_events(const json& patch) {
 
 TEST_CASE("server: four clients and a spectator play a whole game", "[server]") {
     Watchdog watchdog(240);
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    hexhall::server::Server server(o);
-    const uint16_t port = server.start();
+    TestServer ts;
+    const uint16_t port = ts.port;
     REQUIRE(port != 0);
 
     int status = 0;
@@ -184,17 +180,13 @@ TEST_CASE("server: four clients and a spectator play a whole game", "[server]") 
     CHECK(spectator.c->recv_type("rooms").at("rooms")[0].at("over") == true);
 
     for (Player& p : players) p.c->ws.close(websocket::close_code::normal);
-    server.stop();
+    ts.server->stop();
 }
 
 TEST_CASE("server: bots fill seats and play to the end", "[server]") {
     Watchdog watchdog(240);
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    hexhall::server::Server server(o);
-    const uint16_t port = server.start();
+    TestServer ts;
+    const uint16_t port = ts.port;
 
     Player p;
     p.seat = 0;
@@ -241,17 +233,13 @@ TEST_CASE("server: bots fill seats and play to the end", "[server]") {
         }
     }
     CHECK(p.view.at("winner").get<int>() >= 0);
-    server.stop();
+    ts.server->stop();
 }
 
 TEST_CASE("server: malformed and oversized messages", "[server]") {
     Watchdog watchdog(60);
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 1;
-    hexhall::server::Server server(o);
-    const uint16_t port = server.start();
+    TestServer ts(1);
+    const uint16_t port = ts.port;
 
     WsClient c(port);
     c.send_text("{\"type\":\"hello\",");
@@ -278,5 +266,5 @@ TEST_CASE("server: malformed and oversized messages", "[server]") {
 
     int status = 0;
     CHECK(http_get(port, "/healthz", status) == "ok");  // the server is still fine
-    server.stop();
+    ts.server->stop();
 }
