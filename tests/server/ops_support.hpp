@@ -70,11 +70,7 @@ struct Table {
     // sending to every seat having its patch. False when the game is over.
     bool act(double& seconds) {
         if (players[0].view.at("phase") == "gameOver") return false;
-        std::vector<int> movers;
-        for (int i = 0; i < 4; ++i)
-            if (players[i].has_move()) movers.push_back(i);
-        REQUIRE_FALSE(movers.empty());
-        Player& p = players[movers[std::uniform_int_distribution<size_t>(0, movers.size() - 1)(rng)]];
+        Player& p = random_mover(players, rng);
         const auto t0 = std::chrono::steady_clock::now();
         p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
         p.c->recv_type("ack");

@@ -68,11 +68,7 @@ struct ChildServer {
 
 // One random action by one player; every client reads its patch.
 void play_one(std::vector<Player>& players, std::mt19937_64& rng, int& acks) {
-    std::vector<int> movers;
-    for (int i = 0; i < 4; ++i)
-        if (players[i].has_move()) movers.push_back(i);
-    REQUIRE_FALSE(movers.empty());
-    Player& p = players[movers[std::uniform_int_distribution<size_t>(0, movers.size() - 1)(rng)]];
+    Player& p = random_mover(players, rng);
     json sent = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
     json ack = p.c->recv();
     INFO("sent " << sent.dump() << " got " << ack.dump());

@@ -122,11 +122,7 @@ TEST_CASE("server: four clients and a spectator play a whole game", "[server]") 
     const auto t0 = std::chrono::steady_clock::now();
     while (spectator.view.at("phase") != "gameOver") {
         REQUIRE(actions < 20000);
-        std::vector<int> movers;
-        for (int i = 0; i < 4; ++i)
-            if (players[i].has_move()) movers.push_back(i);
-        REQUIRE_FALSE(movers.empty());
-        Player& p = players[movers[std::uniform_int_distribution<size_t>(0, movers.size() - 1)(rng)]];
+        Player& p = random_mover(players, rng);
         json sent = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
         json ack = p.c->recv();
         INFO("sent " << sent.dump() << " got " << ack.dump());

@@ -204,6 +204,15 @@ inline json random_intent(const Player& p, std::mt19937_64& rng) {
     return actions.at(std::uniform_int_distribution<size_t>(0, actions.size() - 1)(rng));
 }
 
+// A uniformly random player among those who have a move (one must have).
+inline Player& random_mover(std::vector<Player>& players, std::mt19937_64& rng) {
+    std::vector<size_t> movers;
+    for (size_t i = 0; i < players.size(); ++i)
+        if (players[i].has_move()) movers.push_back(i);
+    REQUIRE_FALSE(movers.empty());
+    return players[movers[std::uniform_int_distribution<size_t>(0, movers.size() - 1)(rng)]];
+}
+
 inline void log_message(const std::string& text) {
     static const char* path = std::getenv("HEXHALL_TEST_MESSAGES");
     if (!path) return;
