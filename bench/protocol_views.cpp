@@ -5,12 +5,14 @@
 //
 // --pass P runs only the baseline and pass P (1..5), e.g. for callgrind.
 //
-// Pass 1 plays the games with the engine only (the baseline). Pass 2 replays the same games and
-// after every action calls ViewStream::patch for the five streams (sharing one ViewCache, as a
-// server would) without legal actions; pass 3
-// includes each seat's legal actions as JSON too; pass 3 also serialises every patch message to text.
+// Pass 1 plays the games with the engine only (the baseline). Passes 1 to 3 replay the same games
+// through the reference path, ViewStream::patch, which builds each changed section as JSON and diffs it
+// with json::diff (kept as the independent reference the sync test checks patch_text against; the
+// server's replay endpoint uses it): pass 1 without legal actions, pass 2 with each seat's legal actions
+// as JSON, pass 3 also serialising every message to text.
 // Passes 4 and 5 build the message text directly with ViewStream::patch_text (byte-identical to pass
-// 3's text): without, then with, the seats' legal actions (pass 5 is what the server sends).
+// 3's text; typed writers, one ViewCache shared by the five streams as on the server): without, then
+// with, the seats' legal actions (pass 5 is what the server sends). The target is pass 4.
 // Reported: (pass CPU time - baseline CPU time) / actions.
 #include <ctime>
 #include <cstdint>
@@ -41,7 +43,7 @@ struct Pass {
     uint64_t bytes = 0;
 };
 
-// mode 0: engine only; 1: views+patches+events; 2: + legal; 3: + dump of each message;
+// mode 0: engine only; 1: reference views+patches+events; 2: + legal; 3: + dump of each message;
 // 4: patch_text without legal; 5: patch_text with legal.
 Pass run(int games, uint64_t seed, int mode) {
     Pass r;
@@ -99,7 +101,7 @@ int main(int argc, char** argv) {
         }
     }
     const Pass base = run(games, seed, 0);
-    const char* names[] = {"", "views + patches + digests + events (5 streams)",
+    const char* names[] = {"", "reference (json::diff): views+patches+digests+events",
                            "  + legal actions JSON (4 seats)", "  + patch message serialised to text",
                            "patch_text: message text directly (no legal)", "patch_text + legal actions (server path)"};
     std::printf("games:   %d (4 players, random map, seed %llu)\n", games, static_cast<unsigned long long>(seed));

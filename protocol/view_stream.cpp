@@ -1,5 +1,7 @@
 #include "protocol/view_stream.hpp"
 
+#include "protocol/view_text.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <new>
@@ -30,64 +32,6 @@ ViewCache::ViewCache() : ctx_(std::make_unique<Ctx>()) {}
 ViewCache::~ViewCache() = default;
 
 namespace {
-std::string key_path(const std::string& path, const std::string& key) {
-    std::string k;
-    k.reserve(path.size() + key.size() + 1);
-    k = path;
-    k.push_back('/');
-    for (char c : key) {
-        if (c == '~') k.append("~0");
-        else if (c == '/') k.append("~1");
-        else k.push_back(c);
-    }
-    return k;
-}
-
-// Appends to `ops` exactly the ops of json::diff(a, b, path) (same algorithm and order) for a != b
-// (the caller has checked), but walks objects' sorted members in one merge pass and skips equal
-// members without building their paths, which json::diff does for every member.
-void diff_unequal(const json& a, const json& b, const std::string& path, json& ops) {
-    if (a.type() != b.type() || !(a.is_object() || a.is_array())) {
-        // json::diff: a single replace of the whole value.
-        ops.push_back(json{{"op", "replace"}, {"path", path}, {"value", b}});
-        return;
-    }
-    if (!a.is_object()) {
-        for (json& op : json::diff(a, b, path)) ops.push_back(std::move(op));
-        return;
-    }
-    // Both objects: std::map, sorted by key. json::diff emits the ops of a's members in a's order
-    // (recursive diffs and removes), then the adds of b's new members in b's order.
-    const auto& ao = a.get_ref<const json::object_t&>();
-    const auto& bo = b.get_ref<const json::object_t&>();
-    auto ia = ao.begin(), ib = bo.begin();
-    std::vector<json::object_t::const_iterator> adds;
-    while (ia != ao.end() || ib != bo.end()) {
-        if (ib == bo.end() || (ia != ao.end() && ia->first < ib->first)) {
-            ops.push_back(json{{"op", "remove"}, {"path", key_path(path, ia->first)}});
-            ++ia;
-        } else if (ia == ao.end() || ib->first < ia->first) {
-            adds.push_back(ib);
-            ++ib;
-        } else {
-            if (ia->second != ib->second) diff_unequal(ia->second, ib->second, key_path(path, ia->first), ops);
-            ++ia;
-            ++ib;
-        }
-    }
-    for (auto it : adds) ops.push_back(json{{"op", "add"}, {"path", key_path(path, it->first)}, {"value", it->second}});
-}
-
-void diff_into(const json& a, const json& b, const std::string& path, json& ops) {
-    if (a != b) diff_unequal(a, b, path, ops);
-}
-
-json diff_ops(const json& a, const json& b, const std::string& path) {
-    json ops = json::array();
-    diff_into(a, b, path, ops);
-    return ops;
-}
-
 static_assert(std::has_unique_object_representations_v<Event>, "Event is compared bytewise");
 
 bool same_events(const std::vector<Event>& a, const EventList& b, size_t first) {
@@ -143,16 +87,6 @@ void ViewStream::append_events_text(std::string& out, ViewCache* cache, const Ev
 
 namespace {
 
-// The ops dumped one by one and joined by ',': the text between the brackets of ops.dump().
-std::string ops_text_of(const json& ops) {
-    std::string t;
-    for (const json& op : ops) {
-        if (!t.empty()) t.push_back(',');
-        t.append(op.dump());
-    }
-    return t;
-}
-
 // Everything legal_json reads besides the action list.
 std::array<uint8_t, 4 + kResourceTypes> legal_flags(const LegalActions& la) {
     std::array<uint8_t, 4 + kResourceTypes> f{la.discard, la.offer_trade, la.counter_offer, la.bank_trade_bundles};
@@ -181,20 +115,18 @@ ViewStream::ViewStream(int seat, uint64_t version, bool include_legal)
     : seat_(seat), version_(version), include_legal_(include_legal && seat >= 0) {}
 
 namespace {
-// The sections (and players) last built by rebuild_all on this thread: the streams of a game take their
-// snapshots one after another, so they share one immutable JSON value and text per equal section
-// instead of holding five copies (memory per room). A pure memo keyed by the section values.
+// The section and player texts last built by rebuild_all on this thread: the streams of a game take
+// their snapshots one after another, so they share one immutable text per equal section instead of
+// holding five copies (memory per room). A pure memo keyed by the section values.
 struct SnapshotMemo {
     struct Entry {
         bool valid = false;
         SeatView view{};
-        std::shared_ptr<const json> value;
         std::shared_ptr<const std::string> text;
     };
     struct PlayerEntry {
         bool valid = false;
         PlayerView player{};
-        std::shared_ptr<const json> value;
         std::shared_ptr<const std::string> text;
     };
     std::array<Entry, kViewSections> section;
@@ -203,6 +135,17 @@ struct SnapshotMemo {
 SnapshotMemo& snapshot_memo() {
     thread_local SnapshotMemo m;
     return m;
+}
+
+std::shared_ptr<const std::string> section_text(ViewSection s, const SeatView& v) {
+    std::string t;
+    append_section_text(t, s, v);
+    return std::make_shared<const std::string>(std::move(t));
+}
+std::shared_ptr<const std::string> player_text(const PlayerView& p, int index) {
+    std::string t;
+    append_player_text(t, p, index);
+    return std::make_shared<const std::string>(std::move(t));
 }
 }  // namespace
 
@@ -214,24 +157,20 @@ void ViewStream::rebuild_all(const SeatView& v) {
         SnapshotMemo::Entry& e = memo.section[i];
         if (!(e.valid && section_equal(s, e.view, v))) {
             e.valid = false;
-            e.value = std::make_shared<const json>(section_json(s, v));
-            e.text = std::make_shared<const std::string>(e.value->dump());
+            e.text = section_text(s, v);
             e.view = v;
             e.valid = true;
         }
-        section_[i] = e.value;
         text_[i] = e.text;
     }
     for (int p = 0; p < v.players; ++p) {
         SnapshotMemo::PlayerEntry& e = memo.player[p];
         if (!(e.valid && e.player == v.player[p])) {
             e.valid = false;
-            e.value = std::make_shared<const json>(player_json(v.player[p], p));
-            e.text = std::make_shared<const std::string>(e.value->dump());
+            e.text = player_text(v.player[p], p);
             e.player = v.player[p];
             e.valid = true;
         }
-        players_[p] = e.value;
         player_text_[p] = e.text;
     }
     last_ = v;
@@ -306,19 +245,12 @@ void ViewStream::update_digest(ViewCache* cache) {
     }
 }
 
+// The stream's current view: its canonical text, parsed.
 json ViewStream::view() const {
-    json o = json::object();
-    for (int i = 0; i < kViewSections; ++i) {
-        const auto s = static_cast<ViewSection>(i);
-        if (s == ViewSection::Players) {
-            json a = json::array();
-            for (int p = 0; p < last_.players; ++p) a.push_back(*players_[p]);
-            o[section_key(s)] = std::move(a);
-        } else {
-            o[section_key(s)] = *section_[i];
-        }
-    }
-    return o;
+    std::string t = "{";
+    append_sections(t, 0, kViewSections);
+    t.push_back('}');
+    return json::parse(t);
 }
 
 std::optional<json> ViewStream::legal(const GameState& s) {
@@ -334,97 +266,27 @@ json ViewStream::snapshot(const GameState& s, std::optional<int64_t> reply_to) {
     return snapshot_message(version_, view(), legal(s), digest_, reply_to);
 }
 
-void ViewStream::advance(const GameState& s, ViewCache* cache, json* ops, std::string* ops_text) {
+// Moves the stream to s's view (version + 1). After a rebuild (the first patch, or a new player
+// count) whole() gives the ops; otherwise section(i, v) for each changed section but the players and
+// player(p, v) for each changed player, while last_ is still the old view. Then the digest.
+template <class Whole, class Section, class Player>
+void ViewStream::advance(const GameState& s, ViewCache* cache, Whole&& whole, Section&& section, Player&& player) {
     const SeatView v = make_view(s, seat_);
-    // Emits one computed op list (the paths without a cache entry).
-    auto emit = [&](json&& list) {
-        if (ops) {
-            for (json& op : list) ops->push_back(std::move(op));
-        } else {
-            append_op_text(*ops_text, ops_text_of(list));
-        }
-    };
     if (!started_ || v.players != last_.players) {
         rebuild_all(v);
-        json list = json::array();
-        list.push_back(json{{"op", "replace"}, {"path", ""}, {"value", view()}});
-        emit(std::move(list));
+        whole();
     } else {
         bool changed = false;
         for (int i = 0; i < kViewSections; ++i) {
             const auto sec = static_cast<ViewSection>(i);
             if (section_equal(sec, last_, v)) continue;
             changed = true;
-            if (sec == ViewSection::Players) {
-                for (int p = 0; p < v.players; ++p) {
-                    if (v.player[p] == last_.player[p]) continue;
-                    if (cache) {
-                        ViewCache::Player* e = nullptr;
-                        for (ViewCache::Player& slot : cache->player_[p])
-                            if (slot.valid && slot.from == last_.player[p] && slot.to == v.player[p]) e = &slot;
-                        if (!e) {
-                            int& next = cache->next_slot_[p];
-                            e = &cache->player_[p][next];
-                            next = (next + 1) % ViewCache::kPlayerSlots;
-                            e->valid = false;
-                            e->value = std::make_shared<const json>(player_json(v.player[p], p));
-                            e->ops = diff_ops(*players_[p], *e->value, "/players/" + std::to_string(p));
-                            e->has_ops_text = false;
-                            e->text = std::make_shared<const std::string>(e->value->dump());
-                            e->from = last_.player[p];
-                            e->to = v.player[p];
-                            e->valid = true;
-                        }
-                        if (ops) {
-                            for (const json& op : e->ops) ops->push_back(op);
-                        } else {
-                            if (!e->has_ops_text) {
-                                e->ops_text = ops_text_of(e->ops);
-                                e->has_ops_text = true;
-                            }
-                            append_op_text(*ops_text, e->ops_text);
-                        }
-                        players_[p] = e->value;
-                        player_text_[p] = e->text;
-                        continue;
-                    }
-                    auto nj = std::make_shared<const json>(player_json(v.player[p], p));
-                    emit(diff_ops(*players_[p], *nj, "/players/" + std::to_string(p)));
-                    players_[p] = std::move(nj);
-                    player_text_[p] = std::make_shared<const std::string>(players_[p]->dump());
-                }
+            if (sec != ViewSection::Players) {
+                section(i, v);
                 continue;
             }
-            if (cache) {
-                ViewCache::Section& e = cache->section_[i];
-                if (!(e.valid && section_equal(sec, e.from, last_) && section_equal(sec, e.to, v))) {
-                    e.valid = false;
-                    e.value = std::make_shared<const json>(section_json(sec, v));
-                    e.ops = diff_ops(*section_[i], *e.value, std::string("/") + section_key(sec));
-                    e.has_ops_text = false;
-                    e.text = std::make_shared<const std::string>(e.value->dump());
-                    e.from = last_;
-                    e.to = v;
-                    e.valid = true;
-                }
-                if (ops) {
-                    for (const json& op : e.ops) ops->push_back(op);
-                } else {
-                    if (!e.has_ops_text) {
-                        e.ops_text = ops_text_of(e.ops);
-                        e.has_ops_text = true;
-                    }
-                    append_op_text(*ops_text, e.ops_text);
-                }
-                section_[i] = e.value;
-                text_[i] = e.text;
-                continue;
-            }
-            auto nj = std::make_shared<const json>(section_json(sec, v));
-            if (*nj == *section_[i]) continue;
-            emit(diff_ops(*section_[i], *nj, std::string("/") + section_key(sec)));
-            section_[i] = std::move(nj);
-            text_[i] = std::make_shared<const std::string>(section_[i]->dump());
+            for (int p = 0; p < v.players; ++p)
+                if (!(v.player[p] == last_.player[p])) player(p, v);
         }
         last_ = v;
         if (changed) update_digest(cache);
@@ -433,9 +295,86 @@ void ViewStream::advance(const GameState& s, ViewCache* cache, json* ops, std::s
     ++version_;
 }
 
+// The reference: each changed section (and player) as JSON, diffed by json::diff.
+void ViewStream::advance_json(const GameState& s, json& ops) {
+    auto append = [&ops](json&& list) {
+        for (json& op : list) ops.push_back(std::move(op));
+    };
+    advance(
+        s, nullptr, [&] { ops.push_back(json{{"op", "replace"}, {"path", ""}, {"value", view()}}); },
+        [&](int i, const SeatView& v) {
+            const auto sec = static_cast<ViewSection>(i);
+            const json b = section_json(sec, v);
+            append(json::diff(section_json(sec, last_), b, std::string("/") + section_key(sec)));
+            text_[i] = std::make_shared<const std::string>(b.dump());
+        },
+        [&](int p, const SeatView& v) {
+            const json b = player_json(v.player[p], p);
+            append(json::diff(player_json(last_.player[p], p), b, "/players/" + std::to_string(p)));
+            player_text_[p] = std::make_shared<const std::string>(b.dump());
+        });
+}
+
+// The same ops as text, from the typed writers; a changed section's text and ops are shared through the
+// cache by the streams that see the same change.
+void ViewStream::advance_text(const GameState& s, ViewCache* cache, std::string& ops) {
+    auto whole = [&] {
+        append_op_text(ops, "{\"op\":\"replace\",\"path\":\"\",\"value\":{");
+        append_sections(ops, 0, kViewSections);
+        ops.append("}}");
+    };
+    auto section = [&](int i, const SeatView& v) {
+        const auto sec = static_cast<ViewSection>(i);
+        if (!cache) {
+            append_section_ops(ops, sec, last_, v);
+            text_[i] = section_text(sec, v);
+            return;
+        }
+        ViewCache::Section& e = cache->section_[i];
+        if (!(e.valid && section_equal(sec, e.from, last_) && section_equal(sec, e.to, v))) {
+            e.valid = false;
+            e.ops_text.clear();
+            append_section_ops(e.ops_text, sec, last_, v);
+            e.text = section_text(sec, v);
+            e.from = last_;
+            e.to = v;
+            e.valid = true;
+        }
+        append_op_text(ops, e.ops_text);
+        text_[i] = e.text;
+    };
+    auto player = [&](int p, const SeatView& v) {
+        const PlayerView& from = last_.player[p];
+        const PlayerView& to = v.player[p];
+        if (!cache) {
+            append_player_ops(ops, from, to, p);
+            player_text_[p] = player_text(to, p);
+            return;
+        }
+        ViewCache::Player* e = nullptr;
+        for (ViewCache::Player& slot : cache->player_[p])
+            if (slot.valid && slot.from == from && slot.to == to) e = &slot;
+        if (!e) {
+            int& next = cache->next_slot_[p];
+            e = &cache->player_[p][next];
+            next = (next + 1) % ViewCache::kPlayerSlots;
+            e->valid = false;
+            e->ops_text.clear();
+            append_player_ops(e->ops_text, from, to, p);
+            e->text = player_text(to, p);
+            e->from = from;
+            e->to = to;
+            e->valid = true;
+        }
+        append_op_text(ops, e->ops_text);
+        player_text_[p] = e->text;
+    };
+    advance(s, cache, whole, section, player);
+}
+
 json ViewStream::patch(const GameState& s, const EventList& events, size_t first, ViewCache* cache) {
     json ops = json::array();
-    advance(s, cache, &ops, nullptr);
+    advance_json(s, ops);
     return patch_message(version_ - 1, version_, std::move(ops), events_for(cache, events, first), legal(s),
                          digest_);
 }
@@ -444,7 +383,7 @@ json ViewStream::patch(const GameState& s, const EventList& events, size_t first
 std::string ViewStream::patch_text(const GameState& s, const EventList& events, size_t first, ViewCache* cache,
                                    std::string_view clock) {
     std::string ops;
-    advance(s, cache, nullptr, &ops);
+    advance_text(s, cache, ops);
     std::string out;
     out.reserve(ops.size() + 512);
     out.append("{\"");

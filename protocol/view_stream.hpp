@@ -13,12 +13,12 @@
 namespace hexhall::protocol {
 
 // Work shared by the streams of one game (4 seats + spectator). Pass the same ViewCache to every
-// stream's patch() after an action: a changed section whose old and new values equal those another
-// stream already computed (the public sections, and the public fields of other players) reuses that
-// stream's JSON, text and diff ops, and the SHA-256 state after the canonical text's prefix up to
-// "players" (identical for all streams when the public sections are) is hashed once. It is a pure
-// memo keyed by the section values, so output is byte-identical with or without it, whatever the
-// order or mix of streams that use it. Not thread-safe: one cache per game thread.
+// stream's patch_text() (and patch(), for its events) after an action: a changed section whose old and
+// new values equal those another stream already computed (the public sections, and the public fields
+// of other players) reuses that stream's text and ops, and the SHA-256 state after the canonical
+// text's prefix up to "players" (identical for all streams when the public sections are) is hashed
+// once. It is a pure memo keyed by the section values, so output is byte-identical with or without
+// it, whatever the order or mix of streams that use it. Not thread-safe: one cache per game thread.
 class ViewCache {
 public:
     ViewCache();
@@ -28,22 +28,18 @@ public:
 
 private:
     friend class ViewStream;
+    // A changed section (or player) between two values: the ops (dumped, joined by ',') and the new
+    // value's canonical text, written by the typed writers of view_text.hpp.
     struct Section {
         bool valid = false;
         catan::SeatView from{}, to{};
-        json ops;
-        std::string ops_text;  // the ops dumped and joined by ',' (made when a patch_text first needs it)
-        bool has_ops_text = false;
-        std::shared_ptr<const json> value;
+        std::string ops_text;
         std::shared_ptr<const std::string> text;
     };
     struct Player {
         bool valid = false;
         catan::PlayerView from{}, to{};
-        json ops;
         std::string ops_text;
-        bool has_ops_text = false;
-        std::shared_ptr<const json> value;
         std::shared_ptr<const std::string> text;
     };
     static constexpr int kPlayerSlots = 2;  // a player's known (own seat) and unknown variants
@@ -80,8 +76,9 @@ public:
     // `cache`: optional memo shared by the streams of the same game (see ViewCache).
     json patch(const catan::GameState& s, const catan::EventList& events, size_t first = 0,
                ViewCache* cache = nullptr);
-    // The same patch message as text: byte-identical to patch(s, events, first, cache).dump(), built
-    // without a JSON tree per stream (the ops and events texts are shared through the cache).
+    // The same patch message as text: byte-identical to patch(s, events, first, cache).dump(). patch()
+    // builds JSON values and diffs them with json::diff (the reference); patch_text writes the changed
+    // sections' text and ops directly from the engine's view (view_text.hpp), shared through the cache.
     // clock: when not empty, the JSON text of an envelope "clock" member (outside the view and the
     // digest), inserted in key order as json's dump would place it.
     std::string patch_text(const catan::GameState& s, const catan::EventList& events, size_t first = 0,
@@ -95,9 +92,12 @@ public:
 
 private:
     void rebuild_all(const catan::SeatView& v);
-    // Moves the stream to s's view (version + 1) and gives the patch ops: appended to *ops as JSON, or
-    // to *ops_text as their dumps joined by ',' (exactly one of the two is set).
-    void advance(const catan::GameState& s, ViewCache* cache, json* ops, std::string* ops_text);
+    template <class Whole, class Section, class Player>
+    void advance(const catan::GameState& s, ViewCache* cache, Whole&& whole, Section&& section, Player&& player);
+    // Moves the stream to s's view (version + 1). advance_json appends the ops as JSON computed by
+    // json::diff; advance_text appends them as text (dumps joined by ',') from the typed writers.
+    void advance_json(const catan::GameState& s, json& ops);
+    void advance_text(const catan::GameState& s, ViewCache* cache, std::string& ops);
     void update_digest(ViewCache* cache = nullptr);
     // The events this stream may see (events[first..]) as JSON / appended as text, memoised in the
     // cache per set of visible events when a cache is given.
@@ -112,11 +112,10 @@ private:
     bool include_legal_;
     bool started_ = false;
     catan::SeatView last_{};
-    // Immutable once built, so that streams sharing a ViewCache share them instead of copying.
-    std::array<std::shared_ptr<const json>, catan::kMaxPlayers> players_;  // the "players" section, per player
+    // The canonical text of each section and of each player: immutable once built, so that streams
+    // sharing a ViewCache (or taking their snapshots together) share them instead of copying.
     std::array<std::shared_ptr<const std::string>, catan::kMaxPlayers> player_text_;
-    std::array<std::shared_ptr<const json>, kViewSections> section_;       // other sections
-    std::array<std::shared_ptr<const std::string>, kViewSections> text_;   // canonical text of each section
+    std::array<std::shared_ptr<const std::string>, kViewSections> text_;
     std::string digest_;
     // patch_text: the legal actions whose text is legal_text_ (a seat's legal actions rarely change
     // while others play, so the text is reused until they do). Kept compact (the actions only, not a
