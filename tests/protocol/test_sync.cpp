@@ -6,6 +6,7 @@
 
 #include "protocol/view_stream.hpp"
 #include "tests/protocol/helpers.hpp"
+#include "tests/random_game.hpp"
 
 using namespace hexhall;
 using namespace hexhall::catan;
@@ -14,16 +15,26 @@ using namespace hexhall::protocol;
 namespace {
 
 struct Totals {
-    uint64_t games = 0, actions = 0, patches = 0, ops = 0, events = 0;
+    uint64_t games = 0, actions = 0, patches = 0, ops = 0, events = 0, offer_ops = 0, warning_ops = 0;
 };
 
 void run_games(uint64_t first, uint64_t count, Totals& t) {
     LegalActions la;
     EventList ev;
     for (uint64_t g = first; g < first + count; ++g) {
-        GameState s;
-        REQUIRE(new_game(test::varied_options(g), 1000 + g, s));
+        // Even games: uniformly random legal play. Odd games: the property tests' main line, which
+        // adds domestic offers, counter-offers and responses, timeouts, referee warnings (and so
+        // disqualifications) and the HK 2024 ruleset on an explicit board.
+        const bool everything = g % 2 == 1;
         Rng rng = make_rng(g * 7919 + 13);
+        GameOptions options = test::varied_options(g);
+        if (everything) {
+            const int vp = options.victory_points;
+            options = test::random_options(rng, static_cast<int>(g));
+            options.victory_points = vp;
+        }
+        GameState s;
+        REQUIRE(new_game(options, 1000 + g, s));
         // The streams share a ViewCache, as a server would; in every fifth game a second set of streams
         // without the cache must produce byte-identical messages.
         ViewCache cache;
@@ -49,7 +60,7 @@ void run_games(uint64_t first, uint64_t count, Totals& t) {
         }
         int n = 0;
         while (s.phase != Phase::GameOver && n < 20000) {
-            const Action a = test::random_step(s, rng, la);
+            const Action a = everything ? test::next_action(s, rng, la) : test::random_step(s, rng, la);
             ev.clear();
             REQUIRE(apply(s, a, &ev));
             ++n;
@@ -74,6 +85,11 @@ void run_games(uint64_t first, uint64_t count, Totals& t) {
                 // Events are exactly the visible ones.
                 REQUIRE(p["catan"]["events"] == events_json(ev, seat));
                 ++t.patches;
+                for (const json& op : p["ops"]) {
+                    const std::string& path = op["path"].get_ref<const std::string&>();
+                    if (path.rfind("/offer", 0) == 0) ++t.offer_ops;
+                    if (path.find("/warnings") != std::string::npos) ++t.warning_ops;
+                }
                 t.ops += p["ops"].size();
                 t.events += p["catan"]["events"].size();
             }
@@ -94,26 +110,23 @@ constexpr uint64_t kGamesPerPart = 5;
 constexpr uint64_t kGamesPerPart = 125;
 #endif
 
-TEST_CASE("sync part 1", "[protocol][sync]") {
+void run_part(int part) {
     Totals t;
-    run_games(0, kGamesPerPart, t);
-    WARN("sync part 1: " << t.games << " games, " << t.actions << " actions, " << t.patches << " patches checked");
+    run_games(static_cast<uint64_t>(part - 1) * 1000, kGamesPerPart, t);
+    WARN("sync part " << part << ": " << t.games << " games, " << t.actions << " actions, " << t.patches
+                      << " patches checked (" << t.offer_ops << " trade-offer ops, " << t.warning_ops
+                      << " referee-warning ops)");
+    // The odd games reach the trade offer and referee warnings, so those diffs are checked too.
+    if (kGamesPerPart >= 100) {
+        CHECK(t.offer_ops > 0);
+        CHECK(t.warning_ops > 0);
+    }
 }
-TEST_CASE("sync part 2", "[protocol][sync]") {
-    Totals t;
-    run_games(1000, kGamesPerPart, t);
-    WARN("sync part 2: " << t.games << " games, " << t.actions << " actions, " << t.patches << " patches checked");
-}
-TEST_CASE("sync part 3", "[protocol][sync]") {
-    Totals t;
-    run_games(2000, kGamesPerPart, t);
-    WARN("sync part 3: " << t.games << " games, " << t.actions << " actions, " << t.patches << " patches checked");
-}
-TEST_CASE("sync part 4", "[protocol][sync]") {
-    Totals t;
-    run_games(3000, kGamesPerPart, t);
-    WARN("sync part 4: " << t.games << " games, " << t.actions << " actions, " << t.patches << " patches checked");
-}
+
+TEST_CASE("sync part 1", "[protocol][sync]") { run_part(1); }
+TEST_CASE("sync part 2", "[protocol][sync]") { run_part(2); }
+TEST_CASE("sync part 3", "[protocol][sync]") { run_part(3); }
+TEST_CASE("sync part 4", "[protocol][sync]") { run_part(4); }
 
 TEST_CASE("a snapshot mid-game equals the stream's patched view", "[protocol][sync]") {
     GameState s;
