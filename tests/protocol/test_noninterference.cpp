@@ -141,9 +141,12 @@ TEST_CASE("hidden information does not reach a seat's view, legal actions, patch
                 differs = differs || t.deck != s.deck;
                 perturbed += differs ? 1 : 0;
 
-                ViewStream vs(seat), vt(seat);
+                // vs/vt: the reference patch (JSON); ws/wt: the text the server sends (patch_text).
+                ViewStream vs(seat), vt(seat), ws(seat), wt(seat);
                 const std::string snap_s = vs.snapshot(s).dump(), snap_t = vt.snapshot(t).dump();
                 REQUIRE(snap_s == snap_t);
+                ws.snapshot(s);
+                wt.snapshot(t);
                 REQUIRE(legal_text(s, seat, la) == legal_text(t, seat, la2));
                 ++seat_checks;
 
@@ -161,6 +164,7 @@ TEST_CASE("hidden information does not reach a seat's view, legal actions, patch
                 REQUIRE((s2.phase == Phase::GameOver) == (t2.phase == Phase::GameOver));
                 if (s2.phase == Phase::GameOver) continue;  // CAT-16.5: the end reveals every hand
                 REQUIRE(vs.patch(s2, ev1).dump() == vt.patch(t2, ev2).dump());
+                REQUIRE(ws.patch_text(s2, ev1) == wt.patch_text(t2, ev2));
                 ++actions_compared;
             }
         }
