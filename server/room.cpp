@@ -321,6 +321,7 @@ void Room::transfer_host(const ClientPtr& c, int seat, int64_t id) {
     if (seat >= static_cast<int>(seats_.size()) || !seats_[seat].held() || seats_[seat].kind != Seat::Kind::Human)
         return c->send(lobby_error("bad_value", "the new host must be a seated human", id));
     host_session_ = seats_[seat].session;
+    if (journal_) journal_->host(host_session_);
     c->send(ok_message(id));
     push_room();
 }

@@ -29,6 +29,7 @@ public:
     // failure is logged and the game goes on — availability over durability).
     void append(int seat, const std::string& record, std::function<void()> then);
     void seat(const SeatRow& row);
+    void host(const std::string& session);  // token hash of the new host's session
     void started();
     // Marks the room abandoned (closed before its game finished).
     void abandoned();

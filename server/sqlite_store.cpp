@@ -240,6 +240,16 @@ void SqliteStore::set_state(const std::string& room, const std::string& state, i
              std::move(done)});
 }
 
+void SqliteStore::set_host(const std::string& room, const std::string& host_session) {
+    enqueue({[this, room, host_session] {
+                 sqlite3_stmt* s = stmt("UPDATE rooms SET host_session = ?2 WHERE id = ?1");
+                 put(s, 1, room);
+                 put(s, 2, host_session);
+                 return run(db_, s);
+             },
+             {}});
+}
+
 void SqliteStore::append(const std::string& room, const ActionRow& a, Done done) {
     enqueue({[this, room, a] {
                  sqlite3_stmt* s = stmt("INSERT INTO actions (room, seq, seat, action) VALUES (?1, ?2, ?3, ?4)");

@@ -67,6 +67,7 @@ public:
     virtual void put_seat(const std::string& room, const SeatRow& s) = 0;
     virtual void put_session(const SessionRow& s) = 0;
     virtual void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) = 0;
+    virtual void set_host(const std::string& room, const std::string& host_session) = 0;  // transferHost
     virtual void append(const std::string& room, const ActionRow& a, Done done) = 0;
     // Blocks until every write queued before the call is committed.
     virtual void flush() = 0;

@@ -2,7 +2,8 @@
 // process on a temporary database; four WebSocket clients play part of a game; the server is
 // killed with SIGKILL mid-game and restarted on the same database; the clients reconnect with
 // their tokens to the same seats and the same views, finish the game, and the final state equals
-// a replay of the stored record, which holds exactly the acknowledged actions.
+// a replay of the stored record, which holds exactly the acknowledged actions. A host handover made
+// before the crash holds after it.
 #include "tests/server/ws_client.hpp"
 
 #include <fcntl.h>
@@ -112,6 +113,10 @@ TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowle
             CHECK(st.at("commitment") == commitment);
             p.take_snapshot(p.c->recv_type("snapshot"));
         }
+        // The host hands the room to seat 1; that survives the crash too (stored before the actions
+        // that follow, which are acknowledged only once committed).
+        players[0].c->request({{"type", "transferHost"}, {"room", room}, {"seat", 1}});
+        players[0].c->recv_type("ok");
         while (acks < 120 && players[0].view.at("phase") != "gameOver") play_one(players, rng, acks);
         int status = 0;
         http_get(server.port, "/games/" + room + "/record", status);
@@ -133,6 +138,11 @@ TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowle
         CHECK(p.version == version);  // every acknowledged action survived
         CHECK(p.view == before);
     }
+    // Seat 1 is still the host after the restart: seat 0 may not hand the room over, seat 1 may.
+    players[0].c->request({{"type", "transferHost"}, {"room", room}, {"seat", 0}});
+    CHECK(players[0].c->recv_error() == "not_host");
+    players[1].c->request({{"type", "transferHost"}, {"room", room}, {"seat", 0}});
+    players[1].c->recv_type("ok");
     while (players[0].view.at("phase") != "gameOver") {
         REQUIRE(acks < 30000);
         play_one(players, rng, acks);
