@@ -1,5 +1,6 @@
 #include "server/catan_game.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <utility>
@@ -99,8 +100,10 @@ public:
             return out;
         }
         out.reply = make_text(proto::ack_message(m.id, s_.actions_applied));
-        track(game_ms(wall_ms()));
+        const int64_t g = game_ms(wall_ms());
+        track(g);
         out.update = broadcast();
+        out.update->game_ms = g;
         out.update->record = cat::action_to_text(m.action);  // storage
         out.update->actor = seat;
         return out;
@@ -122,18 +125,19 @@ public:
 
     void begin(int64_t now_ms, double clock_scale) override {
         begun_ = true;
-        start_ms_ = now_ms;
         scale_ = clock_scale > 0 ? clock_scale : 1.0;
+        // A restored game resumes at the game time of its last stored action (resumed_ms_, else 0).
+        start_ms_ = now_ms - static_cast<int64_t>(static_cast<double>(resumed_ms_) * scale_);
         if (s_.phase == cat::Phase::MapStudy && !timers_.hk2024) {
             // No clock: nobody would end the HK map-study period (HK-2.1), so placement begins at once.
             cat::Action a;
             a.type = cat::ActionType::BeginPlacement;
             if (!cat::apply(s_, a, nullptr)) spdlog::error("BeginPlacement refused at the start");
-            else begin_records_.push_back(cat::action_to_text(a));  // storage: recorded like any action
+            else begin_records_.push_back({cat::action_to_text(a), resumed_ms_});  // storage: recorded like any action
             for (auto& st : streams_) stream_snapshot(*st, s_, std::nullopt);
             stream_snapshot(*spectator_, s_, std::nullopt);
         }
-        track(0);
+        track(resumed_ms_);
     }
 
     std::optional<int64_t> next_deadline_ms() const override {
@@ -160,8 +164,10 @@ public:
                 clock_broken_ = true;
                 return std::nullopt;
             }
-            track(game_ms(now_ms));
+            const int64_t g = game_ms(now_ms);
+            track(g);
             GameUpdate u = broadcast();
+            u.game_ms = g;
             u.record = cat::action_to_text(a);  // storage
             u.actor = p;
             return u;
@@ -190,8 +196,10 @@ public:
                 bots_[p].reset();
                 continue;
             }
-            track(game_ms(wall_ms()));
+            const int64_t g = game_ms(wall_ms());
+            track(g);
             GameUpdate u = broadcast();
+            u.game_ms = g;
             u.record = cat::action_to_text(a);  // storage
             u.actor = p;
             return u;
@@ -206,18 +214,23 @@ public:
         const size_t at = text.find("\nseed ");
         return at == std::string::npos ? text : text.substr(0, at + 1);
     }
-    bool restore(const std::vector<std::string>& records, std::string& error) override {
-        for (size_t i = 0; i < records.size(); ++i) {
+    bool restore(const std::vector<StoredAction>& actions, std::string& error) override {
+        track(0);
+        for (size_t i = 0; i < actions.size(); ++i) {
+            const std::string& record = actions[i].record;
             cat::Action a;
             std::string why;
-            if (!cat::action_from_text(records[i], a, &why)) return error = "record " + std::to_string(i) + ": " + why, false;
+            if (!cat::action_from_text(record, a, &why)) return error = "record " + std::to_string(i) + ": " + why, false;
             const cat::Result r = cat::apply(s_, a);
-            if (!r) return error = "record " + std::to_string(i) + " (" + records[i] + ") refused: " + r.rule, false;
+            if (!r) return error = "record " + std::to_string(i) + " (" + record + ") refused: " + r.rule, false;
+            // The waits begin as they did in the game (game times never go back; older rows hold 0).
+            resumed_ms_ = std::max(resumed_ms_, actions[i].game_ms);
+            track(resumed_ms_);
         }
         rebase_streams();
         return true;
     }
-    std::vector<std::string> take_begin_records() override { return std::exchange(begin_records_, {}); }
+    std::vector<StoredAction> take_begin_records() override { return std::exchange(begin_records_, {}); }
 
 private:
     void rebase_streams() {
@@ -316,7 +329,8 @@ private:
     cat::TimerSettings timers_;
     cat::GameOptions opts_;  // as given to new_game (storage: setup())
     uint64_t seed_ = 0;
-    std::vector<std::string> begin_records_;
+    std::vector<StoredAction> begin_records_;
+    int64_t resumed_ms_ = 0;  // after restore(): the game time of the last restored action
     bool begun_ = false, clock_broken_ = false, in_discard_ = false;
     int64_t start_ms_ = 0;
     double scale_ = 1.0;

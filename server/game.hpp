@@ -26,6 +26,15 @@ struct GameUpdate {
     // Storage (server/room_journal.hpp): the applied action as the game's record line, and its seat.
     std::string record;
     int actor = kSpectatorSeat;
+    // The game clock when it was applied: ms of game time since the game began (the clock scale
+    // applied, server downtime excluded). Stored, so that a restored game's clocks resume from it.
+    int64_t game_ms = 0;
+};
+
+// A stored action, as restore() replays it: the record line and the game clock when it was applied.
+struct StoredAction {
+    std::string record;
+    int64_t game_ms = 0;
 };
 
 // The reply to a game message (`action`, `resync`), and the update when an action was applied.
@@ -54,6 +63,7 @@ public:
     // The clock preset as shown in the room ("none", "relaxed", …).
     virtual std::string clock() const = 0;
     // The game begins at `now_ms`; every time limit is multiplied by `clock_scale` (tests use < 1).
+    // After restore(), the game clock resumes at `now_ms` from the last restored action's game time.
     virtual void begin(int64_t now_ms, double clock_scale) = 0;
     // When the next time limit runs out; nullopt when no clock runs.
     virtual std::optional<int64_t> next_deadline_ms() const = 0;
@@ -67,9 +77,10 @@ public:
     virtual std::string setup() const = 0;  // game-specific text: with seed() and the records, recreates the game
     // Applies stored records (GameUpdate::record) in order without output, then rebases every
     // view so the next snapshot/patch starts from the restored state. False on the first refusal.
-    virtual bool restore(const std::vector<std::string>& records, std::string& error) = 0;
+    // The game clock's state (when the current waits began) is rebuilt from the actions' game times.
+    virtual bool restore(const std::vector<StoredAction>& actions, std::string& error) = 0;
     // Actions the game applied by itself in begin() (as records), to be stored; clears the list.
-    virtual std::vector<std::string> take_begin_records() = 0;
+    virtual std::vector<StoredAction> take_begin_records() = 0;
 };
 
 // Crash recovery passes the stored set-up (Game::setup()) under this key of the request; the

@@ -101,9 +101,9 @@ size_t Hub::restore() {
             abandon("the stored set-up does not give the same game");
             continue;
         }
-        std::vector<std::string> records;
+        std::vector<StoredAction> records;
         for (size_t i = 0; i < st.actions.size() && st.actions[i].seq == static_cast<int64_t>(i); ++i)
-            records.push_back(st.actions[i].action);
+            records.push_back({st.actions[i].action, st.actions[i].game_ms});
         if (records.size() != st.actions.size() || !game->restore(records, error)) {
             abandon(records.size() != st.actions.size() ? "a gap in the stored actions" : error);
             continue;

@@ -44,10 +44,10 @@ void RoomJournal::drain() {
     }
 }
 
-void RoomJournal::append(int seat, const std::string& record, std::function<void()> then) {
+void RoomJournal::append(int seat, const std::string& record, int64_t game_ms, std::function<void()> then) {
     closed_ = true;
     const int64_t seq = next_seq_++;
-    store_->append(room_, ActionRow{seq, seat, record},
+    store_->append(room_, ActionRow{seq, seat, record, game_ms},
                    [self = shared_from_this(), seq, then = std::move(then)](bool ok) mutable {
                        if (!ok) spdlog::error("room {}: action {} was not stored", self->room_, seq);
                        self->strand_.post([self, then = std::move(then)] {

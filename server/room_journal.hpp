@@ -27,7 +27,8 @@ public:
     // On the room's strand:
     // Stores an accepted action; `then` runs on the strand once it committed (or failed: then the
     // failure is logged and the game goes on — availability over durability).
-    void append(int seat, const std::string& record, std::function<void()> then);
+    // game_ms: the game clock when the action was applied (GameUpdate::game_ms).
+    void append(int seat, const std::string& record, int64_t game_ms, std::function<void()> then);
     void seat(const SeatRow& row);
     void host(const std::string& session);  // token hash of the new host's session
     void started();

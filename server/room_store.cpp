@@ -36,13 +36,13 @@ void Room::store_seat(int i) {
 
 void Room::after_stored(const GameUpdate& u, std::function<void()> then) {
     if (!journal_) return then();
-    journal_->append(u.actor, u.record, std::move(then));
+    journal_->append(u.actor, u.record, u.game_ms, std::move(then));
 }
 
 void Room::store_begin_records() {
     if (!journal_) return;
     journal_->started();
-    for (const std::string& record : game_->take_begin_records()) journal_->append(kSpectatorSeat, record, [] {});
+    for (const StoredAction& a : game_->take_begin_records()) journal_->append(kSpectatorSeat, a.record, a.game_ms, [] {});
 }
 
 void Room::game_over() {
@@ -84,12 +84,13 @@ void Room::restore_seat(const SeatRow& row) {
     }
 }
 
-// After the stored actions were replayed: clocks start afresh from now, absent players get their
-// grace period again, and bots (and stand-in bots of kicked players) continue.
+// After the stored actions were replayed: the game clock resumes where the last stored action left
+// it (the server's downtime does not count against anybody), absent players get their grace period
+// again, and bots (and stand-in bots of kicked players) continue.
 void Room::restore_started() {
     started_ = true;
     game_->begin(now_ms(), limits_.clock_scale);
-    for (const std::string& record : game_->take_begin_records()) journal_->append(kSpectatorSeat, record, [] {});
+    for (const StoredAction& a : game_->take_begin_records()) journal_->append(kSpectatorSeat, a.record, a.game_ms, [] {});
     for (size_t i = 0; i < seats_.size(); ++i) {
         Seat& s = seats_[i];
         if (s.kicked && running()) {

@@ -23,7 +23,7 @@ CREATE TABLE IF NOT EXISTS sessions (
   hash TEXT PRIMARY KEY, name TEXT NOT NULL, room TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS actions (
   room TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,
-  PRIMARY KEY (room, seq)) WITHOUT ROWID;
+  game_ms INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (room, seq)) WITHOUT ROWID;
 )sql";
 
 // Binds a parameter. (Not named bind: std::bind would win by argument-dependent lookup.)
@@ -83,6 +83,8 @@ SqliteStore::SqliteStore(const std::string& path) {
         exec("PRAGMA journal_mode=WAL");
         exec("PRAGMA synchronous=NORMAL");
         exec(kSchema);
+        // Databases made before actions.game_ms existed (their actions read as game time 0).
+        if (!has_column("actions", "game_ms")) exec("ALTER TABLE actions ADD COLUMN game_ms INTEGER NOT NULL DEFAULT 0");
     } catch (...) {
         sqlite3_close(db_);
         throw;
@@ -108,6 +110,17 @@ void SqliteStore::exec(const char* sql) {
         sqlite3_free(err);
         throw std::runtime_error("store: " + msg);
     }
+}
+
+bool SqliteStore::has_column(const char* table, const char* column) {
+    const std::string sql = std::string("SELECT 1 FROM pragma_table_info('") + table + "') WHERE name = ?1";
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s, nullptr) != SQLITE_OK)
+        throw std::runtime_error(std::string("store: ") + sqlite3_errmsg(db_));
+    sqlite3_bind_text(s, 1, column, -1, SQLITE_STATIC);
+    const bool found = sqlite3_step(s) == SQLITE_ROW;
+    sqlite3_finalize(s);
+    return found;
 }
 
 sqlite3_stmt* SqliteStore::stmt(const char* sql) {
@@ -252,11 +265,13 @@ void SqliteStore::set_host(const std::string& room, const std::string& host_sess
 
 void SqliteStore::append(const std::string& room, const ActionRow& a, Done done) {
     enqueue({[this, room, a] {
-                 sqlite3_stmt* s = stmt("INSERT INTO actions (room, seq, seat, action) VALUES (?1, ?2, ?3, ?4)");
+                 sqlite3_stmt* s =
+                     stmt("INSERT INTO actions (room, seq, seat, action, game_ms) VALUES (?1, ?2, ?3, ?4, ?5)");
                  put(s, 1, room);
                  put(s, 2, a.seq);
                  put(s, 3, int64_t{a.seat});
                  put(s, 4, a.action);
+                 put(s, 5, a.game_ms);
                  return run(db_, s);
              },
              std::move(done)});
@@ -270,10 +285,11 @@ StoredRoom SqliteStore::read_room_rest(RoomRow row) {
     while (sqlite3_step(s) == SQLITE_ROW)
         out.seats.push_back({sqlite3_column_int(s, 0), text(s, 1), text(s, 2), text(s, 3), text(s, 4), u64(text(s, 5))});
     sqlite3_reset(s);
-    s = stmt("SELECT seq, seat, action FROM actions WHERE room = ?1 ORDER BY seq");
+    s = stmt("SELECT seq, seat, action, game_ms FROM actions WHERE room = ?1 ORDER BY seq");
     put(s, 1, out.room.id);
     while (sqlite3_step(s) == SQLITE_ROW)
-        out.actions.push_back({sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1), text(s, 2)});
+        out.actions.push_back(
+            {sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1), text(s, 2), sqlite3_column_int64(s, 3)});
     sqlite3_reset(s);
     return out;
 }

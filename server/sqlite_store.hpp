@@ -46,6 +46,7 @@ private:
         Done done;
     };
     void enqueue(Op op);
+    bool has_column(const char* table, const char* column);
     void writer();
     void exec(const char* sql);
     sqlite3_stmt* stmt(const char* sql);  // cached prepared statement (under db_mu_)

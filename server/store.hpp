@@ -42,6 +42,7 @@ struct ActionRow {
     int64_t seq = 0;      // 0, 1, 2, ... per room
     int seat = 0;
     std::string action;   // the game's record line (Catan: docs/record-format.md)
+    int64_t game_ms = 0;  // the game clock when it was applied (GameUpdate::game_ms); 0 in older databases
 };
 
 struct StoredRoom {

@@ -79,12 +79,44 @@ void play_one(std::vector<Player>& players, std::mt19937_64& rng, int& acks) {
     for (Player& q : players) q.take_patch(q.c->recv());
 }
 
+// Four players say hello, player 0 creates a room with `options` (a createRoom request), everybody
+// takes their seat, player 0 starts; returns the room. Each player has its snapshot.
+std::string start_four(uint16_t port, std::vector<Player>& players, json options, std::string& commitment) {
+    for (int i = 0; i < 4; ++i) {
+        Player& p = players[i];
+        p.seat = i;
+        p.c = std::make_unique<WsClient>(port);
+        p.c->request({{"type", "hello"}, {"name", "P" + std::to_string(i)}});
+        p.token = p.c->recv_type("welcome").at("session").get<std::string>();
+    }
+    options["type"] = "createRoom";
+    players[0].c->request(options);
+    const std::string room = players[0].c->recv_type("roomCreated").at("room").get<std::string>();
+    for (int i = 0; i < 4; ++i) {
+        players[i].c->request({{"type", "joinRoom"}, {"room", room}, {"seat", i}});
+        CHECK(players[i].c->recv_type("joined").at("seat") == i);
+    }
+    players[0].c->request({{"type", "start"}, {"room", room}});
+    for (Player& p : players) {
+        const json st = p.c->recv_type("started");
+        if (commitment.empty()) commitment = st.at("commitment").get<std::string>();
+        CHECK(st.at("commitment") == commitment);
+        p.take_snapshot(p.c->recv_type("snapshot"));
+    }
+    return room;
+}
+
+std::filesystem::path temp_dir(const char* name) {
+    const auto dir = std::filesystem::temp_directory_path() / (name + std::to_string(std::random_device{}()));
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
 }  // namespace
 
 TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowledged is lost", "[server][crash]") {
     Watchdog watchdog(280);
-    const auto dir = std::filesystem::temp_directory_path() / ("hexhall-crash-" + std::to_string(std::random_device{}()));
-    std::filesystem::create_directories(dir);
+    const auto dir = temp_dir("hexhall-crash-");
     const std::string db = (dir / "hexhall.db").string();
 
     std::vector<Player> players(4);
@@ -93,26 +125,7 @@ TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowle
     int acks = 0;
     {
         ChildServer server(db, dir);
-        for (int i = 0; i < 4; ++i) {
-            Player& p = players[i];
-            p.seat = i;
-            p.c = std::make_unique<WsClient>(server.port);
-            p.c->request({{"type", "hello"}, {"name", "P" + std::to_string(i)}});
-            p.token = p.c->recv_type("welcome").at("session").get<std::string>();
-        }
-        players[0].c->request({{"type", "createRoom"}, {"players", 4}, {"vp", 7}});
-        room = players[0].c->recv_type("roomCreated").at("room").get<std::string>();
-        for (int i = 0; i < 4; ++i) {
-            players[i].c->request({{"type", "joinRoom"}, {"room", room}, {"seat", i}});
-            CHECK(players[i].c->recv_type("joined").at("seat") == i);
-        }
-        players[0].c->request({{"type", "start"}, {"room", room}});
-        for (Player& p : players) {
-            const json st = p.c->recv_type("started");
-            if (commitment.empty()) commitment = st.at("commitment").get<std::string>();
-            CHECK(st.at("commitment") == commitment);
-            p.take_snapshot(p.c->recv_type("snapshot"));
-        }
+        room = start_four(server.port, players, {{"players", 4}, {"vp", 7}}, commitment);
         // The host hands the room to seat 1; that survives the crash too (stored before the actions
         // that follow, which are acknowledged only once committed).
         players[0].c->request({{"type", "transferHost"}, {"room", room}, {"seat", 1}});
@@ -168,6 +181,65 @@ TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowle
         const json replayed = hexhall::protocol::view_json(hexhall::catan::make_view(check.final_state, p.seat));
         CHECK(replayed == p.view);
     }
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+}
+
+TEST_CASE("crash: a turn clock resumes after a restart with the time it had left", "[server][crash][CAT-17.1]") {
+    Watchdog watchdog(120);
+    const auto dir = temp_dir("hexhall-crash-clock-");
+    const std::string db = (dir / "hexhall.db").string();
+    std::vector<Player> players(4);
+    std::string commitment;
+    std::mt19937_64 rng(99);
+    int acks = 0;
+    int active = -1;
+    int64_t left_before = 0;  // ms the active player's turn had left when the server died
+    {
+        ChildServer server(db, dir);
+        start_four(server.port, players, {{"players", 4}, {"vp", 10}, {"clock", "standard"}}, commitment);
+        // Past the set-up, at the start of a turn: wait 1.5 s of the turn's 90 s, then roll. If the
+        // roll is not a 7 the turn goes on in "main" with ~88.5 s left; the server dies there.
+        for (int tries = 0; active < 0; ++tries) {
+            REQUIRE(tries < 2000);
+            const json& v = players[0].view;
+            if (v.at("phase") != "preRoll" || v.at("turn").get<int>() < 1) {
+                play_one(players, rng, acks);
+                continue;
+            }
+            const int seat = v.at("active").get<int>();
+            std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+            Player& p = players[seat];
+            p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", {{"type", "rollDice"}}}});
+            REQUIRE(p.c->recv().at("type") == "ack");
+            for (Player& q : players) q.take_patch(q.c->recv());
+            if (players[0].view.at("phase") != "main") continue;
+            REQUIRE(p.clock.is_object());
+            REQUIRE(p.clock.at("seat") == seat);
+            REQUIRE(p.clock.at("kind") == "turn");
+            left_before = p.clock.at("deadline").get<int64_t>() - unix_ms();
+            active = seat;
+        }
+        CHECK(left_before < 90'000 - 1'200);  // the 1.5 s waited before the roll count
+        server.kill_hard();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2000));  // downtime: not counted against anybody
+
+    ChildServer server(db, dir);
+    Player& p = players[active];
+    p.c = std::make_unique<WsClient>(server.port);
+    p.c->request({{"type", "hello"}, {"name", "P"}, {"token", p.token}});
+    CHECK(p.c->recv_type("welcome").at("session") == p.token);
+    CHECK(p.c->recv_type("joined").at("seat") == active);
+    p.take_snapshot(p.c->recv_type("snapshot"));
+    REQUIRE(p.clock.is_object());
+    CHECK(p.clock.at("seat") == active);
+    CHECK(p.clock.at("kind") == "turn");
+    const int64_t left_after = p.clock.at("deadline").get<int64_t>() - unix_ms();
+    INFO("left before the crash " << left_before << " ms, after the restart " << left_after << " ms");
+    // The turn resumes with what it had left: neither a fresh 90 s nor minus the downtime.
+    CHECK(left_after <= left_before + 400);
+    CHECK(left_after >= left_before - 1000);
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
 }

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <sqlite3.h>
+
 #include "server/sqlite_store.hpp"
 
 namespace {
@@ -56,11 +58,12 @@ TEST_CASE("store: appends come back in order after reopening", "[store]") {
         s.put_seat("r1", SeatRow{1, "bot", "", "random", "random", 12345678901234567890ull});
         s.put_session(SessionRow{"sess0", "Ann", "r1"});
         for (int i = 0; i < 500; ++i)
-            s.append("r1", ActionRow{i, i % 4, "endTurn seat=" + std::to_string(i % 4)}, [&, i](bool ok) {
+            s.append("r1", ActionRow{i, i % 4, "endTurn seat=" + std::to_string(i % 4), 10 * i}, [&, i](bool ok) {
                 CHECK(ok);
                 std::lock_guard lock(mu);
                 done_order.push_back(i);
             });
+        s.set_host("r1", "hs2");  // transferHost
         s.flush();
         CHECK(done_order.size() == 500);
         // Group commit: 500 appends queued at once need far fewer transactions.
@@ -77,7 +80,7 @@ TEST_CASE("store: appends come back in order after reopening", "[store]") {
     CHECK(r->room.setup == "hexhall-record 1\nplayers 4\n");
     CHECK(r->room.invite == "inv-r1");
     CHECK(r->room.is_private);
-    CHECK(r->room.host_session == "hs");
+    CHECK(r->room.host_session == "hs2");
     REQUIRE(r->seats.size() == 2);
     CHECK(r->seats[0].session == "sess0");
     CHECK(r->seats[1].kind == "bot");
@@ -86,6 +89,7 @@ TEST_CASE("store: appends come back in order after reopening", "[store]") {
     for (int i = 0; i < 500; ++i) {
         CHECK(r->actions[i].seq == i);
         CHECK(r->actions[i].seat == i % 4);
+        CHECK(r->actions[i].game_ms == 10 * i);
     }
     CHECK(r->actions[7].action == "endTurn seat=3");
     auto sessions = s.load_sessions();
@@ -134,4 +138,32 @@ TEST_CASE("store: a duplicate action number is refused, the others still commit"
 
 TEST_CASE("store: an unopenable path throws", "[store]") {
     CHECK_THROWS(SqliteStore("/nonexistent-dir/x/y.db"));
+}
+
+TEST_CASE("store: a database made before actions had a game time opens, its actions at game time 0", "[store]") {
+    TempDb db;
+    {
+        // The actions table as it was before game_ms (the other tables are created as they are now).
+        sqlite3* raw = nullptr;
+        REQUIRE(sqlite3_open(db.path.string().c_str(), &raw) == SQLITE_OK);
+        const char* old_schema =
+            "CREATE TABLE actions (room TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL, "
+            "action TEXT NOT NULL, PRIMARY KEY (room, seq)) WITHOUT ROWID;"
+            "INSERT INTO actions VALUES ('old', 0, 2, 'rollDice seat=2');";
+        REQUIRE(sqlite3_exec(raw, old_schema, nullptr, nullptr, nullptr) == SQLITE_OK);
+        sqlite3_close(raw);
+    }
+    {
+        SqliteStore s(db.path.string());
+        s.put_room(room_row("old"));
+        s.append("old", ActionRow{1, 3, "endTurn seat=3", 4321}, {});
+        s.flush();
+    }
+    SqliteStore s(db.path.string());  // opening again: the column exists now, nothing to add
+    auto r = s.load_room("old");
+    REQUIRE(r);
+    REQUIRE(r->actions.size() == 2);
+    CHECK(r->actions[0].action == "rollDice seat=2");
+    CHECK(r->actions[0].game_ms == 0);
+    CHECK(r->actions[1].game_ms == 4321);
 }
