@@ -115,6 +115,7 @@ size_t Hub::restore() {
                                            [this](const std::string& id) { remove_room(id); });
         room->set_journal(std::move(journal));
         for (const SeatRow& seat : st.seats) room->restore_seat(seat);
+        room->restore_kicked(st.kicked);
         if (row.state == "running") room->restore_started();
         {
             std::lock_guard lock(mu_);

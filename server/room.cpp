@@ -295,6 +295,7 @@ void Room::kick(const ClientPtr& c, int seat, int64_t id) {
     Seat& s = seats_[seat];
     if (s.session == host_session_) return c->send(lobby_error("bad_value", "the host cannot kick themself", id));
     kicked_.insert(s.session);
+    if (journal_) journal_->kick(s.session);
     if (auto cl = s.client.lock()) cl->send(kicked_message(id_));
     spdlog::info("room {}: seat {} kicked", id_, seat);
     if (!started_) {

@@ -70,6 +70,7 @@ public:
     void set_journal(std::shared_ptr<RoomJournal> journal);
     // Crash recovery, before any client: a stored seat, then the started state.
     void restore_seat(const SeatRow& row);
+    void restore_kicked(const std::vector<std::string>& sessions);
     void restore_started();
     // Once the io threads have stopped (any thread): drops work held for a store completion that
     // will never run (RoomJournal::drop_held).

@@ -84,6 +84,8 @@ void Room::restore_seat(const SeatRow& row) {
     }
 }
 
+void Room::restore_kicked(const std::vector<std::string>& sessions) { kicked_.insert(sessions.begin(), sessions.end()); }
+
 // After the stored actions were replayed: the game clock resumes where the last stored action left
 // it (the server's downtime does not count against anybody), absent players get their grace period
 // again, and bots (and stand-in bots of kicked players) continue.

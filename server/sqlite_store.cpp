@@ -24,6 +24,8 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE TABLE IF NOT EXISTS actions (
   room TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,
   game_ms INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (room, seq)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS kicks (
+  room TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (room, session)) WITHOUT ROWID;
 )sql";
 
 // Binds a parameter. (Not named bind: std::bind would win by argument-dependent lookup.)
@@ -263,6 +265,16 @@ void SqliteStore::set_host(const std::string& room, const std::string& host_sess
              {}});
 }
 
+void SqliteStore::put_kick(const std::string& room, const std::string& session) {
+    enqueue({[this, room, session] {
+                 sqlite3_stmt* s = stmt("INSERT OR IGNORE INTO kicks (room, session) VALUES (?1, ?2)");
+                 put(s, 1, room);
+                 put(s, 2, session);
+                 return run(db_, s);
+             },
+             {}});
+}
+
 void SqliteStore::append(const std::string& room, const ActionRow& a, Done done) {
     enqueue({[this, room, a] {
                  sqlite3_stmt* s =
@@ -290,6 +302,10 @@ StoredRoom SqliteStore::read_room_rest(RoomRow row) {
     while (sqlite3_step(s) == SQLITE_ROW)
         out.actions.push_back(
             {sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1), text(s, 2), sqlite3_column_int64(s, 3)});
+    sqlite3_reset(s);
+    s = stmt("SELECT session FROM kicks WHERE room = ?1 ORDER BY session");
+    put(s, 1, out.room.id);
+    while (sqlite3_step(s) == SQLITE_ROW) out.kicked.push_back(text(s, 0));
     sqlite3_reset(s);
     return out;
 }

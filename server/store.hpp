@@ -49,6 +49,7 @@ struct StoredRoom {
     RoomRow room;
     std::vector<SeatRow> seats;      // by seat
     std::vector<ActionRow> actions;  // by seq
+    std::vector<std::string> kicked;  // token hashes of the sessions kicked from the room
 };
 
 struct SessionRow {
@@ -69,6 +70,7 @@ public:
     virtual void put_session(const SessionRow& s) = 0;
     virtual void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) = 0;
     virtual void set_host(const std::string& room, const std::string& host_session) = 0;  // transferHost
+    virtual void put_kick(const std::string& room, const std::string& session) = 0;       // kick
     virtual void append(const std::string& room, const ActionRow& a, Done done) = 0;
     // Blocks until every write queued before the call is committed.
     virtual void flush() = 0;

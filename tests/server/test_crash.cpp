@@ -243,3 +243,36 @@ TEST_CASE("crash: a turn clock resumes after a restart with the time it had left
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
 }
+
+TEST_CASE("crash: a kicked player stays out after a restart", "[server][crash]") {
+    Watchdog watchdog(60);
+    const auto dir = temp_dir("hexhall-crash-kick-");
+    const std::string db = (dir / "hexhall.db").string();
+    std::string room, b_token;
+    {
+        ChildServer server(db, dir);
+        WsClient a(server.port), b(server.port);
+        a.hello("Host");
+        b_token = b.hello("Bea").at("session").get<std::string>();
+        room = a.create({{"players", 4}}).at("room").get<std::string>();
+        CHECK(b.join(room, 1).at("type") == "joined");
+        a.request({{"type", "kick"}, {"room", room}, {"seat", 1}});
+        a.recv_type("ok");
+        b.recv_type("kicked");
+        CHECK(b.join(room, 1).at("code") == "kicked");
+        // The kick is written behind the reply (nothing else in a room that has not started waits
+        // for a commit); a commit takes microseconds.
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        server.kill_hard();
+    }
+    ChildServer server(db, dir);
+    WsClient b(server.port);
+    CHECK(b.hello("Bea", b_token).at("session") == b_token);
+    CHECK(b.join(room, 1).at("code") == "kicked");
+    CHECK(b.join(room, nullptr).at("code") == "kicked");  // not even to watch
+    WsClient c(server.port);
+    c.hello("Cy");
+    CHECK(c.join(room, 1).at("type") == "joined");  // the room itself is back and open
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+}
