@@ -438,7 +438,7 @@ private:
 struct Server::Impl {
     explicit Impl(ServerOptions o)
         : options(std::move(o)),
-          store(std::make_shared<SqliteStore>(options.db_path)),
+          store(std::make_shared<SqliteStore>(options.db_path, options.db_sync_full)),
           ioc(std::max(1, options.threads)),
           hub(&make_catan_game, [this]() -> Strand {
               auto strand = std::make_shared<asio::strand<asio::io_context::executor_type>>(asio::make_strand(ioc));

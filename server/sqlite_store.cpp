@@ -71,7 +71,7 @@ RoomRow read_room_row(sqlite3_stmt* s) {
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path) {
+SqliteStore::SqliteStore(const std::string& path, bool sync_full) {
     if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                         nullptr) != SQLITE_OK) {
         std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
@@ -82,8 +82,9 @@ SqliteStore::SqliteStore(const std::string& path) {
     try {
         // WAL + synchronous=NORMAL: a committed transaction survives the process being killed;
         // after a power loss the last transactions may be lost (docs/operations.md, "Storage").
+        // FULL (--db-sync full) fsyncs the WAL at every commit, so they survive that too.
         exec("PRAGMA journal_mode=WAL");
-        exec("PRAGMA synchronous=NORMAL");
+        exec(sync_full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
         exec(kSchema);
         // Databases made before actions.game_ms existed (their actions read as game time 0).
         if (!has_column("actions", "game_ms")) exec("ALTER TABLE actions ADD COLUMN game_ms INTEGER NOT NULL DEFAULT 0");
@@ -112,6 +113,15 @@ void SqliteStore::exec(const char* sql) {
         sqlite3_free(err);
         throw std::runtime_error("store: " + msg);
     }
+}
+
+bool SqliteStore::sync_full() {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(db_, "PRAGMA synchronous", -1, &s, nullptr) != SQLITE_OK) return false;
+    const bool full = sqlite3_step(s) == SQLITE_ROW && sqlite3_column_int(s, 0) == 2;  // 2 = FULL
+    sqlite3_finalize(s);
+    return full;
 }
 
 bool SqliteStore::has_column(const char* table, const char* column) {

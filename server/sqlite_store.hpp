@@ -19,7 +19,10 @@ class SqliteStore final : public Store {
 public:
     // `path`: a file (created if missing) or ":memory:". Throws std::runtime_error when the
     // database cannot be opened or its schema created.
-    explicit SqliteStore(const std::string& path);
+    // sync_full: synchronous=FULL, every group commit is fsynced (survives a power loss, slower);
+    // otherwise NORMAL (survives the process being killed).
+    explicit SqliteStore(const std::string& path, bool sync_full = false);
+    bool sync_full();  // as PRAGMA synchronous reads back
     ~SqliteStore() override;  // commits what is queued, then closes
     SqliteStore(const SqliteStore&) = delete;
     SqliteStore& operator=(const SqliteStore&) = delete;

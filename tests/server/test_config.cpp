@@ -13,7 +13,7 @@ TEST_CASE("config: a file of name = value lines, overridden by flags", "[server]
     {
         std::ofstream f(path);
         f << "# a comment\n\nport = 9000\naddress=127.0.0.1\nmsgs-per-second = 5.5\nmax-connections = 7\n"
-             "log-format = json\ndb = /data/x.db\n";
+             "log-format = json\ndb = /data/x.db\ndb-sync = full\n";
     }
     Config c;
     CHECK(hexhall::server::parse_command_line(c, {"--port", "9100", "--config", path, "--max-rooms=3"}) == "");
@@ -23,6 +23,7 @@ TEST_CASE("config: a file of name = value lines, overridden by flags", "[server]
     CHECK(c.server.max_connections == 7);
     CHECK(c.server.limits.max_rooms == 3);
     CHECK(c.server.db_path == "/data/x.db");
+    CHECK(c.server.db_sync_full);
     CHECK(c.log_format == "json");
     CHECK_FALSE(c.help);
     std::remove(path.c_str());
@@ -33,6 +34,7 @@ TEST_CASE("config: the server's defaults", "[server][config]") {
     CHECK(hexhall::server::parse_command_line(c, {}) == "");
     CHECK(c.server.port == 8080);
     CHECK(c.server.db_path == "hexhall.db");
+    CHECK_FALSE(c.server.db_sync_full);
     CHECK(c.server.msgs_per_second == 20);  // limited, unlike an embedded ServerOptions
     CHECK(c.server.msgs_burst == 40);
     CHECK(c.server.max_frame_bytes == 64 * 1024);
@@ -56,7 +58,7 @@ TEST_CASE("config: errors name the option or the line", "[server][config]") {
 
 TEST_CASE("config: --help documents every option", "[server][config]") {
     const std::string help = hexhall::server::usage();
-    for (const char* name : {"port", "address", "threads", "web-root", "db", "max-connections", "max-rooms",
+    for (const char* name : {"port", "address", "threads", "web-root", "db", "db-sync", "max-connections", "max-rooms",
                              "max-frame-bytes", "max-send-queue", "msgs-per-second", "msgs-burst", "http-timeout",
                              "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format"}) {
         INFO(name);

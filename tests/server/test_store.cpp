@@ -167,3 +167,10 @@ TEST_CASE("store: a database made before actions had a game time opens, its acti
     CHECK(r->actions[0].game_ms == 0);
     CHECK(r->actions[1].game_ms == 4321);
 }
+
+TEST_CASE("store: --db-sync full sets synchronous=FULL, the default NORMAL", "[store]") {
+    TempDb a, b;
+    SqliteStore normal(a.path.string()), full(b.path.string(), true);
+    CHECK_FALSE(normal.sync_full());
+    CHECK(full.sync_full());
+}
