@@ -56,6 +56,9 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "db-sync") {
         if (value != "normal" && value != "full") return bad;
         o.db_sync_full = value == "full";
+    } else if (name == "keep-finished-days") {
+        if (!integer(0, 100000)) return bad;
+        o.keep_finished_days = static_cast<int>(n);
     } else if (name == "port-file") {
         if (value.empty()) return bad;
         c.port_file = value;
@@ -164,6 +167,8 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --db PATH              the embedded store's file (default hexhall.db; :memory: keeps nothing)
   --db-sync MODE         normal: a commit survives the server being killed (default); full: also
                          a power loss (every commit is fsynced: slower acks on slow disks)
+  --keep-finished-days N finished games (records, replays) are deleted N days after they ended,
+                         checked at start and hourly; 0: kept for ever (default 0)
   --port-file PATH       once listening, write the bound port to PATH (useful with --port 0)
   --max-connections N    open WebSockets; more get HTTP 503 on upgrade (default 10000)
   --max-rooms N          rooms; createRoom beyond gets error too_many_rooms (default 10000)

@@ -458,6 +458,20 @@ struct Server::Impl {
     std::vector<std::thread> threads;
     std::mutex stop_mu;
     bool stopped = false;
+    asio::steady_timer prune_timer{ioc};
+
+    // --keep-finished-days: deletes the games that ended longer ago, now and then every hour.
+    void prune() {
+        const int64_t day_ms = 24LL * 3600 * 1000;
+        const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::system_clock::now().time_since_epoch())
+                                .count();
+        store->prune_finished(now - int64_t{options.keep_finished_days} * day_ms);
+        prune_timer.expires_after(std::chrono::hours(1));
+        prune_timer.async_wait([this](error_code ec) {
+            if (!ec) prune();
+        });
+    }
 };
 
 Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
@@ -467,6 +481,7 @@ Server::~Server() { stop(); }
 uint16_t Server::start() {
     auto& m = *impl_;
     m.hub.restore();  // unfinished rooms and sessions from the store (crash recovery)
+    if (m.options.keep_finished_days > 0) m.prune();
     const tcp::endpoint ep(asio::ip::make_address(m.options.address), m.options.port);
     m.listener = std::make_shared<Listener>(m.ioc, ep, m.hub, m.options, m.registry);
     const uint16_t port = m.listener->port();

@@ -19,6 +19,7 @@ struct ServerOptions {
     std::string web_root;                // static files; empty: none
     std::string db_path = ":memory:";    // the store (--db; hexhall-server's default: hexhall.db)
     bool db_sync_full = false;           // --db-sync full: fsync every commit (survives power loss)
+    int keep_finished_days = 0;          // delete games finished longer ago (checked hourly); 0: keep all
     size_t max_frame_bytes = 64 * 1024;  // WebSocket messages from clients
     size_t max_send_queue = 4096;        // messages queued for one client; beyond: disconnect
     size_t max_connections = 10000;      // open WebSockets; beyond: the upgrade gets 503

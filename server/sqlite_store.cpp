@@ -285,6 +285,32 @@ void SqliteStore::put_kick(const std::string& room, const std::string& session) 
              {}});
 }
 
+void SqliteStore::prune_finished(int64_t before_ms) {
+    enqueue({[this, before_ms] {
+                 constexpr const char* kOld =
+                     "(SELECT id FROM rooms WHERE state IN ('finished', 'abandoned') AND finished_ms < ?1)";
+                 static const std::string by_room[] = {
+                     std::string("DELETE FROM actions WHERE room IN ") + kOld,
+                     std::string("DELETE FROM seats WHERE room IN ") + kOld,
+                     std::string("DELETE FROM kicks WHERE room IN ") + kOld,
+                 };
+                 bool ok = true;
+                 for (const std::string& sql : by_room) {
+                     sqlite3_stmt* s = stmt(sql.c_str());
+                     put(s, 1, before_ms);
+                     ok = run(db_, s) && ok;
+                 }
+                 sqlite3_stmt* s =
+                     stmt("DELETE FROM rooms WHERE state IN ('finished', 'abandoned') AND finished_ms < ?1");
+                 put(s, 1, before_ms);
+                 ok = run(db_, s) && ok;
+                 const int rooms = sqlite3_changes(db_);
+                 if (rooms > 0) spdlog::info("store: pruned {} finished rooms", rooms);
+                 return ok;
+             },
+             {}});
+}
+
 void SqliteStore::append(const std::string& room, const ActionRow& a, Done done) {
     enqueue({[this, room, a] {
                  sqlite3_stmt* s =

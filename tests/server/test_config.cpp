@@ -58,7 +58,7 @@ TEST_CASE("config: errors name the option or the line", "[server][config]") {
 
 TEST_CASE("config: --help documents every option", "[server][config]") {
     const std::string help = hexhall::server::usage();
-    for (const char* name : {"port", "address", "threads", "web-root", "db", "db-sync", "max-connections", "max-rooms",
+    for (const char* name : {"port", "address", "threads", "web-root", "db", "db-sync", "keep-finished-days", "max-connections", "max-rooms",
                              "max-frame-bytes", "max-send-queue", "msgs-per-second", "msgs-burst", "http-timeout",
                              "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format"}) {
         INFO(name);

@@ -1,6 +1,7 @@
 // The SQLite store (server/sqlite_store.hpp): appends in order, reload after reopening, finished
 // rooms kept but not reloaded as unfinished, group commit, callbacks after commit.
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <mutex>
 #include <random>
@@ -9,6 +10,7 @@
 
 #include <sqlite3.h>
 
+#include "server/net.hpp"
 #include "server/sqlite_store.hpp"
 
 namespace {
@@ -173,4 +175,61 @@ TEST_CASE("store: --db-sync full sets synchronous=FULL, the default NORMAL", "[s
     SqliteStore normal(a.path.string()), full(b.path.string(), true);
     CHECK_FALSE(normal.sync_full());
     CHECK(full.sync_full());
+}
+
+TEST_CASE("store: pruning deletes the rooms that ended before the cut-off, with their rows", "[store]") {
+    SqliteStore s(":memory:");
+    for (const char* id : {"old", "new", "gone", "live"}) {
+        s.put_room(room_row(id));
+        s.put_seat(id, SeatRow{0, "human", "s", "Ann", "", 0});
+        s.put_kick(id, "k");
+        s.append(id, ActionRow{0, 0, "rollDice seat=0", 5}, {});
+    }
+    s.set_state("old", "finished", 1000);
+    s.set_state("gone", "abandoned", 1500);
+    s.set_state("new", "finished", 3000);  // "live" keeps running
+    s.prune_finished(2000);
+    s.flush();
+    CHECK_FALSE(s.load_room("old"));
+    CHECK_FALSE(s.load_room("gone"));
+    auto kept = s.load_room("new");
+    REQUIRE(kept);
+    CHECK(kept->actions.size() == 1);
+    CHECK(kept->seats.size() == 1);
+    CHECK(kept->kicked == std::vector<std::string>{"k"});
+    REQUIRE(s.load_room("live"));
+    CHECK(s.load_unfinished().size() == 1);
+    s.put_room(room_row("old"));  // its seats, actions and kicks went with it
+    s.flush();
+    auto again = s.load_room("old");
+    REQUIRE(again);
+    CHECK(again->actions.empty());
+    CHECK(again->seats.empty());
+    CHECK(again->kicked.empty());
+}
+
+TEST_CASE("store: a server with --keep-finished-days prunes at start-up", "[store]") {
+    TempDb db;
+    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    {
+        SqliteStore s(db.path.string());
+        for (const char* id : {"ancient", "recent"}) s.put_room(room_row(id));
+        s.set_state("ancient", "finished", now - 3LL * 24 * 3600 * 1000);  // three days ago
+        s.set_state("recent", "finished", now - 3600 * 1000);             // an hour ago
+    }
+    ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.db_path = db.path.string();
+    o.keep_finished_days = 2;
+    {
+        Server server(o);
+        server.start();
+        server.stop();  // commits what is queued
+    }
+    SqliteStore s(db.path.string());
+    CHECK_FALSE(s.load_room("ancient"));
+    CHECK(s.load_room("recent"));
 }
