@@ -88,7 +88,14 @@ SqliteStore::SqliteStore(const std::string& path, bool sync_full) {
         exec(kSchema);
         // Databases made before actions.game_ms existed (their actions read as game time 0).
         if (!has_column("actions", "game_ms")) exec("ALTER TABLE actions ADD COLUMN game_ms INTEGER NOT NULL DEFAULT 0");
+        if (!path.empty() && path != ":memory:") {
+            if (sqlite3_open_v2(path.c_str(), &rdb_, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
+                throw std::runtime_error("cannot open database " + path + " for reading: " +
+                                         (rdb_ ? sqlite3_errmsg(rdb_) : "out of memory"));
+            sqlite3_busy_timeout(rdb_, 5000);
+        }
     } catch (...) {
+        sqlite3_close(rdb_);
         sqlite3_close(db_);
         throw;
     }
@@ -103,6 +110,8 @@ SqliteStore::~SqliteStore() {
     q_cv_.notify_all();
     thread_.join();
     for (auto& [sql, s] : stmts_) sqlite3_finalize(s);
+    for (auto& [sql, s] : rstmts_) sqlite3_finalize(s);
+    sqlite3_close(rdb_);
     sqlite3_close(db_);
 }
 
@@ -135,14 +144,42 @@ bool SqliteStore::has_column(const char* table, const char* column) {
     return found;
 }
 
-sqlite3_stmt* SqliteStore::stmt(const char* sql) {
-    auto it = stmts_.find(sql);
-    if (it != stmts_.end()) return it->second;
+namespace {
+// A connection's cached prepared statement.
+sqlite3_stmt* prepared(sqlite3* db, std::map<std::string, sqlite3_stmt*>& cache, const char* sql) {
+    auto it = cache.find(sql);
+    if (it != cache.end()) return it->second;
     sqlite3_stmt* s = nullptr;
-    if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr) != SQLITE_OK)
-        throw std::runtime_error(std::string("store: ") + sqlite3_errmsg(db_));
-    stmts_.emplace(sql, s);
+    if (sqlite3_prepare_v3(db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr) != SQLITE_OK)
+        throw std::runtime_error(std::string("store: ") + sqlite3_errmsg(db));
+    cache.emplace(sql, s);
     return s;
+}
+}  // namespace
+
+sqlite3_stmt* SqliteStore::stmt(const char* sql) { return prepared(db_, stmts_, sql); }
+
+// One read: the connection and its lock, inside a read transaction on the reading connection.
+struct SqliteStore::Reading {
+    std::unique_lock<std::mutex> lock;
+    sqlite3* db;
+    std::map<std::string, sqlite3_stmt*>* cache;
+    bool in_transaction = false;
+    Reading(std::mutex& mu, sqlite3* d, std::map<std::string, sqlite3_stmt*>* c, bool transaction)
+        : lock(mu), db(d), cache(c) {
+        in_transaction = transaction && sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr) == SQLITE_OK;
+    }
+    ~Reading() {
+        if (in_transaction) sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+    }
+    Reading(const Reading&) = delete;
+    Reading& operator=(const Reading&) = delete;
+    sqlite3_stmt* stmt(const char* sql) { return prepared(db, *cache, sql); }
+};
+
+SqliteStore::Reading SqliteStore::reading() {
+    if (rdb_) return Reading(rdb_mu_, rdb_, &rstmts_, true);
+    return Reading(db_mu_, db_, &stmts_, false);
 }
 
 void SqliteStore::enqueue(Op op) {
@@ -325,21 +362,21 @@ void SqliteStore::append(const std::string& room, const ActionRow& a, Done done)
              std::move(done)});
 }
 
-StoredRoom SqliteStore::read_room_rest(RoomRow row) {
+StoredRoom SqliteStore::read_room_rest(Reading& r, RoomRow row) {
     StoredRoom out;
     out.room = std::move(row);
-    sqlite3_stmt* s = stmt("SELECT seat, kind, session, name, bot, bot_seed FROM seats WHERE room = ?1 ORDER BY seat");
+    sqlite3_stmt* s = r.stmt("SELECT seat, kind, session, name, bot, bot_seed FROM seats WHERE room = ?1 ORDER BY seat");
     put(s, 1, out.room.id);
     while (sqlite3_step(s) == SQLITE_ROW)
         out.seats.push_back({sqlite3_column_int(s, 0), text(s, 1), text(s, 2), text(s, 3), text(s, 4), u64(text(s, 5))});
     sqlite3_reset(s);
-    s = stmt("SELECT seq, seat, action, game_ms FROM actions WHERE room = ?1 ORDER BY seq");
+    s = r.stmt("SELECT seq, seat, action, game_ms FROM actions WHERE room = ?1 ORDER BY seq");
     put(s, 1, out.room.id);
     while (sqlite3_step(s) == SQLITE_ROW)
         out.actions.push_back(
             {sqlite3_column_int64(s, 0), sqlite3_column_int(s, 1), text(s, 2), sqlite3_column_int64(s, 3)});
     sqlite3_reset(s);
-    s = stmt("SELECT session FROM kicks WHERE room = ?1 ORDER BY session");
+    s = r.stmt("SELECT session FROM kicks WHERE room = ?1 ORDER BY session");
     put(s, 1, out.room.id);
     while (sqlite3_step(s) == SQLITE_ROW) out.kicked.push_back(text(s, 0));
     sqlite3_reset(s);
@@ -347,20 +384,20 @@ StoredRoom SqliteStore::read_room_rest(RoomRow row) {
 }
 
 std::optional<StoredRoom> SqliteStore::load_room(const std::string& id) {
-    std::lock_guard db(db_mu_);
+    Reading r = reading();
     static const std::string sql = std::string("SELECT ") + kRoomColumns + " FROM rooms WHERE id = ?1";
-    sqlite3_stmt* s = stmt(sql.c_str());
+    sqlite3_stmt* s = r.stmt(sql.c_str());
     put(s, 1, id);
     std::optional<RoomRow> row;
     if (sqlite3_step(s) == SQLITE_ROW) row = read_room_row(s);
     sqlite3_reset(s);
     if (!row) return std::nullopt;
-    return read_room_rest(std::move(*row));
+    return read_room_rest(r, std::move(*row));
 }
 
 bool SqliteStore::room_exists(const std::string& id) {
-    std::lock_guard db(db_mu_);
-    sqlite3_stmt* s = stmt("SELECT 1 FROM rooms WHERE id = ?1");
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt("SELECT 1 FROM rooms WHERE id = ?1");
     put(s, 1, id);
     const bool found = sqlite3_step(s) == SQLITE_ROW;
     sqlite3_reset(s);
@@ -368,21 +405,21 @@ bool SqliteStore::room_exists(const std::string& id) {
 }
 
 std::vector<StoredRoom> SqliteStore::load_unfinished() {
-    std::lock_guard db(db_mu_);
+    Reading r = reading();
     static const std::string sql =
         std::string("SELECT ") + kRoomColumns + " FROM rooms WHERE state IN ('open', 'running') ORDER BY created_ms, id";
-    sqlite3_stmt* s = stmt(sql.c_str());
+    sqlite3_stmt* s = r.stmt(sql.c_str());
     std::vector<RoomRow> rows;
     while (sqlite3_step(s) == SQLITE_ROW) rows.push_back(read_room_row(s));
     sqlite3_reset(s);
     std::vector<StoredRoom> out;
-    for (RoomRow& r : rows) out.push_back(read_room_rest(std::move(r)));
+    for (RoomRow& row : rows) out.push_back(read_room_rest(r, std::move(row)));
     return out;
 }
 
 std::vector<SessionRow> SqliteStore::load_sessions() {
-    std::lock_guard db(db_mu_);
-    sqlite3_stmt* s = stmt("SELECT hash, name, room FROM sessions");
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt("SELECT hash, name, room FROM sessions");
     std::vector<SessionRow> out;
     while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), text(s, 2)});
     sqlite3_reset(s);

@@ -55,11 +55,19 @@ private:
     void writer();
     void exec(const char* sql);
     sqlite3_stmt* stmt(const char* sql);  // cached prepared statement (under db_mu_)
-    StoredRoom read_room_rest(RoomRow row);  // seats + actions (under db_mu_)
+    // Reads use their own read-only connection (a file database in WAL mode), so a long read
+    // (a record, a replay) never holds up the commits every ack waits for; each read is one read
+    // transaction, a consistent snapshot. A ":memory:" database has only the one connection.
+    struct Reading;
+    Reading reading();
+    StoredRoom read_room_rest(Reading& r, RoomRow row);  // seats, actions, kicks
 
     sqlite3* db_ = nullptr;
-    std::mutex db_mu_;  // the connection: held by the writer for one transaction, and by reads
+    std::mutex db_mu_;  // the writing connection: held by the writer for one transaction
     std::map<std::string, sqlite3_stmt*> stmts_;
+    sqlite3* rdb_ = nullptr;  // the reading connection, or nullptr (reads then use db_ under db_mu_)
+    std::mutex rdb_mu_;
+    std::map<std::string, sqlite3_stmt*> rstmts_;
 
     mutable std::mutex q_mu_;  // the queue only: held for a push or a swap, never during I/O
     std::condition_variable q_cv_, idle_cv_;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <mutex>
 #include <random>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -232,4 +233,34 @@ TEST_CASE("store: a server with --keep-finished-days prunes at start-up", "[stor
     SqliteStore s(db.path.string());
     CHECK_FALSE(s.load_room("ancient"));
     CHECK(s.load_room("recent"));
+}
+
+TEST_CASE("store: reads on their own connection see each commit whole while appends go on", "[store]") {
+    TempDb db;
+    SqliteStore s(db.path.string());
+    s.put_room(room_row("r"));
+    s.flush();
+    std::atomic<bool> done{false};
+    std::thread writer([&] {
+        for (int i = 0; i < 2000; ++i) {
+            s.append("r", ActionRow{i, i % 4, "endTurn seat=" + std::to_string(i % 4), i}, {});
+            if (i % 100 == 99) s.flush();
+        }
+        s.flush();
+        done = true;
+    });
+    size_t last = 0;
+    int reads = 0;
+    while (!done || reads == 0) {
+        auto r = s.load_room("r");
+        REQUIRE(r);
+        const size_t n = r->actions.size();
+        REQUIRE(n >= last);  // never goes back
+        for (size_t i = 0; i < n; ++i) REQUIRE(r->actions[i].seq == static_cast<int64_t>(i));  // no gaps
+        last = n;
+        ++reads;
+    }
+    writer.join();
+    CHECK(s.load_room("r")->actions.size() == 2000);
+    CHECK(reads > 1);
 }
