@@ -38,7 +38,12 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
                                                   : std::string()) {
     seats_.resize(game_->seats());
     for (auto& [seat, hash] : seat_token_hashes_) seats_[seat].kind = Seat::Kind::External;
-    for (char ch : id_) bot_seed_ = bot_seed_ * 131 + static_cast<unsigned char>(ch);
+    // Built-in bots' seeds: from the fixed seed when the creator gave one, so the same seed and the
+    // same moves give the same game against bots in any room (bot developers replay games so);
+    // otherwise from the room id.
+    if (options_.fixed_seed) bot_seed_ = game_->seed() * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+    else
+        for (char ch : id_) bot_seed_ = bot_seed_ * 131 + static_cast<unsigned char>(ch);
     summary_ = make_summary();
 }
 

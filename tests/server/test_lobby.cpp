@@ -233,6 +233,43 @@ TEST_CASE("lobby: botFill fills the empty seats at the start", "[server][lobby]"
     CHECK(b->recv_error() == "bad_option");
 }
 
+namespace {
+// Ann takes seat 0 of a new room with `options` (bots fill the rest), starts it and plays the set-up
+// placements with her first legal action each time; returns her view once the first turn begins.
+json view_after_setup(TestServer& s, const json& options) {
+    Player p;
+    p.seat = 0;
+    p.c = connect(s, "Ann");
+    const std::string room = p.c->create(options).at("room");
+    REQUIRE(p.c->join(room, 0).at("type") == "joined");
+    p.c->request({{"type", "start"}, {"room", room}});
+    p.c->recv_type("started");
+    p.take_snapshot(p.c->recv_type("snapshot"));
+    while (p.view.at("turn").get<int>() == 0) {
+        if (p.has_move() && !p.legal.at("actions").empty()) {
+            p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", p.legal.at("actions")[0]}});
+            REQUIRE(p.c->recv().at("type") == "ack");
+        }
+        p.take_patch(p.c->recv_type("patch"));
+    }
+    return p.view;
+}
+}  // namespace
+
+TEST_CASE("lobby: with a fixed seed the built-in bots play the same way in every room", "[server][lobby]") {
+    Watchdog wd(60);
+    TestServer s;
+    const json options = {{"players", 4}, {"map", "random"}, {"botFill", "random"}, {"seed", 2024}};
+    const json first = view_after_setup(s, options), second = view_after_setup(s, options);
+    CHECK(first.at("settlements") == second.at("settlements"));  // the bots placed the same
+    CHECK(first.at("roads") == second.at("roads"));
+    CHECK(first == second);
+    // Without a fixed seed the games differ (another board, other bot seeds).
+    json secret = options;
+    secret.erase("seed");
+    CHECK(view_after_setup(s, secret).at("settlements") != first.at("settlements"));
+}
+
 TEST_CASE("lobby: an external bot seat needs its seat token", "[server][lobby]") {
     Watchdog wd(60);
     TestServer s;
