@@ -1,5 +1,6 @@
 // At 390×844 portrait: the lobby and the room fit without horizontal scrolling; a player creates a
-// room (3 victory points, fixed seed, empty seats filled with bots at the start), adds a bot, plays the setup placements and a turn by
+// room (3 victory points, fixed seed, the relaxed 3-minute clock, empty seats filled with bots at the
+// start), adds a bot, sees her turn clock count down, plays the setup placements and a turn by
 // clicking, then plays on until the game ends: the victory screen is captured.
 import { join } from "node:path";
 import { check, problems, checkNoHorizontalScroll, enterName, openPage, sleep, tid, waitFrame, frame } from "./lib.mjs";
@@ -37,6 +38,7 @@ export async function phone({ browser, base, shots }) {
 
   await P.page.fill(tid("opt-vp"), "3");
   await P.page.selectOption(tid("opt-botFill"), "heuristic");
+  await P.page.selectOption(tid("opt-clock"), "relaxed");
   await P.page.click(".advanced summary");
   await P.page.fill(tid("opt-seed"), "7");
   await P.page.click(tid("create-submit"));
@@ -49,6 +51,17 @@ export async function phone({ browser, base, shots }) {
   await P.page.click(tid("start-game"));
   await waitFrame(P.page, (f) => f.seat === 0, "the phone game");
   await P.page.waitForSelector(`${tid("seat-3")}[data-kind="bot"]`, { timeout: 5000 });
+
+  // Her first placement: the clock shows her 3 minutes (CAT-17.1) counting down while she thinks.
+  await waitFrame(P.page, (f) => f.seat === 0 && (f.legal.actions?.length ?? 0) > 0, "Mia's first placement");
+  const seconds = async () => Number(await P.page.getAttribute(tid("clock"), "data-seconds"));
+  await P.page.waitForSelector(`${tid("clock")}[data-seconds]`, { timeout: 5000 });
+  const s1 = await seconds();
+  await sleep(1300);
+  const s2 = await seconds();
+  check(s1 > 170 && s1 <= 180, `the turn clock starts near 3:00 (${s1} s)`);
+  check(s2 < s1 && s2 >= s1 - 3, `the turn clock counts down (${s1} s, then ${s2} s)`);
+  check(/Mia|You|you/.test(await P.page.textContent(tid("clock"))), "the clock names whose time it is");
 
   // The public room is listed, live, in another visitor's lobby.
   const roomId = P.page.url().split("/").pop();
