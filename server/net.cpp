@@ -27,6 +27,7 @@
 #include "server/metrics.hpp"
 #include "server/records.hpp"
 #include "server/sqlite_store.hpp"
+#include "server/standings.hpp"
 
 namespace hexhall::server {
 
@@ -346,9 +347,16 @@ private:
     http::response<http::string_body> handle(const http::request<http::string_body>& req) {
         if (req.method() != http::verb::get && req.method() != http::verb::head)
             return text_response(req, http::status::method_not_allowed, "method not allowed\n");
-        std::string target(req.target());
-        if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
+        std::string target(req.target()), query;
+        if (auto q = target.find('?'); q != std::string::npos) {
+            query = target.substr(q + 1);
+            target.resize(q);
+        }
         if (target == "/healthz") return text_response(req, http::status::ok, "ok");
+        if (target == "/standings") {  // GET /standings?rooms=… (standings.hpp)
+            HttpAnswer a = standings_endpoint(hub_, query);
+            return text_response(req, static_cast<http::status>(a.status), std::move(a.body), a.content_type.c_str());
+        }
         if (auto a = record_endpoint(hub_, target))  // GET /games/<room>/record (records.hpp)
             return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
         if (target == "/metrics")

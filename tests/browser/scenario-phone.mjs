@@ -108,6 +108,34 @@ export async function phone({ browser, base, shots }) {
   await P.page.screenshot({ path: join(shots, "victory.png") });
   const f = await frame(P.page);
   notes.push(`game over at version ${f.version}, winner seat ${f.view.winner}`);
+
+  // Standings (HK-1): a 10-VP game of four bots, played out over a WebSocket from the page, counts;
+  // this 3-VP game does not (a tournament win needs 10 VP) and is listed with the reason.
+  const botRoom = await P.page.evaluate(() => new Promise((resolve, reject) => {
+    const ws = new WebSocket(location.origin.replace(/^http/, "ws") + "/ws");
+    let room = null;
+    const send = (m) => ws.send(JSON.stringify({ v: 1, ...m }));
+    ws.onopen = () => send({ type: "hello", id: 1, name: "Organiser" });
+    ws.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === "welcome") send({ type: "createRoom", id: 2, players: 4, botFill: "heuristic" });
+      else if (m.type === "roomCreated") { room = m.room; send({ type: "joinRoom", id: 3, room }); }
+      else if (m.type === "joined") send({ type: "start", id: 4, room });
+      else if (m.type === "seedReveal") { ws.close(); resolve(room); }
+      else if (m.type === "error") reject(new Error(JSON.stringify(m)));
+    };
+    setTimeout(() => reject(new Error("the bot game did not finish in 30 s")), 30000);
+  }));
+  await P.page.goto(`${base}/#/standings/${botRoom},${roomId}`);
+  await P.page.waitForSelector(tid("standings-table"), { timeout: 10000 });
+  const rows = await P.page.$$eval(`${tid("standings-row")}`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  check(rows.length === 4, `four ranked players (${JSON.stringify(rows)})`);
+  check(rows[0][0] === "1" && rows[0][3] === "1", `the winner ranks first with the match point (${JSON.stringify(rows[0])})`);
+  check(rows.every((r) => r[1].includes("(bot, seat")), "bots are told apart by seat");
+  const skippedText = await P.page.textContent(tid("standings-skipped"));
+  check(skippedText.includes(roomId) && skippedText.includes("10"), `the 3-VP game is listed as not counted: ${skippedText}`);
+  await P.page.screenshot({ path: join(shots, "standings.png") });
+  notes.push(`standings page: ${rows.map((r) => `${r[0]}. ${r[1]} ${r[3]} MP ${r[4]} GP`).join("; ")}`);
   check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
   await P.context.close();
   return notes;

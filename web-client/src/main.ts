@@ -12,6 +12,7 @@ import { mountLobby } from "./lobby/lobby";
 import { mountRoom } from "./room/room-page";
 import { mountJoin } from "./room/join-page";
 import { mountReplayPage } from "./room/replay-page";
+import { mountStandingsPage } from "./room/standings-page";
 
 const conn = new Connection(serverUrl(),
   () => ({ name: session.name() || "Guest", token: session.token() }),
@@ -107,6 +108,7 @@ function show() {
     case "room": unmount = mountRoom(main, shell, r.room); break;
     case "join": unmount = mountJoin(main, shell, r.invite); break;
     case "replay": unmount = mountReplayPage(main, r.room); break;
+    case "standings": unmount = mountStandingsPage(main, r.rooms); break;
   }
   window.scrollTo(0, 0);
 }

@@ -1,7 +1,7 @@
 // Hash routes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseRoute, href } from "../src/app/router";
+import { parseRoute, href, roomList } from "../src/app/router";
 
 test("hash routes parse and print back", () => {
   assert.deepEqual(parseRoute(""), { name: "lobby" });
@@ -13,4 +13,15 @@ test("hash routes parse and print back", () => {
   assert.deepEqual(parseRoute("#/nonsense/x"), { name: "lobby" });
   for (const r of [{ name: "room", room: "ab" }, { name: "join", invite: "x y" }, { name: "replay", room: "cd" }] as const)
     assert.deepEqual(parseRoute(href(r)), r);
+  assert.deepEqual(parseRoute("#/standings"), { name: "standings", rooms: [] });
+  assert.deepEqual(parseRoute("#/standings/9c9249da,77aa0c1e"), { name: "standings", rooms: ["9c9249da", "77aa0c1e"] });
+  const s = { name: "standings", rooms: ["9c9249da", "77aa0c1e"] } as const;
+  assert.deepEqual(parseRoute(href(s)), s);
+});
+
+test("room lists: ids, room links and record URLs, once each", () => {
+  assert.deepEqual(roomList("9c9249da, 77aa0c1e\n9c9249da"), ["9c9249da", "77aa0c1e"]);
+  assert.deepEqual(roomList("http://h:8080/#/room/9c9249da http://h/games/77aa0c1e/record #/replay/0badcafe"),
+    ["9c9249da", "77aa0c1e", "0badcafe"]);
+  assert.deepEqual(roomList("hello NOT-HEX 12"), []);
 });

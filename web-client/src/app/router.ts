@@ -1,15 +1,17 @@
-// Hash routes: #/ lobby, #/room/<id>, #/join/<invite>, #/replay/<room>.
+// Hash routes: #/ lobby, #/room/<id>, #/join/<invite>, #/replay/<room>, #/standings/<room>,<room>,….
 export type Route =
   | { name: "lobby" }
   | { name: "room"; room: string }
   | { name: "join"; invite: string }
-  | { name: "replay"; room: string };
+  | { name: "replay"; room: string }
+  | { name: "standings"; rooms: string[] };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "room" && parts[1]) return { name: "room", room: parts[1] };
   if (parts[0] === "join" && parts[1]) return { name: "join", invite: parts[1] };
   if (parts[0] === "replay" && parts[1]) return { name: "replay", room: parts[1] };
+  if (parts[0] === "standings") return { name: "standings", rooms: roomList(parts[1] ?? "") };
   return { name: "lobby" };
 }
 
@@ -19,7 +21,18 @@ export function href(r: Route): string {
     case "room": return `#/room/${encodeURIComponent(r.room)}`;
     case "join": return `#/join/${encodeURIComponent(r.invite)}`;
     case "replay": return `#/replay/${encodeURIComponent(r.room)}`;
+    case "standings": return r.rooms.length ? `#/standings/${r.rooms.map(encodeURIComponent).join(",")}` : "#/standings";
   }
+}
+
+/** Room ids in free text (commas, spaces, new lines; room links and record URLs work too), in order, once each. */
+export function roomList(text: string): string[] {
+  const out: string[] = [];
+  for (const word of text.split(/[\s,;]+/)) {
+    const m = word.match(/(?:room|replay|games)\/([0-9a-f]{4,32})/) ?? word.match(/^([0-9a-f]{4,32})$/);
+    if (m && !out.includes(m[1])) out.push(m[1]);
+  }
+  return out;
 }
 
 export function go(r: Route, replace = false): void {

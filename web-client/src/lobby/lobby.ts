@@ -187,7 +187,11 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
           h("div", { class: "row between" }, h("h2", {}, t("lobby.rooms")),
             h("button", { class: "btn btn-ghost btn-small", onclick: refresh, "data-testid": "rooms-refresh" }, t("lobby.refresh"))),
           listBox),
-        joinCard()),
+        joinCard(),
+        h("section", { class: "card" },
+          h("h2", {}, t("lobby.standings")),
+          h("p", { class: "muted small" }, t("lobby.standingsHint")),
+          h("a", { class: "btn btn-small", href: "#/standings", "data-testid": "standings-link" }, t("standings.show")))),
       h("div", { class: "lobby-side" }, nameCard(), createCard())));
     renderList();
   }

@@ -1,0 +1,15 @@
+// GET /standings?rooms=<id>,<id>,…: the HK 2024 individual standings (HK-1) over finished games,
+// for clubs and tournaments that play several tables. The ranking itself is the engine's
+// (engine/standings.hpp); this reads the games from the Store and answers JSON. No networking.
+#pragma once
+#include <string_view>
+
+#include "server/records.hpp"
+
+namespace hexhall::server {
+
+// `query`: the request's query string (after '?'). 400 without rooms or with more than 100,
+// 503 without a store, else 200 with {"games":[…],"skipped":[…],"standings":[…]} (docs/protocol.md).
+HttpAnswer standings_endpoint(const Hub& hub, std::string_view query);
+
+}  // namespace hexhall::server
