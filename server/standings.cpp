@@ -1,5 +1,6 @@
 #include "server/standings.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -16,18 +17,49 @@ using json = nlohmann::json;
 namespace {
 
 constexpr size_t kMaxRooms = 100;
+constexpr size_t kMaxTeams = 200;
 
-// The room ids of `rooms=a,b,c` (a comma may come encoded as %2C).
-std::vector<std::string> room_ids(std::string_view query) {
-    std::vector<std::string> ids;
+// %XX and '+' decoded (application/x-www-form-urlencoded); nullopt for a malformed escape.
+std::optional<std::string> url_decode(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    auto hex = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '+') {
+            out.push_back(' ');
+        } else if (s[i] == '%') {
+            if (i + 2 >= s.size() || hex(s[i + 1]) < 0 || hex(s[i + 2]) < 0) return std::nullopt;
+            out.push_back(static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2])));
+            i += 2;
+        } else {
+            out.push_back(s[i]);
+        }
+    }
+    return out;
+}
+
+// The value of query parameter `name` (raw, still encoded), or nullopt.
+std::optional<std::string_view> param(std::string_view query, std::string_view name) {
     while (!query.empty()) {
         const size_t amp = query.find('&');
-        std::string_view part = query.substr(0, amp);
+        const std::string_view part = query.substr(0, amp);
         query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-        if (!part.starts_with("rooms=")) continue;
-        std::string list(part.substr(6));
-        for (size_t at; (at = list.find("%2C")) != std::string::npos || (at = list.find("%2c")) != std::string::npos;)
-            list.replace(at, 3, ",");
+        if (part.size() > name.size() && part.starts_with(name) && part[name.size()] == '=')
+            return part.substr(name.size() + 1);
+    }
+    return std::nullopt;
+}
+
+// The room ids of `rooms=a,b,c`.
+std::vector<std::string> room_ids(std::string_view query) {
+    std::vector<std::string> ids;
+    if (auto raw = param(query, "rooms")) {
+        const std::string list = url_decode(*raw).value_or("");
         size_t from = 0;
         while (from <= list.size()) {
             const size_t comma = std::min(list.find(',', from), list.size());
@@ -36,6 +68,29 @@ std::vector<std::string> room_ids(std::string_view query) {
         }
     }
     return ids;
+}
+
+// `teams=` (URL-encoded JSON): [{"name":…,"division":…,"members":[player, …]}, …]; an error
+// message when it is not that.
+std::optional<std::string> parse_teams(std::string_view raw, std::vector<cat::Team>& teams) {
+    const std::optional<std::string> text = url_decode(raw);
+    const json j = text ? json::parse(*text, nullptr, false) : json();
+    if (!j.is_array()) return "teams must be a JSON array of {name, division, members}";
+    if (j.size() > kMaxTeams) return "at most 200 teams";
+    for (const json& t : j) {
+        if (!t.is_object() || !t.contains("name") || !t["name"].is_string() || !t.contains("members") ||
+            !t["members"].is_array() || (t.contains("division") && !t["division"].is_string()))
+            return "each team needs a \"name\", \"members\" (names) and optionally a \"division\"";
+        cat::Team team;
+        team.name = t["name"].get<std::string>();
+        team.division = t.value("division", "");
+        for (const json& m : t["members"]) {
+            if (!m.is_string()) return "team \"" + team.name + "\": members are player names";
+            team.members.push_back(m.get<std::string>());
+        }
+        teams.push_back(std::move(team));
+    }
+    return std::nullopt;
 }
 
 bool plausible_id(const std::string& id) {
@@ -60,7 +115,7 @@ bool final_state(const StoredRoom& st, cat::GameState& state) {
 
 // The name a seat is ranked under: the player's name; a built-in bot is told apart by its seat.
 std::string ranked_name(const SeatRow& s) {
-    if (s.kind == "bot") return s.name + " (bot, seat " + std::to_string(s.seat) + ")";
+    if (s.kind == "bot") return s.name + " (bot at seat " + std::to_string(s.seat) + ")";
     return s.name;
 }
 
@@ -75,6 +130,9 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
     const std::vector<std::string> ids = room_ids(query);
     if (ids.empty()) return error(400, "missing_field", "give the games as ?rooms=<room>,<room>,…");
     if (ids.size() > kMaxRooms) return error(400, "too_many_rooms", "at most 100 rooms at a time");
+    std::vector<cat::Team> teams;
+    if (auto raw = param(query, "teams"))
+        if (auto why = parse_teams(*raw, teams)) return error(400, "bad_value", *why);
     Store* store = hub.store();
     if (!store) return error(503, "no_store", "this server keeps no records");
 
@@ -119,9 +177,10 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
         results.push_back(std::move(r));
     }
 
-    json standings = json::array();
+    json standings = json::array(), team_rows = json::array();
     try {
-        for (const cat::Standing& s : cat::individual_standings(results)) {
+        const std::vector<cat::Standing> ranked = cat::individual_standings(results);
+        for (const cat::Standing& s : ranked) {
             standings.push_back({{"rank", s.rank},
                                  {"player", s.player},
                                  {"games", s.games},
@@ -130,10 +189,28 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
                                  {"pop", fraction_json(s.pop)},
                                  {"popPerGame", cat::to_double(cat::divide(s.pop, s.games))}});
         }
+        if (!teams.empty()) {
+            // HK-1.12: each division's members re-ranked among themselves; HK-1.13 breaks ties.
+            for (const cat::Team& t : teams)
+                for (const std::string& m : t.members)
+                    if (std::none_of(ranked.begin(), ranked.end(), [&](const cat::Standing& s) { return s.player == m; }))
+                        return error(400, "bad_value", "team \"" + t.name + "\": \"" + m + "\" played none of these games");
+            for (const cat::TeamStanding& t : cat::team_standings(teams, cat::division_ranks(ranked, teams)))
+                team_rows.push_back({{"rank", t.rank},
+                                     {"name", t.name},
+                                     {"division", t.division},
+                                     {"memberRanks", t.member_ranks},
+                                     {"average", fraction_json(t.average)},
+                                     {"averageValue", cat::to_double(t.average)}});
+        }
+    } catch (const std::invalid_argument& e) {  // a team the rules cannot rank (e.g. no members)
+        return error(400, "bad_value", e.what());
     } catch (const std::exception& e) {  // validated above; an overflow of the exact PoP sums
         return error(422, "cannot_rank", e.what());
     }
-    return HttpAnswer{200, json{{"games", games}, {"skipped", skipped}, {"standings", standings}}.dump()};
+    json out = {{"games", games}, {"skipped", skipped}, {"standings", standings}};
+    if (!teams.empty()) out["teams"] = team_rows;
+    return HttpAnswer{200, out.dump()};
 }
 
 }  // namespace hexhall::server

@@ -131,11 +131,21 @@ export async function phone({ browser, base, shots }) {
   const rows = await P.page.$$eval(`${tid("standings-row")}`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   check(rows.length === 4, `four ranked players (${JSON.stringify(rows)})`);
   check(rows[0][0] === "1" && rows[0][3] === "1", `the winner ranks first with the match point (${JSON.stringify(rows[0])})`);
-  check(rows.every((r) => r[1].includes("(bot, seat")), "bots are told apart by seat");
+  check(rows.every((r) => r[1].includes("(bot at seat")), "bots are told apart by seat");
   const skippedText = await P.page.textContent(tid("standings-skipped"));
   check(skippedText.includes(roomId) && skippedText.includes("10"), `the 3-VP game is listed as not counted: ${skippedText}`);
+  // Teams of one division (HK-1.12): ranked by their members' average rank.
+  await P.page.fill(tid("standings-teams"),
+    "Even (open): heuristic (bot at seat 0), heuristic (bot at seat 2)\nOdd (open): heuristic (bot at seat 1), heuristic (bot at seat 3)");
+  await P.page.click(tid("standings-submit"));
+  await P.page.waitForSelector(tid("team-table"), { timeout: 10000 });
+  const teamRows = await P.page.$$eval(tid("team-row"), (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  check(teamRows.length === 2 && teamRows[0][0] === "1", `two teams ranked (${JSON.stringify(teamRows)})`);
+  const avg = (r) => r[2].split(", ").reduce((a, x) => a + Number(x), 0) / 2;
+  check(avg(teamRows[0]) <= avg(teamRows[1]) && Math.abs(Number(teamRows[0][3]) - avg(teamRows[0])) < 0.01,
+    `the lower average member rank comes first (${JSON.stringify(teamRows)})`);
   await P.page.screenshot({ path: join(shots, "standings.png") });
-  notes.push(`standings page: ${rows.map((r) => `${r[0]}. ${r[1]} ${r[3]} MP ${r[4]} GP`).join("; ")}`);
+  notes.push(`standings page: ${rows.map((r) => `${r[0]}. ${r[1]} ${r[3]} MP ${r[4]} GP`).join("; ")}; teams ${teamRows.map((r) => `${r[0]}. ${r[1]} (${r[2]})`).join("; ")}`);
   check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
   await P.context.close();
   return notes;

@@ -2,6 +2,9 @@
 // over finished games read from the store, with the rooms that cannot count listed and why.
 #include "tests/server/ws_client.hpp"
 
+#include <cctype>
+#include <cstdio>
+#include <map>
 #include <numeric>
 
 using namespace hexhall::test;
@@ -30,7 +33,7 @@ std::string finished_bot_game(TestServer& ts, WsClient& host) {
 
 }  // namespace
 
-TEST_CASE("standings: HK-1 ranking over finished games, the others listed as skipped", "[server][HK-1.9]") {
+TEST_CASE("standings: HK-1 ranking over finished games, the others listed as skipped", "[server][HK-1.9][HK-1.12]") {
     Watchdog watchdog(120);
     TestServer ts;
     WsClient host(ts.port);
@@ -67,7 +70,7 @@ TEST_CASE("standings: HK-1 ranking over finished games, the others listed as ski
     for (const json& r : rows) {
         INFO(r.dump());
         CHECK(r.at("games") == 2);
-        CHECK(r.at("player").get<std::string>().find("(bot, seat ") != std::string::npos);
+        CHECK(r.at("player").get<std::string>().find("(bot at seat ") != std::string::npos);
         const auto it = expected_mp.find(r.at("player").get<std::string>());
         CHECK(r.at("matchPoints") == (it == expected_mp.end() ? 0 : it->second));  // HK-1.3
         CHECK(r.at("rank").get<int>() >= previous_rank);  // ordered by rank (HK-1.9, HK-1.10)
@@ -84,5 +87,45 @@ TEST_CASE("standings: HK-1 ranking over finished games, the others listed as ski
     CHECK(pop_den == 1);
 
     http_get(ts.port, "/standings", status);
+    CHECK(status == 400);
+
+    // Teams (HK-1.12): seats 0 and 2 against seats 1 and 3, one division. A team's score is its
+    // members' average rank within the division, lower first.
+    std::map<std::string, int> rank_of;
+    for (const json& r : rows) rank_of[r.at("player").get<std::string>()] = r.at("rank").get<int>();
+    auto bot = [](int seat) { return "heuristic (bot at seat " + std::to_string(seat) + ")"; };
+    const json teams = json::array({{{"name", "Even"}, {"division", "open"}, {"members", {bot(0), bot(2)}}},
+                                    {{"name", "Odd"}, {"division", "open"}, {"members", {bot(1), bot(3)}}}});
+    auto encode = [](const std::string& text) {
+        std::string out;
+        for (unsigned char c : text) {
+            if (std::isalnum(c)) out.push_back(static_cast<char>(c));
+            else {
+                char b[4];
+                std::snprintf(b, sizeof b, "%%%02X", c);
+                out += b;
+            }
+        }
+        return out;
+    };
+    const json t = json::parse(
+        http_get(ts.port, "/standings?rooms=" + a + "," + b + "&teams=" + encode(teams.dump()), status));
+    REQUIRE(status == 200);
+    REQUIRE(t.at("teams").size() == 2);
+    const double even = (rank_of[bot(0)] + rank_of[bot(2)]) / 2.0, odd = (rank_of[bot(1)] + rank_of[bot(3)]) / 2.0;
+    for (const json& row : t.at("teams")) {
+        INFO(row.dump());
+        const bool is_even = row.at("name") == "Even";
+        CHECK(row.at("division") == "open");
+        CHECK(row.at("averageValue").get<double>() == (is_even ? even : odd));
+        CHECK(row.at("memberRanks")[0] == rank_of[bot(is_even ? 0 : 1)]);
+        if (even != odd) CHECK(row.at("rank") == ((is_even == (even < odd)) ? 1 : 2));
+    }
+    const json unknown = json::array({{{"name", "X"}, {"members", {"Nobody"}}}});
+    const json bad = json::parse(
+        http_get(ts.port, "/standings?rooms=" + a + "&teams=" + encode(unknown.dump()), status));
+    CHECK(status == 400);
+    CHECK(bad.at("message").get<std::string>().find("Nobody") != std::string::npos);
+    http_get(ts.port, "/standings?rooms=" + a + "&teams=%7Bnot%20json", status);
     CHECK(status == 400);
 }

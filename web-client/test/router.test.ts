@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseRoute, href, roomList } from "../src/app/router";
+import { teamsFromText } from "../src/room/teams";
 
 test("hash routes parse and print back", () => {
   assert.deepEqual(parseRoute(""), { name: "lobby" });
@@ -17,6 +18,8 @@ test("hash routes parse and print back", () => {
   assert.deepEqual(parseRoute("#/standings/9c9249da,77aa0c1e"), { name: "standings", rooms: ["9c9249da", "77aa0c1e"] });
   const s = { name: "standings", rooms: ["9c9249da", "77aa0c1e"] } as const;
   assert.deepEqual(parseRoute(href(s)), s);
+  const withTeams = { name: "standings", rooms: ["9c9249da"], teams: "Owls (youth): Ann, Bob/Jr\nCats: Cy" } as const;
+  assert.deepEqual(parseRoute(href(withTeams)), withTeams);
 });
 
 test("room lists: ids, room links and record URLs, once each", () => {
@@ -24,4 +27,17 @@ test("room lists: ids, room links and record URLs, once each", () => {
   assert.deepEqual(roomList("http://h:8080/#/room/9c9249da http://h/games/77aa0c1e/record #/replay/0badcafe"),
     ["9c9249da", "77aa0c1e", "0badcafe"]);
   assert.deepEqual(roomList("hello NOT-HEX 12"), []);
+});
+
+test("team lists: one per line, the division in brackets is optional", () => {
+  assert.deepEqual(teamsFromText("Owls (secondary & youth): Ann, Bob\n\nCats: Cy ,Dee,\nno colon here\nEmpty:"), [
+    { name: "Owls", division: "secondary & youth", members: ["Ann", "Bob"] },
+    { name: "Cats", division: "", members: ["Cy", "Dee"] },
+  ]);
+  assert.deepEqual(teamsFromText("貓頭鷹（中學及青年組）：阿明、小美，Cy"), [
+    { name: "貓頭鷹", division: "中學及青年組", members: ["阿明", "小美", "Cy"] },
+  ]);
+  assert.deepEqual(teamsFromText("Bots (open): heuristic (bot at seat 0), heuristic (bot at seat 2)"), [
+    { name: "Bots", division: "open", members: ["heuristic (bot at seat 0)", "heuristic (bot at seat 2)"] },
+  ]);
 });

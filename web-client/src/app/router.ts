@@ -4,14 +4,15 @@ export type Route =
   | { name: "room"; room: string }
   | { name: "join"; invite: string }
   | { name: "replay"; room: string }
-  | { name: "standings"; rooms: string[] };
+  | { name: "standings"; rooms: string[]; teams?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "room" && parts[1]) return { name: "room", room: parts[1] };
   if (parts[0] === "join" && parts[1]) return { name: "join", invite: parts[1] };
   if (parts[0] === "replay" && parts[1]) return { name: "replay", room: parts[1] };
-  if (parts[0] === "standings") return { name: "standings", rooms: roomList(parts[1] ?? "") };
+  if (parts[0] === "standings") return parts[2] ? { name: "standings", rooms: roomList(parts[1] ?? ""), teams: parts[2] }
+    : { name: "standings", rooms: roomList(parts[1] ?? "") };
   return { name: "lobby" };
 }
 
@@ -21,7 +22,8 @@ export function href(r: Route): string {
     case "room": return `#/room/${encodeURIComponent(r.room)}`;
     case "join": return `#/join/${encodeURIComponent(r.invite)}`;
     case "replay": return `#/replay/${encodeURIComponent(r.room)}`;
-    case "standings": return r.rooms.length ? `#/standings/${r.rooms.map(encodeURIComponent).join(",")}` : "#/standings";
+    case "standings": return !r.rooms.length ? "#/standings"
+      : `#/standings/${r.rooms.map(encodeURIComponent).join(",")}${r.teams ? "/" + encodeURIComponent(r.teams) : ""}`;
   }
 }
 

@@ -147,6 +147,13 @@ const en = {
   "standings.pop": "PoP per game",
   "standings.counted": "Games counted: {n}.",
   "standings.skipped": "{room}: not counted ({why})",
+  "standings.teams": "Teams (optional): one per line, “Team (division): player, player”",
+  "standings.teamsHint": "Owls (secondary & youth): Ann, Bob, Cy",
+  "standings.teamsOf": "Teams: {division}",
+  "standings.teamRanking": "Teams",
+  "standings.team": "Team",
+  "standings.memberRanks": "Members' ranks",
+  "standings.average": "Average rank",
 };
 
 export type Key = keyof typeof en;
@@ -299,6 +306,13 @@ const zhHant: Table = {
   "standings.pop": "每局 PoP",
   "standings.counted": "已計算 {n} 局。",
   "standings.skipped": "{room}：未計算（{why}）",
+  "standings.teams": "隊伍（選填）：每行一隊，「隊名（組別）: 玩家, 玩家」",
+  "standings.teamsHint": "Owls (中學及青年組): Ann, Bob, Cy",
+  "standings.teamsOf": "隊伍：{division}",
+  "standings.teamRanking": "隊伍",
+  "standings.team": "隊伍",
+  "standings.memberRanks": "隊員名次",
+  "standings.average": "平均名次",
 };
 
 const zhHans: Table = {
@@ -448,6 +462,13 @@ const zhHans: Table = {
   "standings.pop": "每局 PoP",
   "standings.counted": "已计算 {n} 局。",
   "standings.skipped": "{room}：未计算（{why}）",
+  "standings.teams": "队伍（选填）：每行一队，「队名（组别）: 玩家, 玩家」",
+  "standings.teamsHint": "Owls (中学及青年组): Ann, Bob, Cy",
+  "standings.teamsOf": "队伍：{division}",
+  "standings.teamRanking": "队伍",
+  "standings.team": "队伍",
+  "standings.memberRanks": "队员名次",
+  "standings.average": "平均名次",
 };
 
 export const strings: Record<"en" | "zh-Hant" | "zh-Hans", Table> = { en, "zh-Hant": zhHant, "zh-Hans": zhHans };
