@@ -1,7 +1,6 @@
 #include "server/catan_game.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <random>
 #include <utility>
 
@@ -14,6 +13,7 @@
 #include "engine/view.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/view_stream.hpp"
+#include "server/unix_time.hpp"
 
 namespace hexhall::server {
 
@@ -100,12 +100,7 @@ public:
             return out;
         }
         out.reply = make_text(proto::ack_message(m.id, s_.actions_applied));
-        const int64_t g = game_ms(wall_ms());
-        track(g);
-        out.update = broadcast();
-        out.update->game_ms = g;
-        out.update->record = cat::action_to_text(m.action);  // storage
-        out.update->actor = seat;
+        out.update = applied(m.action, seat, unix_ms_now());
         return out;
     }
 
@@ -164,13 +159,7 @@ public:
                 clock_broken_ = true;
                 return std::nullopt;
             }
-            const int64_t g = game_ms(now_ms);
-            track(g);
-            GameUpdate u = broadcast();
-            u.game_ms = g;
-            u.record = cat::action_to_text(a);  // storage
-            u.actor = p;
-            return u;
+            return applied(a, p, now_ms);
         }
         return std::nullopt;
     }
@@ -196,13 +185,7 @@ public:
                 bots_[p].reset();
                 continue;
             }
-            const int64_t g = game_ms(wall_ms());
-            track(g);
-            GameUpdate u = broadcast();
-            u.game_ms = g;
-            u.record = cat::action_to_text(a);  // storage
-            u.actor = p;
-            return u;
+            return applied(a, p, unix_ms_now());
         }
         return std::nullopt;
     }
@@ -243,6 +226,17 @@ private:
     proto::ViewStream& stream(int seat) {
         return seat >= 0 && seat < players_ ? *streams_[seat] : *spectator_;
     }
+    // After `actor`'s action `a` was applied at wall time `wall`: the clock's waits follow it, every
+    // stream gets its patch, and the update carries the record line and game time to store.
+    GameUpdate applied(const cat::Action& a, int actor, int64_t wall) {
+        const int64_t g = game_ms(wall);
+        track(g);
+        GameUpdate u = broadcast();
+        u.game_ms = g;
+        u.record = cat::action_to_text(a);
+        u.actor = actor;
+        return u;
+    }
     GameUpdate broadcast() {
         GameUpdate u;
         // One cache per io thread, shared by every game on it: it is a pure memo keyed by view values
@@ -255,11 +249,6 @@ private:
     }
 
     // ---- Clocks: game time is ms since begin() divided by the clock scale.
-    static int64_t wall_ms() {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(
-                   std::chrono::system_clock::now().time_since_epoch())
-            .count();
-    }
     int64_t game_ms(int64_t wall) const { return static_cast<int64_t>(static_cast<double>(wall - start_ms_) / scale_); }
     int64_t wall_of(int64_t game) const { return start_ms_ + static_cast<int64_t>(static_cast<double>(game) * scale_); }
 
@@ -274,14 +263,14 @@ private:
         for (int q = 0; q < players_; ++q)
             unanswered |= (o.targets >> q & 1) && !bots_[q] && o.response[q] == cat::OfferResponse::None;
         const int64_t end = offer_seen_ms_ + static_cast<int64_t>(static_cast<double>(kOfferPatienceMs) * scale_);
-        return unanswered && wall_ms() < end ? std::optional<int64_t>(end) : std::nullopt;
+        return unanswered && unix_ms_now() < end ? std::optional<int64_t>(end) : std::nullopt;
     }
 
     // After every applied action: when did the current wait begin (HK-2.2 placement, turn, discard)?
     void track(int64_t g) {
         if (s_.offer.open && s_.offer.id != offer_seen_id_) {
             offer_seen_id_ = s_.offer.id;
-            offer_seen_ms_ = wall_ms();
+            offer_seen_ms_ = unix_ms_now();
         }
         const bool discard = s_.phase == cat::Phase::Discard;
         if (discard && !in_discard_) discard_start_ = g;

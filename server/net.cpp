@@ -28,6 +28,7 @@
 #include "server/records.hpp"
 #include "server/sqlite_store.hpp"
 #include "server/standings.hpp"
+#include "server/unix_time.hpp"
 
 namespace hexhall::server {
 
@@ -471,10 +472,7 @@ struct Server::Impl {
     // --keep-finished-days: deletes the games that ended longer ago, now and then every hour.
     void prune() {
         const int64_t day_ms = 24LL * 3600 * 1000;
-        const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                std::chrono::system_clock::now().time_since_epoch())
-                                .count();
-        store->prune_finished(now - int64_t{options.keep_finished_days} * day_ms);
+        store->prune_finished(unix_ms_now() - int64_t{options.keep_finished_days} * day_ms);
         prune_timer.expires_after(std::chrono::hours(1));
         prune_timer.async_wait([this](error_code ec) {
             if (!ec) prune();

@@ -10,6 +10,12 @@ namespace hexhall::server {
 namespace cat = hexhall::catan;
 using json = nlohmann::json;
 
+bool initial_state(const RoomRow& r, cat::GameState& state) {
+    cat::GameRecord g;
+    return cat::from_text(r.setup + "\nseed " + std::to_string(r.seed) + "\n", g) &&
+           cat::new_game(g.options, g.seed, state);
+}
+
 json record_json(const StoredRoom& st) {
     const RoomRow& r = st.room;
     json options = json::parse(r.options, nullptr, false);
@@ -20,10 +26,8 @@ json record_json(const StoredRoom& st) {
     // Actions as intents (referee actions as their record line), and the result by replaying them.
     json actions = json::array();
     json winner = nullptr;
-    cat::GameRecord g;
     cat::GameState state{};
-    bool replayable = cat::from_text(r.setup + "\nseed " + std::to_string(r.seed) + "\n", g) &&
-                      cat::new_game(g.options, g.seed, state);
+    bool replayable = initial_state(r, state);
     for (const ActionRow& a : st.actions) {
         cat::Action action;
         if (!cat::action_from_text(a.action, action)) {

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/state.hpp"
 #include "server/store.hpp"
 
 namespace hexhall::server {
@@ -26,6 +27,10 @@ nlohmann::json replay_json(const StoredRoom& room);
 // nullopt when `target` (path without the query) is not /games/<room>/record or .../replay. 404 for
 // an unknown room, 409 while it is not finished (or not yet stored), 503 without a store, else 200.
 std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target);
+
+// A stored game's state before its first action, from its set-up and secret seed; false when the
+// set-up does not parse. The record, replay and standings endpoints replay the actions from it.
+bool initial_state(const RoomRow& room, catan::GameState& state);
 
 // The record of a stored room: {"room","game","options","setup","seed","salt","commitment",
 // "players","actions","result"} (the seed is in it: only for finished rooms).

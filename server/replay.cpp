@@ -15,10 +15,8 @@ json replay_json(const StoredRoom& st) {
     json players = json::array();
     for (const SeatRow& s : st.seats) players.push_back({{"seat", s.seat}, {"name", s.name}, {"kind", s.kind}});
     json messages = json::array();
-    cat::GameRecord g;
     cat::GameState state{};
-    bool complete = cat::from_text(r.setup + "\nseed " + std::to_string(r.seed) + "\n", g) &&
-                    cat::new_game(g.options, g.seed, state);
+    bool complete = initial_state(r, state);
     if (complete) {
         protocol::ViewStream spectator(cat::kSpectator, 0, /*include_legal=*/false);
         protocol::ViewCache cache;

@@ -352,7 +352,7 @@ void Room::start(const ClientPtr& c, int64_t id) {
         store_seat(static_cast<int>(i));
     }
     started_ = true;
-    game_->begin(now_ms(), limits_.clock_scale);
+    game_->begin(unix_ms_now(), limits_.clock_scale);
     store_begin_records();  // storage: marks the room running, records actions begin() applied
     spdlog::info("room {}: game started", id_);
     push_room();
@@ -394,7 +394,7 @@ void Room::chat(const ClientPtr& c, const std::string& text, int64_t id) {
     if (static_cast<int>(times.size()) >= kChatBurst)
         return c->send(lobby_error("rate_limited", "at most 5 chat messages per 10 s", id));
     times.push_back(t);
-    const int64_t unix_ms = now_ms();
+    const int64_t unix_ms = unix_ms_now();
     const Text all = make_text(chat_message(std::nullopt, id_, seat, c->name, text, unix_ms));
     for (const Seat& s : seats_)
         if (auto cl = s.client.lock(); cl && cl != c) cl->send(all);
@@ -457,19 +457,13 @@ void Room::pump_bots() {
 
 // ------------------------------------------------------------------ timers
 
-int64_t Room::now_ms() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 void Room::arm_clock() {
     const std::optional<int64_t> d = running() ? game_->next_deadline_ms() : std::nullopt;
     if (d == clock_armed_) return;
     clock_armed_ = d;
     const uint64_t gen = ++clock_gen_;
     if (!d) return;
-    const auto delay = std::chrono::milliseconds(std::max<int64_t>(0, *d - now_ms()));
+    const auto delay = std::chrono::milliseconds(std::max<int64_t>(0, *d - unix_ms_now()));
     strand_.post_after(delay, [w = weak_from_this(), gen] {
         if (auto self = w.lock()) self->fire_clock(gen);
     });
@@ -478,7 +472,7 @@ void Room::arm_clock() {
 void Room::fire_clock(uint64_t gen) {
     if (gen != clock_gen_ || closed_) return;
     clock_armed_.reset();
-    apply_clock(now_ms());
+    apply_clock(unix_ms_now());
 }
 
 // One due timeout at a time, each stored before it is sent.

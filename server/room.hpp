@@ -121,7 +121,6 @@ private:
     void apply_clock(int64_t now);
 
     // Timers.
-    int64_t now_ms() const;
     void arm_clock();
     void fire_clock(uint64_t gen);
     void arm_idle();

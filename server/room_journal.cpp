@@ -1,15 +1,8 @@
 #include "server/room_journal.hpp"
 
-#include <chrono>
-
 #include <spdlog/spdlog.h>
 
 namespace hexhall::server {
-
-int64_t unix_ms_now() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 RoomJournal::RoomJournal(std::shared_ptr<Store> store, std::string room, Strand strand, Fairness fairness,
                          int64_t next_seq)

@@ -13,6 +13,7 @@
 #include "server/client.hpp"
 #include "server/fairness.hpp"
 #include "server/store.hpp"
+#include "server/unix_time.hpp"
 
 namespace hexhall::server {
 
@@ -57,7 +58,5 @@ private:
     bool closed_ = false;  // an append is in flight
     std::deque<std::function<void()>> held_;
 };
-
-int64_t unix_ms_now();
 
 }  // namespace hexhall::server

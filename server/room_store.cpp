@@ -91,7 +91,7 @@ void Room::restore_kicked(const std::vector<std::string>& sessions) { kicked_.in
 // again, and bots (and stand-in bots of kicked players) continue.
 void Room::restore_started() {
     started_ = true;
-    game_->begin(now_ms(), limits_.clock_scale);
+    game_->begin(unix_ms_now(), limits_.clock_scale);
     for (const StoredAction& a : game_->take_begin_records()) journal_->append(kSpectatorSeat, a.record, a.game_ms, [] {});
     for (size_t i = 0; i < seats_.size(); ++i) {
         Seat& s = seats_[i];

@@ -102,10 +102,7 @@ bool plausible_id(const std::string& id) {
 
 // A stored game's final state, replayed from its record; false when it does not replay.
 bool final_state(const StoredRoom& st, cat::GameState& state) {
-    cat::GameRecord g;
-    if (!cat::from_text(st.room.setup + "\nseed " + std::to_string(st.room.seed) + "\n", g) ||
-        !cat::new_game(g.options, g.seed, state))
-        return false;
+    if (!initial_state(st.room, state)) return false;
     for (const ActionRow& a : st.actions) {
         cat::Action action;
         if (!cat::action_from_text(a.action, action) || !cat::apply(state, action)) return false;

@@ -34,7 +34,7 @@ TEST_CASE("clock: a fast clock times out the idle player and the game moves on",
     hexhall::server::HubLimits limits;
     limits.clock_scale = 0.004;  // fast: 45 s -> 180 ms
     TestServer s(2, limits);
-    const int64_t t0 = unix_ms();
+    const int64_t t0 = unix_ms_now();
     Player p = start_solo(s, {{"players", 3}, {"map", "starter"}, {"clock", "fast"}, {"botFill", "random"}});
     // Seat 0 places first (CAT-3.8): its setup clock runs, 45 s scaled, in the future.
     REQUIRE(p.clock.is_object());
@@ -42,7 +42,7 @@ TEST_CASE("clock: a fast clock times out the idle player and the game moves on",
     CHECK(p.clock.at("kind") == "setup");
     const int64_t deadline = p.clock.at("deadline").get<int64_t>();
     CHECK(deadline > t0);
-    CHECK(deadline <= unix_ms() + 180 + 50);
+    CHECK(deadline <= unix_ms_now() + 180 + 50);
     CHECK_FALSE(p.view.dump().find("deadline") != std::string::npos);  // outside the view
 
     // Seat 0 never acts: its placements time out (HK-2.2 outcome), then its turns (CAT-17.1).
@@ -53,7 +53,7 @@ TEST_CASE("clock: a fast clock times out the idle player and the game moves on",
         p.take_patch(m);
         if (has_event(m, "timedOut", 0)) {
             ++timeouts;
-            CHECK(unix_ms() >= deadline);
+            CHECK(unix_ms_now() >= deadline);
         }
         if (has_event(m, "turnEnded", 0)) ++turns_ended;
         if (p.clock.is_object()) CHECK(p.clock.at("deadline").get<int64_t>() > 0);
@@ -71,7 +71,7 @@ TEST_CASE("clock: hk2024 ends map study, then the setup clock warns and times ou
     CHECK(p.view.at("phase") == "mapStudy");
     REQUIRE(p.clock.is_object());
     CHECK(p.clock.at("kind") == "study");
-    CHECK(p.clock.at("deadline").get<int64_t>() > unix_ms());
+    CHECK(p.clock.at("deadline").get<int64_t>() > unix_ms_now());
 
     json m = p.c->recv_type("patch");
     p.take_patch(m);

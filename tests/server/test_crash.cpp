@@ -69,12 +69,7 @@ struct ChildServer {
 
 // One random action by one player; every client reads its patch.
 void play_one(std::vector<Player>& players, std::mt19937_64& rng, int& acks) {
-    Player& p = random_mover(players, rng);
-    json sent = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
-    json ack = p.c->recv();
-    INFO("sent " << sent.dump() << " got " << ack.dump());
-    REQUIRE(ack.at("type") == "ack");
-    REQUIRE(ack.at("id") == sent.at("id"));
+    act_random(random_mover(players, rng), rng);
     ++acks;
     for (Player& q : players) q.take_patch(q.c->recv());
 }
@@ -104,6 +99,15 @@ std::string start_four(uint16_t port, std::vector<Player>& players, json options
         p.take_snapshot(p.c->recv_type("snapshot"));
     }
     return room;
+}
+
+// After the restart: `p` reconnects with its token and is put back in its seat; returns the snapshot.
+json reconnect(Player& p, uint16_t port) {
+    p.c = std::make_unique<WsClient>(port);
+    p.c->request({{"type", "hello"}, {"name", "P" + std::to_string(p.seat)}, {"token", p.token}});
+    CHECK(p.c->recv_type("welcome").at("session") == p.token);
+    CHECK(p.c->recv_type("joined").at("seat") == p.seat);
+    return p.c->recv_type("snapshot");
 }
 
 std::filesystem::path temp_dir(const char* name) {
@@ -141,13 +145,9 @@ TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowle
 
     ChildServer server(db, dir);
     for (Player& p : players) {
-        p.c = std::make_unique<WsClient>(server.port);
-        p.c->request({{"type", "hello"}, {"name", "P" + std::to_string(p.seat)}, {"token", p.token}});
-        CHECK(p.c->recv_type("welcome").at("session") == p.token);
-        CHECK(p.c->recv_type("joined").at("seat") == p.seat);
         const json before = p.view;
         const uint64_t version = p.version;
-        p.take_snapshot(p.c->recv_type("snapshot"));
+        p.take_snapshot(reconnect(p, server.port));
         CHECK(p.version == version);  // every acknowledged action survived
         CHECK(p.view == before);
     }
@@ -217,7 +217,7 @@ TEST_CASE("crash: a turn clock resumes after a restart with the time it had left
             REQUIRE(p.clock.is_object());
             REQUIRE(p.clock.at("seat") == seat);
             REQUIRE(p.clock.at("kind") == "turn");
-            left_before = p.clock.at("deadline").get<int64_t>() - unix_ms();
+            left_before = p.clock.at("deadline").get<int64_t>() - unix_ms_now();
             active = seat;
         }
         CHECK(left_before < 90'000 - 1'200);  // the 1.5 s waited before the roll count
@@ -227,15 +227,12 @@ TEST_CASE("crash: a turn clock resumes after a restart with the time it had left
 
     ChildServer server(db, dir);
     Player& p = players[active];
-    p.c = std::make_unique<WsClient>(server.port);
-    p.c->request({{"type", "hello"}, {"name", "P"}, {"token", p.token}});
-    CHECK(p.c->recv_type("welcome").at("session") == p.token);
-    CHECK(p.c->recv_type("joined").at("seat") == active);
-    p.take_snapshot(p.c->recv_type("snapshot"));
+    REQUIRE(p.seat == active);
+    p.take_snapshot(reconnect(p, server.port));
     REQUIRE(p.clock.is_object());
     CHECK(p.clock.at("seat") == active);
     CHECK(p.clock.at("kind") == "turn");
-    const int64_t left_after = p.clock.at("deadline").get<int64_t>() - unix_ms();
+    const int64_t left_after = p.clock.at("deadline").get<int64_t>() - unix_ms_now();
     INFO("left before the crash " << left_before << " ms, after the restart " << left_after << " ms");
     // The turn resumes with what it had left: neither a fresh 90 s nor minus the downtime.
     CHECK(left_after <= left_before + 400);

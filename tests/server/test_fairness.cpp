@@ -34,10 +34,8 @@ TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[s
     Player p;
     p.seat = 0;
     p.c = std::make_unique<WsClient>(port);
-    p.c->request({{"type", "hello"}, {"name", "Solo"}});
-    p.c->recv_type("welcome");
-    p.c->request({{"type", "createRoom"}, {"players", 4}, {"vp", 6}});
-    const std::string room = p.c->recv_type("roomCreated").at("room").get<std::string>();
+    p.c->hello("Solo");
+    const std::string room = p.c->create({{"players", 4}, {"vp", 6}}).at("room").get<std::string>();
     p.c->request({{"type", "joinRoom"}, {"room", room}, {"seat", 0}});
     p.c->recv_type("joined");
     for (int s = 1; s < 4; ++s) {
@@ -59,23 +57,7 @@ TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[s
     CHECK(status == 409);  // running: the seed stays secret
 
     std::mt19937_64 rng(2024);
-    std::optional<int64_t> pending;
-    int messages = 0;
-    while (p.view.at("phase") != "gameOver") {
-        REQUIRE(messages++ < 200000);
-        if (!pending && p.has_move())
-            pending = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}})
-                          .at("id").get<int64_t>();
-        json m = p.c->recv();
-        if (m.at("type") == "ack") {
-            pending.reset();
-        } else if (m.at("type") == "error") {
-            CHECK(m.at("code") == "illegal_action");  // a bot acted first
-            pending.reset();
-        } else {
-            p.take_patch(m);
-        }
-    }
+    play_until(p, rng, [&] { return p.view.at("phase") == "gameOver"; }, 200000);
     json reveal = p.c->recv();
     while (reveal.at("type") == "error" || reveal.at("type") == "ack") reveal = p.c->recv();
     INFO(reveal.dump());

@@ -12,6 +12,19 @@ std::unique_ptr<WsClient> connect(const TestServer& s, const std::string& name) 
     return c;
 }
 
+// Ann creates a 3-player room and takes seat 0 (she is its host); Bob takes seat 1.
+struct TwoSeated {
+    std::unique_ptr<WsClient> a, b;
+    std::string room;
+};
+TwoSeated host_and_guest(const TestServer& s) {
+    TwoSeated t{connect(s, "Ann"), connect(s, "Bob"), ""};
+    t.room = t.a->create({{"players", 3}}).at("room");
+    REQUIRE(t.a->join(t.room, 0).at("type") == "joined");
+    REQUIRE(t.b->join(t.room, 1).at("type") == "joined");
+    return t;
+}
+
 json rooms_of(WsClient& c) {
     c.request({{"type", "listRooms"}});
     return c.recv_type("rooms").at("rooms");
@@ -90,11 +103,7 @@ TEST_CASE("lobby: a wrong password is refused", "[server][lobby]") {
 TEST_CASE("lobby: only the host may start, kick, add and remove bots; transferHost", "[server][lobby]") {
     Watchdog wd(60);
     TestServer s;
-    auto a = connect(s, "Ann");
-    auto b = connect(s, "Bob");
-    const std::string room = a->create({{"players", 3}}).at("room");
-    REQUIRE(a->join(room, 0).at("type") == "joined");
-    REQUIRE(b->join(room, 1).at("type") == "joined");
+    auto [a, b, room] = host_and_guest(s);
 
     b->request({{"type", "start"}, {"room", room}});
     CHECK(b->recv_error() == "not_host");
@@ -134,11 +143,7 @@ TEST_CASE("lobby: only the host may start, kick, add and remove bots; transferHo
 TEST_CASE("lobby: kick before the start frees the seat; the kicked session cannot return", "[server][lobby]") {
     Watchdog wd(60);
     TestServer s;
-    auto a = connect(s, "Ann");
-    auto b = connect(s, "Bob");
-    const std::string room = a->create({{"players", 3}}).at("room");
-    REQUIRE(a->join(room, 0).at("type") == "joined");
-    REQUIRE(b->join(room, 1).at("type") == "joined");
+    auto [a, b, room] = host_and_guest(s);
     a->request({{"type", "kick"}, {"room", room}, {"seat", 0}});
     CHECK(a->recv_error() == "bad_value");  // not oneself
     a->request({{"type", "kick"}, {"room", room}, {"seat", 1}});
@@ -169,7 +174,7 @@ TEST_CASE("lobby: chat reaches every member, with a rate limit and a length limi
     CHECK(mine.at("seat") == 0);
     CHECK(mine.at("name") == "Ann");
     CHECK(mine.at("text") == "hello, table");
-    CHECK(std::llabs(mine.at("time").get<int64_t>() - unix_ms()) < 60'000);
+    CHECK(std::llabs(mine.at("time").get<int64_t>() - unix_ms_now()) < 60'000);
     for (WsClient* other : {b.get(), c.get()}) {
         json m = other->recv_type("chat");
         CHECK_FALSE(m.contains("id"));

@@ -123,11 +123,7 @@ TEST_CASE("server: four clients and a spectator play a whole game", "[server]") 
     while (spectator.view.at("phase") != "gameOver") {
         REQUIRE(actions < 20000);
         Player& p = random_mover(players, rng);
-        json sent = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
-        json ack = p.c->recv();
-        INFO("sent " << sent.dump() << " got " << ack.dump());
-        REQUIRE(ack.at("type") == "ack");
-        REQUIRE(ack.at("id") == sent.at("id"));
+        const json ack = act_random(p, rng);
         REQUIRE(ack.at("version").get<uint64_t>() == p.version + 1);
         ++acks;
         ++actions;
@@ -187,10 +183,8 @@ TEST_CASE("server: bots fill seats and play to the end", "[server]") {
     Player p;
     p.seat = 0;
     p.c = std::make_unique<WsClient>(port);
-    p.c->request({{"type", "hello"}, {"name", "Solo"}});
-    p.c->recv_type("welcome");
-    p.c->request({{"type", "createRoom"}, {"players", 3}, {"vp", kVictoryPoints}, {"seed", 3}});
-    const std::string room = p.c->recv_type("roomCreated").at("room").get<std::string>();
+    p.c->hello("Solo");
+    const std::string room = p.c->create({{"players", 3}, {"vp", kVictoryPoints}, {"seed", 3}}).at("room").get<std::string>();
     p.c->request({{"type", "joinRoom"}, {"room", room}, {"seat", 0}});
     p.c->recv_type("joined");
     for (int s = 1; s < 3; ++s) {
@@ -204,30 +198,8 @@ TEST_CASE("server: bots fill seats and play to the end", "[server]") {
     p.take_snapshot(p.c->recv());
 
     std::mt19937_64 rng(99);
-    int messages = 0;
-    std::optional<int64_t> pending;  // our action awaiting its ack
-    while (p.view.at("phase") != "gameOver") {
-        REQUIRE(messages++ < 100000);
-        if (!pending && p.has_move()) {
-            pending = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}})
-                          .at("id").get<int64_t>();
-        }
-        json m = p.c->recv();
-        if (m.at("type") == "ack") {
-            REQUIRE(pending);
-            CHECK(m.at("id") == *pending);
-            pending.reset();
-        } else {
-            // Bots may act between our request and its processing: then the request may be refused.
-            if (m.at("type") == "error") {
-                CHECK(m.at("code") == "illegal_action");
-                pending.reset();
-                continue;
-            }
-            p.take_patch(m);
-            check_private(p.view, 0);
-        }
-    }
+    play_until(p, rng, [&] { return p.view.at("phase") == "gameOver"; }, 100000,
+               [&](const json&) { check_private(p.view, 0); });
     CHECK(p.view.at("winner").get<int>() >= 0);
     ts.server->stop();
 }

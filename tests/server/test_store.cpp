@@ -13,6 +13,7 @@
 
 #include "server/net.hpp"
 #include "server/sqlite_store.hpp"
+#include "server/unix_time.hpp"
 
 namespace {
 
@@ -211,9 +212,7 @@ TEST_CASE("store: pruning deletes the rooms that ended before the cut-off, with 
 
 TEST_CASE("store: a server with --keep-finished-days prunes at start-up", "[store]") {
     TempDb db;
-    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count();
+    const int64_t now = unix_ms_now();
     {
         SqliteStore s(db.path.string());
         for (const char* id : {"ancient", "recent"}) s.put_room(room_row(id));

@@ -5,27 +5,6 @@ using namespace hexhall::test;
 
 namespace {
 
-// Plays `p`'s random legal moves (p is seat 0) until `done` holds; every other message is applied.
-template <class Done>
-void play_until(Player& p, std::mt19937_64& rng, Done done) {
-    std::optional<int64_t> pending;
-    for (int guard = 0; !done(); ++guard) {
-        REQUIRE(guard < 20000);
-        if (!pending && p.has_move())
-            pending = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}})
-                          .at("id").get<int64_t>();
-        json m = p.c->recv();
-        if (m.at("type") == "ack") {
-            pending.reset();
-        } else if (m.at("type") == "error") {
-            CHECK(m.at("code") == "illegal_action");  // a bot acted in between
-            pending.reset();
-        } else if (m.at("type") == "patch") {
-            p.take_patch(m);
-        }
-    }
-}
-
 int settlements_of(const json& view, int seat) {
     int n = 0;
     for (auto& [k, v] : view.at("settlements").items()) n += v.get<int>() == seat;

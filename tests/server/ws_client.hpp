@@ -15,6 +15,7 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -23,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
+#include "server/unix_time.hpp"
 #include "server/net.hpp"
 
 namespace hexhall::test {
@@ -213,6 +215,45 @@ inline Player& random_mover(std::vector<Player>& players, std::mt19937_64& rng) 
     return players[movers[std::uniform_int_distribution<size_t>(0, movers.size() - 1)(rng)]];
 }
 
+// `p` sends a random legal action; returns the ack, which must answer it. The patches are the caller's.
+inline json act_random(Player& p, std::mt19937_64& rng) {
+    const json sent = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
+    json ack = p.c->recv();
+    INFO("sent " << sent.dump() << " got " << ack.dump());
+    REQUIRE(ack.at("type") == "ack");
+    REQUIRE(ack.at("id") == sent.at("id"));
+    return ack;
+}
+
+// Against bots: `p` plays random legal moves, one at a time, until `done` holds (at most `max_messages`
+// read). An ack answers the pending move; a refusal may only be a bot's move that came first; every
+// other message is a patch, applied and then passed to `on_patch`.
+struct NoCheck {
+    void operator()(const json&) const {}
+};
+template <class Done, class OnPatch = NoCheck>
+void play_until(Player& p, std::mt19937_64& rng, Done done, int max_messages = 20000, OnPatch on_patch = {}) {
+    std::optional<int64_t> pending;
+    for (int guard = 0; !done(); ++guard) {
+        REQUIRE(guard < max_messages);
+        if (!pending && p.has_move())
+            pending = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}})
+                          .at("id").get<int64_t>();
+        json m = p.c->recv();
+        if (m.at("type") == "ack") {
+            REQUIRE(pending);
+            CHECK(m.at("id") == *pending);
+            pending.reset();
+        } else if (m.at("type") == "error") {
+            CHECK(m.at("code") == "illegal_action");  // a bot acted in between
+            pending.reset();
+        } else {
+            p.take_patch(m);
+            on_patch(m);
+        }
+    }
+}
+
 inline void log_message(const std::string& text) {
     static const char* path = std::getenv("HEXHALL_TEST_MESSAGES");
     if (!path) return;
@@ -237,9 +278,6 @@ inline std::string http_get(uint16_t port, const std::string& target, int& statu
     return res.body();
 }
 
-inline int64_t unix_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
+using server::unix_ms_now;
 
 }  // namespace hexhall::test
