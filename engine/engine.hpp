@@ -15,10 +15,13 @@ struct Result {
     bool ok = true;
     const char* rule = "";
     const char* message = "";
+    // The wire error code when it is not "illegal_action": "offer_closed" for an answer or
+    // confirmation naming an offer that is no longer open (a race, not a rule broken).
+    const char* code = "";
     explicit operator bool() const { return ok; }
 };
 inline Result accepted() { return {}; }
-inline Result rejected(const char* rule, const char* message) { return {false, rule, message}; }
+inline Result rejected(const char* rule, const char* message) { return {false, rule, message, ""}; }
 
 // Creates a game. Returns false with an error message for invalid options.
 bool new_game(const GameOptions& options, uint64_t seed, GameState& out, EventList* events = nullptr,
