@@ -180,11 +180,13 @@ int markdown() {
             } else {
                 resp = make(ActionType::RejectOffer, i);
             }
+            resp.offer = t.s.offer.id;  // answers name the offer they answer
             t.step(("5. Seat " + std::to_string(i) + " answers").c_str(), resp);
         }
         if (acceptor >= 0) {
             Action c = make(ActionType::ConfirmTrade, 0);
             c.target = static_cast<int8_t>(acceptor);
+            c.offer = t.s.offer.id;
             t.step("6. Seat 0 confirms with the acceptor", c, true);
         } else {
             t.step("6. Seat 0 withdraws the offer", make(ActionType::WithdrawOffer, 0));
