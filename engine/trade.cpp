@@ -123,10 +123,11 @@ Result execute_trade(GameState& s, int partner, const ResourceCounts& give, cons
 }  // namespace
 
 // When an action breaks several rules, the first of these checks that fails names the rule (the most
-// specific one first; docs/protocol.md "Which rule an error names"):
+// specific one first; docs/protocol.md "Which rule an error names"). Answers and confirmations are
+// first checked against the open offer: naming another is offer_closed (a race), whoever sends it.
 //   1. who may take this action at all (CAT-9.2: the active player; an addressed opponent),
 //   2. when (CAT-6.4 before the roll, CAT-6.2 after building, CAT-9.1 while a roll or card resolves),
-//   3. which offer and which partner (the offer answered must be the open one; CAT-9.2 the parties),
+//   3. the parties (CAT-9.2) and one answer per seat (CAT-9.8),
 //   4. the terms themselves (CAT-9.4, CAT-9.5, then the bank rates CAT-9.9..9.11, CAT-9.14),
 //   5. the cards: each side holds what it gives (CAT-9.8), the bank holds what it gives (CAT-9.12),
 //   6. HK-7.3 and HK-7.5, judged when a player trade is carried out (HK-7.7).
@@ -181,8 +182,8 @@ Result apply_trade(GameState& s, const Action& a, EventList* ev) {
         case ActionType::AcceptOffer:
         case ActionType::RejectOffer:
         case ActionType::CounterOffer: {
+            if (!offer_is_open(s, a.offer)) return offer_closed();  // a race, whoever sends it
             if (a.seat == s.active) return rejected("CAT-9.2", "the active player does not answer their own offer");
-            if (!offer_is_open(s, a.offer)) return offer_closed();
             if (!(s.offer.targets & seat_bit(a.seat))) return rejected("CAT-9.2", "the offer is not addressed to this player");
             if (!after_roll_phase(s.phase)) return rejected("CAT-9.1", "offers wait while the robber or a card is resolved");
             if (s.offer.response[a.seat] != OfferResponse::None)
@@ -208,10 +209,10 @@ Result apply_trade(GameState& s, const Action& a, EventList* ev) {
             return accepted();
         }
         case ActionType::ConfirmTrade: {
+            if (!offer_is_open(s, a.offer)) return offer_closed();  // a race, whoever sends it
             if (a.seat != s.active) return rejected("CAT-9.2", "only the active player confirms a trade");
             if (s.phase == Phase::Build) return rejected("CAT-6.2", "the trade phase is over once building has begun");
             if (!is_trade_or_main(s.phase)) return rejected("CAT-9.1", "trades wait while the robber or a card is resolved");
-            if (!offer_is_open(s, a.offer)) return offer_closed();
             if (a.target < 0 || a.target >= s.options.players || a.target == a.seat)
                 return rejected("CAT-9.2", "confirm with one opponent");
             const auto resp = s.offer.response[a.target];

@@ -742,6 +742,14 @@ TEST_CASE("CAT-9.8 an answer to an offer that is no longer open is refused as of
     CHECK(s.players[1].hand == rc(1, 2, 0, 0, 1));
     // Once carried out, the offer is closed too.
     CHECK(std::string(apply(s, answer(ActionType::RejectOffer, 1, second)).code) == "offer_closed");
+    // An offer lapses with the turn: the answer sent meanwhile is offer_closed, even though its
+    // sender is now the active player (a race, not CAT-9.2).
+    ACCEPTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(0, 1, 0, 0, 0), seats({1})));
+    const uint16_t third = s.offer.id;
+    ACCEPTS(s, act(ActionType::EndTurn, 0));
+    REQUIRE(s.active == 1);
+    CHECK(std::string(apply(s, answer(ActionType::RejectOffer, 1, third)).code) == "offer_closed");
+    CHECK(std::string(apply(s, answer(ActionType::AcceptOffer, 1, 0)).code) == "offer_closed");
 }
 
 TEST_CASE("CAT-9.8 a seat that has answered an offer has nothing left to do on it", "[CAT-9.8]") {
