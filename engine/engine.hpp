@@ -41,7 +41,9 @@ struct LegalActions {
     bool offer_trade = false;      // may OfferTrade (any terms obeying CAT-9.4/9.5/9.8)
     bool counter_offer = false;    // may CounterOffer on the open offer
     bool bank_trade_bundles = false;  // BankTrade may also bundle several single trades (CAT-9.14)
-    std::array<uint8_t, kResourceTypes> bank_rate{};  // rates for BankTrade, 0 when not available
+    // The best BankTrade rate per resource, 0 when not available. Every rate the seat has works, also
+    // mixed in one bundle: 4:1 always, 3:1 with a 3:1 harbor, 2:1 for a 2:1 harbor's type (CAT-9.9..9.11).
+    std::array<uint8_t, kResourceTypes> bank_rate{};
 
     const Action* begin() const { return list.data(); }
     const Action* end() const { return list.data() + count; }
