@@ -59,6 +59,19 @@ bool knight_for_army(const SeatView& v, int seat) {
     return holder < 0 || mine > v.player[holder].knights_played;
 }
 
+// The test every domestic trade must pass, offer or counter-offer alike: `seat` gives `give` and
+// gets `get`; the trade brings its goal closer and it gets at least as many cards as it gives.
+bool trade_helps(const SeatView& v, int seat, const ResourceCounts& give, const ResourceCounts& get) {
+    const ResourceCounts& hand = v.player[seat].hand;
+    const Goal goal = choose_goal(v, seat, hand);
+    if (goal == Goal::None || !covers(hand, give) || total_of(get) < total_of(give)) return false;
+    const ResourceCounts& cost = goal_cost(goal);
+    ResourceCounts after = hand;
+    subtract(after, give);
+    add(after, get);
+    return missing(after, cost) < missing(hand, cost);
+}
+
 bool robber_hurts_me(const SeatView& v, int seat) {
     return has_building_on(v, seat, v.robber) && pips(v.board.number[v.robber]) >= 2;
 }
@@ -112,16 +125,8 @@ Action HeuristicBot::answer_offer(const SeatView& v, const LegalActions& la) con
     const Action* accept = find(la, ActionType::AcceptOffer);
     const Action* reject = find(la, ActionType::RejectOffer);
     if (accept && v.player[v.active].public_vp < kNearWin) {
-        const ResourceCounts& hand = v.player[seat].hand;
         // Terms are from the active player's side: they give offer.give to me, get offer.get from me.
-        const Goal goal = choose_goal(v, seat, hand);
-        const ResourceCounts& cost = goal_cost(goal);
-        ResourceCounts after = hand;
-        subtract(after, v.offer.get);
-        add(after, v.offer.give);
-        if (goal != Goal::None && missing(after, cost) < missing(hand, cost) &&
-            total_of(v.offer.give) >= total_of(v.offer.get))
-            return *accept;
+        if (trade_helps(v, seat, v.offer.get, v.offer.give)) return *accept;
     }
     if (reject) return *reject;
     return la.count ? la.list[0] : make_action(ActionType::RejectOffer, seat);
@@ -169,9 +174,18 @@ Action HeuristicBot::main_turn(const SeatView& v, const LegalActions& la) {
     const Action end = make_action(ActionType::EndTurn, seat);
     if (++actions_this_turn_ > kMaxActionsPerTurn) return end;
 
-    // 1. An open offer of ours: take the first agreement, else withdraw.
+    // 1. An open offer of ours: take the first acceptance of our own terms, or a counter-offer that
+    //    passes the test an offer to us must pass (trade_helps); else withdraw.
     if (v.offer.open) {
-        if (const Action* c = find(la, ActionType::ConfirmTrade)) return *c;
+        for (const Action& c : la) {
+            if (c.type != ActionType::ConfirmTrade) continue;
+            if (v.offer.response[c.target] == OfferResponse::Accepted) return c;
+            // Counter terms are from our side: we give counter_give and get counter_get.
+            if (v.offer.response[c.target] == OfferResponse::Countered &&
+                v.player[c.target].public_vp < kNearWin &&
+                trade_helps(v, seat, v.offer.counter_give[c.target], v.offer.counter_get[c.target]))
+                return c;
+        }
         if (const Action* w = find(la, ActionType::WithdrawOffer)) return *w;
     }
 

@@ -14,10 +14,10 @@ enum class ActionType : uint8_t {
     MoveRobber,            // location = hex, target = victim seat or -1 (CAT-8.5..8.10)
     BankTrade,             // give -> bank, get <- bank (CAT-9.9..9.14)
     OfferTrade,            // active player: give/get from the offerer's side, targets = seat mask (CAT-9.8)
-    AcceptOffer,           // an addressed opponent accepts the open offer
+    AcceptOffer,           // an addressed opponent accepts the open offer `offer`
     RejectOffer,           // an addressed opponent rejects it
     CounterOffer,          // an addressed opponent proposes other terms; give/get from the ACTIVE player's side
-    ConfirmTrade,          // active player executes with target = one acceptor / counter-offerer
+    ConfirmTrade,          // active player executes offer `offer` with target = one acceptor / counter-offerer
     WithdrawOffer,         // active player withdraws the open offer
     BuildRoad,             // location = edge (CAT-10.7); free while placing Road Building roads
     BuildSettlement,       // location = intersection (CAT-10.9)
@@ -44,6 +44,10 @@ struct Action {
     Resource resource = Resource::Lumber;
     ResourceCounts give{};
     ResourceCounts get{};
+    // AcceptOffer, RejectOffer, CounterOffer, ConfirmTrade: the id of the offer answered (CAT-9.8).
+    // An id that is not the open offer's is refused; 0 means "the open offer" (records made before
+    // answers carried ids, in-process callers). The wire protocol always sends an id (1..65535).
+    uint16_t offer = 0;
 
     bool operator==(const Action&) const = default;
 };

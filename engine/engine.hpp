@@ -15,10 +15,13 @@ struct Result {
     bool ok = true;
     const char* rule = "";
     const char* message = "";
+    // The wire error code when it is not "illegal_action": "offer_closed" for an answer or
+    // confirmation naming an offer that is no longer open (a race, not a rule broken).
+    const char* code = "";
     explicit operator bool() const { return ok; }
 };
 inline Result accepted() { return {}; }
-inline Result rejected(const char* rule, const char* message) { return {false, rule, message}; }
+inline Result rejected(const char* rule, const char* message) { return {false, rule, message, ""}; }
 
 // Creates a game. Returns false with an error message for invalid options.
 bool new_game(const GameOptions& options, uint64_t seed, GameState& out, EventList* events = nullptr,
@@ -38,7 +41,9 @@ struct LegalActions {
     bool offer_trade = false;      // may OfferTrade (any terms obeying CAT-9.4/9.5/9.8)
     bool counter_offer = false;    // may CounterOffer on the open offer
     bool bank_trade_bundles = false;  // BankTrade may also bundle several single trades (CAT-9.14)
-    std::array<uint8_t, kResourceTypes> bank_rate{};  // rates for BankTrade, 0 when not available
+    // The best BankTrade rate per resource, 0 when not available. Every rate the seat has works, also
+    // mixed in one bundle: 4:1 always, 3:1 with a 3:1 harbor, 2:1 for a 2:1 harbor's type (CAT-9.9..9.11).
+    std::array<uint8_t, kResourceTypes> bank_rate{};
 
     const Action* begin() const { return list.data(); }
     const Action* end() const { return list.data() + count; }

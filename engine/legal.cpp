@@ -92,12 +92,13 @@ void trades(const GameState& s, int seat, LegalActions& out) {
             const ResourceCounts& give = resp == OfferResponse::Accepted ? s.offer.give : s.offer.counter_give[i];
             const ResourceCounts& get = resp == OfferResponse::Accepted ? s.offer.get : s.offer.counter_get[i];
             if (!covers(p.hand, give) || !covers(s.players[i].hand, get)) continue;
+            Action c = make(ActionType::ConfirmTrade, seat, 0, i);
+            c.offer = s.offer.id;
             if (s.options.ruleset == Ruleset::HK2024) {
                 GameState probe = s;  // HK-7.3/7.5 are judged at execution: ask the engine
-                Action c = make(ActionType::ConfirmTrade, seat, 0, i);
                 if (!apply(probe, c, nullptr)) continue;
             }
-            out.push(make(ActionType::ConfirmTrade, seat, 0, i));
+            out.push(c);
         }
     }
 }
@@ -112,9 +113,15 @@ void legal_actions(const GameState& s, int seat, LegalActions& out) {
     const PlayerState& p = s.players[seat];
     if (seat != s.active || s.phase == Phase::Discard) {
         if (s.phase == Phase::Discard && p.discard_owed) out.discard = p.discard_owed;
-        if (seat != s.active && s.offer.open && (s.offer.targets & seat_bit(seat)) && after_roll_phase(s.phase)) {
-            if (covers(p.hand, s.offer.get)) out.push(make(ActionType::AcceptOffer, seat));
-            out.push(make(ActionType::RejectOffer, seat));
+        // One answer per seat and offer (CAT-9.8): once answered, nothing is left to do on it.
+        if (seat != s.active && s.offer.open && (s.offer.targets & seat_bit(seat)) && after_roll_phase(s.phase) &&
+            s.offer.response[seat] == OfferResponse::None) {
+            Action accept = make(ActionType::AcceptOffer, seat);
+            accept.offer = s.offer.id;
+            Action reject = make(ActionType::RejectOffer, seat);
+            reject.offer = s.offer.id;
+            if (covers(p.hand, s.offer.get)) out.push(accept);
+            out.push(reject);
             if (total_of(p.hand) > 0) out.counter_offer = true;
         }
         return;

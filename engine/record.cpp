@@ -131,6 +131,10 @@ std::string action_to_text(const Action& a) {
         out += " get=";
         append_counts(out, a.get);
     }
+    if (a.offer != d.offer) {
+        out += " offer=";
+        append_int(out, a.offer);
+    }
     return out;
 }
 
@@ -156,6 +160,7 @@ bool action_from_text(std::string_view line, Action& out, std::string* error) {
         else if (key == "res") ok = parse_resource(value, a.resource);
         else if (key == "give") ok = parse_counts(value, a.give);
         else if (key == "get") ok = parse_counts(value, a.get);
+        else if (key == "offer") ok = parse_int(value, 0, 65535, a.offer);
         else return bad("unknown field '" + std::string(key) + "'");
         if (!ok) return bad("bad value in '" + std::string(w[i]) + "'");
     }

@@ -48,11 +48,15 @@ void random_discard(GameState& s, int seat, EventList* ev);
 void finish_discards_if_done(GameState& s, EventList* ev);
 void close_offer(GameState& s);
 
-// Bank rates of a seat usable right now, per resource (CAT-9.9..9.11, CAT-9.13).
+// The best bank rate of a seat usable right now, per resource (CAT-9.9..9.11, CAT-9.13).
 std::array<uint8_t, kResourceTypes> bank_rates(const GameState& s, int seat);
-// CAT-9.14: give decomposes exactly into single trades at the seat's rates for `get`.
-bool bank_trade_decomposes(const std::array<uint8_t, kResourceTypes>& rates, const ResourceCounts& give,
-                           const ResourceCounts& get);
+// Every bank rate of a seat usable right now, per resource: bit r set when r:1 is available. 4:1 is
+// always there (CAT-9.9), 3:1 with a 3:1 harbor (CAT-9.10), 2:1 for the type of a 2:1 harbor (CAT-9.11).
+using BankRateSets = std::array<uint8_t, kResourceTypes>;
+BankRateSets bank_rate_sets(const GameState& s, int seat);
+// CAT-9.14: `give` splits exactly into groups, one per card of `get`, each of k identical cards where
+// k is one of the seat's rates for that type (rates may be mixed, also within one type).
+bool bank_trade_decomposes(const BankRateSets& rates, const ResourceCounts& give, const ResourceCounts& get);
 
 Result apply_setup(GameState& s, const Action& a, EventList* ev);
 Result apply_turn(GameState& s, const Action& a, EventList* ev);

@@ -214,7 +214,11 @@ json intent_json(const Action& a) {
             if (a.target >= 0) o["victim"] = a.target;
             break;
         case ActionType::BankTrade:
+            o["give"] = resources_json(a.give);
+            o["get"] = resources_json(a.get);
+            break;
         case ActionType::CounterOffer:
+            if (a.offer) o["offer"] = a.offer;  // 0: an action stored before answers named their offer
             o["give"] = resources_json(a.give);
             o["get"] = resources_json(a.get);
             break;
@@ -223,7 +227,14 @@ json intent_json(const Action& a) {
             o["get"] = resources_json(a.get);
             o["to"] = seats_of_mask(a.targets);
             break;
-        case ActionType::ConfirmTrade: o["with"] = a.target; break;
+        case ActionType::AcceptOffer:
+        case ActionType::RejectOffer:
+            if (a.offer) o["offer"] = a.offer;
+            break;
+        case ActionType::ConfirmTrade:
+            if (a.offer) o["offer"] = a.offer;
+            o["with"] = a.target;
+            break;
         case ActionType::PlayYearOfPlenty: o["cards"] = resources_json(a.get); break;
         case ActionType::PlayMonopoly: o["resource"] = resource_key(a.resource); break;
         case ActionType::Timeout:
@@ -311,9 +322,37 @@ struct Reader {
     }
 };
 
+// Answers and confirmations name the offer they answer (CAT-9.8): "offer" = its id.
+bool answers_offer(ActionType t) {
+    return t == ActionType::AcceptOffer || t == ActionType::RejectOffer || t == ActionType::CounterOffer ||
+           t == ActionType::ConfirmTrade;
+}
+
+// The members an intent of type `t` may have (the schema's properties for it).
+bool intent_member(ActionType t, const std::string& key) {
+    if (key == "type") return true;
+    if (key == "offer") return answers_offer(t);
+    switch (t) {
+        case ActionType::PlaceSetupSettlement:
+        case ActionType::BuildSettlement:
+        case ActionType::BuildCity: return key == "intersection";
+        case ActionType::PlaceSetupRoad:
+        case ActionType::BuildRoad: return key == "edge";
+        case ActionType::Discard:
+        case ActionType::PlayYearOfPlenty: return key == "cards";
+        case ActionType::MoveRobber: return key == "hex" || key == "victim";
+        case ActionType::BankTrade:
+        case ActionType::CounterOffer: return key == "give" || key == "get";
+        case ActionType::OfferTrade: return key == "give" || key == "get" || key == "to";
+        case ActionType::ConfirmTrade: return key == "with";
+        case ActionType::PlayMonopoly: return key == "resource";
+        default: return false;
+    }
+}
+
 }  // namespace
 
-std::optional<Action> intent_from_json(const json& j, int seat, IntentError& err) {
+std::optional<Action> intent_from_json(const json& j, int seat, IntentError& err, bool offer_required) {
     if (!j.is_object()) {
         err = {"bad_type", "the intent must be an object"};
         return std::nullopt;
@@ -338,9 +377,19 @@ std::optional<Action> intent_from_json(const json& j, int seat, IntentError& err
     Action a;
     a.type = static_cast<ActionType>(type);
     a.seat = static_cast<uint8_t>(seat);
+    // Only the members the schema names for this type (additionalProperties: false).
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (!intent_member(a.type, it.key())) {
+            err = {"unknown_field", "\"" + it.key() + "\" is not a member of a " + name + " intent"};
+            return std::nullopt;
+        }
     Reader r{j, err};
     int n = 0;
     bool ok = true;
+    if (answers_offer(a.type) && (offer_required || j.contains("offer"))) {
+        ok = r.integer("offer", 1, 65535, n);
+        a.offer = static_cast<uint16_t>(n);
+    }
     switch (a.type) {
         case ActionType::PlaceSetupSettlement:
         case ActionType::BuildSettlement:
@@ -363,12 +412,12 @@ std::optional<Action> intent_from_json(const json& j, int seat, IntentError& err
             break;
         }
         case ActionType::BankTrade:
-        case ActionType::CounterOffer: ok = r.resources("give", a.give) && r.resources("get", a.get); break;
+        case ActionType::CounterOffer: ok = ok && r.resources("give", a.give) && r.resources("get", a.get); break;
         case ActionType::OfferTrade:
             ok = r.resources("give", a.give) && r.resources("get", a.get) && r.seats("to", a.targets);
             break;
         case ActionType::ConfirmTrade:
-            ok = r.integer("with", 0, kMaxPlayers - 1, n);
+            ok = ok && r.integer("with", 0, kMaxPlayers - 1, n);
             a.target = static_cast<int8_t>(n);
             break;
         case ActionType::PlayYearOfPlenty: ok = r.resources("cards", a.get); break;

@@ -39,8 +39,11 @@ struct IntentError {
     std::string code;
     std::string message;
 };
-// Parses an intent for `seat`; returns the action, or fills `err`. Never throws.
-std::optional<catan::Action> intent_from_json(const json& j, int seat, IntentError& err);
+// Parses an intent for `seat`; returns the action, or fills `err`. Never throws. Members the schema
+// does not name for the type are refused (unknown_field). Answers and confirmations (acceptOffer,
+// rejectOffer, counterOffer, confirmTrade) need "offer", the id of the offer answered, unless
+// `offer_required` is false (reading records stored before answers named their offer: 0 then).
+std::optional<catan::Action> intent_from_json(const json& j, int seat, IntentError& err, bool offer_required = true);
 
 // An event as JSON (the caller checks visibility).
 json event_json(const catan::Event& e);

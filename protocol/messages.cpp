@@ -79,7 +79,8 @@ json error_message(const ProtocolError& e) {
 }
 
 ProtocolError illegal_action(const catan::Result& r, std::optional<int64_t> id) {
-    return ProtocolError{"illegal_action", r.message ? r.message : "", r.rule ? r.rule : "", id};
+    const std::string code = r.code && *r.code ? r.code : "illegal_action";
+    return ProtocolError{code, r.message ? r.message : "", r.rule ? r.rule : "", id};
 }
 
 json action_message(int64_t id, const catan::Action& a) {

@@ -13,10 +13,10 @@ constexpr std::string_view kCodes[] = {
     "already_hello", "already_seated", "already_started", "bad_json",       "bad_option",
     "bad_password",  "bad_type",       "bad_value",       "bad_version",    "illegal_action",
     "kicked",        "missing_field",  "no_room",         "no_session",     "no_spectators",
-    "not_host",      "not_in_room",    "not_seated",      "not_started",    "out_of_range",
-    "rate_limited",  "seat_reserved",  "seat_taken",      "seats_empty",    "spectator",
-    "too_deep",      "too_large",      "too_long",        "too_many_rooms", "unknown_game",
-    "unknown_type",  "other"};
+    "not_host",      "not_in_room",    "not_seated",      "not_started",    "offer_closed",
+    "out_of_range",  "rate_limited",   "seat_reserved",   "seat_taken",     "seats_empty",
+    "spectator",     "too_deep",       "too_large",       "too_long",       "too_many_rooms",
+    "unknown_field", "unknown_game",   "unknown_type",    "other"};
 constexpr size_t kNumCodes = std::size(kCodes);
 constexpr size_t kNumBuckets = std::size(kLatencyBuckets) + 1;  // + the +Inf bucket
 

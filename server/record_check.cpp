@@ -76,7 +76,7 @@ RecordCheck check_record(const json& rec) {
         cat::Action action;
         if (a.contains("catan")) {
             protocol::IntentError ie;
-            auto decoded = protocol::intent_from_json(a.at("catan"), seat, ie);
+            auto decoded = protocol::intent_from_json(a.at("catan"), seat, ie, /*offer_required=*/false);
             if (!decoded) return fail(std::move(r), where + ": bad intent (" + ie.code + ": " + ie.message + ")");
             action = *decoded;
         } else if (a.contains("referee") && a.at("referee").is_string()) {

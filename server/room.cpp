@@ -152,6 +152,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
         c->send(joined_message(id, id_, -1));
         push_room();
         if (started_) c->send(game_->snapshot(kSpectatorSeat));
+        send_seed_reveal(c);
         return;
     }
     const int n = *req.seat;
@@ -184,6 +185,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
     c->send(joined_message(id, id_, n));
     push_room();
     if (started_) c->send(game_->snapshot(n));
+    send_seed_reveal(c);
 }
 
 void Room::reattach(const ClientPtr& c, const std::string& session) {
@@ -193,6 +195,7 @@ void Room::reattach(const ClientPtr& c, const std::string& session) {
     c->send(joined_message(std::nullopt, id_, n));
     push_room();
     if (started_) c->send(game_->snapshot(n));
+    send_seed_reveal(c);
 }
 
 void Room::seat_connected(int n, const ClientPtr& c) {

@@ -116,6 +116,8 @@ private:
     void after_stored(const GameUpdate& u, std::function<void()> then);
     void store_begin_records();
     void game_over();
+    // After game over: the seedReveal for a member who (re)joins or reconnects (docs/fairness.md).
+    void send_seed_reveal(const ClientPtr& c);
     void store_closed();
     bool password_ok(const std::optional<std::string>& given) const;
     void apply_clock(int64_t now);
@@ -154,6 +156,7 @@ private:
     std::shared_ptr<RoomJournal> journal_;  // null: no storage
     std::string password_hash_;
     bool over_stored_ = false;
+    bool seed_revealed_ = false;  // seedReveal went out; it goes again to whoever joins or reconnects
 
     mutable std::mutex summary_mu_;
     json summary_;

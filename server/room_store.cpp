@@ -50,8 +50,13 @@ void Room::game_over() {
     over_stored_ = true;
     // The seed is revealed once the finished state is stored, so the record can be fetched.
     journal_->finish([self = shared_from_this()] {
+        self->seed_revealed_ = true;
         self->send_all(make_text(seed_reveal_message(self->id_, self->journal_->fairness())));
     });
+}
+
+void Room::send_seed_reveal(const ClientPtr& c) {
+    if (seed_revealed_ && journal_) c->send(make_text(seed_reveal_message(id_, journal_->fairness())));
 }
 
 void Room::drop_pending() {

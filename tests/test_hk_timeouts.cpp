@@ -323,7 +323,8 @@ TEST_CASE("HK-2.5 at the time limit the turn ends at once", "[HK-2.5]") {
     CHECK(s.phase == Phase::PreRoll);
     CHECK_FALSE(s.offer.open);  // the open offer lapsed
     CHECK(s.players[0].hand == rc(2, 1, 1, 2, 0));
-    check_rejected(s, act(ActionType::ConfirmTrade, 0, 0, 1), "CAT-9.2");
+    check_rejected(s, act(ActionType::ConfirmTrade, 0, 0, 1), "CAT-9.8");  // offer_closed: the offer lapsed
+    CHECK(std::string(apply(s, act(ActionType::ConfirmTrade, 0, 0, 1)).code) == "offer_closed");
     check_rejected(s, act(ActionType::BuildRoad, 0, free_edge_at(s, 17)), "CAT-10.1");
     // Road Building half done: the card stays played and the second road is lost.
     GameState r = start(pos);

@@ -389,3 +389,26 @@ TEST_CASE("HK-7.7 HK-7.3 and HK-7.5 are checked when a trade would be carried ou
     CHECK(std::string(r.rule) == "HK-7.3");
     CHECK(same_state(before, s));
 }
+
+TEST_CASE("HK-7.5 bank priority counts every rate the bank offers the player, not only the best", "[HK-7.5][CAT-9.9]") {
+    SECTION("a 2:1 harbor owner may not trade 4 of that type for 1 with a player") {
+        Position pos = hk_pos();
+        pos.players[A].settlements = {harbor_spot(HarborType::Lumber)};
+        pos.players[A].hand = rc(6, 0, 0, 0, 0);
+        pos.players[B].hand = rc(0, 0, 0, 0, 3);
+        GameState s = start(pos);
+        TRADE_REJECTED(s, A, B, rc(4, 0, 0, 0, 0), rc(0, 0, 0, 0, 1), "HK-7.5");  // the bank's 4:1
+        TRADE_REJECTED(s, A, B, rc(6, 0, 0, 0, 0), rc(0, 0, 0, 0, 2), "HK-7.5");  // 2:1 + 4:1
+        TRADE_OK(s, A, B, rc(3, 0, 0, 0, 0), rc(0, 0, 0, 0, 1));                   // no such bank trade
+    }
+    SECTION("a 3:1 harbor owner may not trade 4 for 1, or 7 for 2, with a player") {
+        Position pos = hk_pos();
+        pos.players[A].settlements = {harbor_spot(HarborType::Generic)};
+        pos.players[A].hand = rc(0, 7, 0, 0, 0);
+        pos.players[B].hand = rc(0, 0, 0, 0, 3);
+        GameState s = start(pos);
+        TRADE_REJECTED(s, A, B, rc(0, 4, 0, 0, 0), rc(0, 0, 0, 0, 1), "HK-7.5");
+        TRADE_REJECTED(s, A, B, rc(0, 7, 0, 0, 0), rc(0, 0, 0, 0, 2), "HK-7.5");
+        TRADE_OK(s, A, B, rc(0, 5, 0, 0, 0), rc(0, 0, 0, 0, 1));
+    }
+}

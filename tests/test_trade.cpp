@@ -410,8 +410,8 @@ TEST_CASE("CAT-9.8 offer to several opponents, carried out with exactly one acce
     CHECK(s.offer.response[1] == OfferResponse::Accepted);
     CHECK(s.offer.response[3] == OfferResponse::Rejected);
     REJECTS(s, confirm(0, 3), "CAT-9.8");   // seat 3 said no
-    REJECTS(s, confirm(0, 0), "CAT-9.8");   // not an opponent who agreed
-    REJECTS(s, confirm(0, -1), "CAT-9.8");  // must name one player
+    REJECTS(s, confirm(0, 0), "CAT-9.2");   // not an opponent (the parties come before the terms)
+    REJECTS(s, confirm(0, -1), "CAT-9.2");  // must name one player
     LegalActions la;
     legal_actions(s, 0, la);
     CHECK(lists(la, confirm(0, 1)));
@@ -655,4 +655,155 @@ TEST_CASE("CAT-9.14 a bank trade for several cards is that many single trades", 
         ACCEPTS(s, bank(0, rc(4, 0, 0, 0, 0), rc(0, 0, 0, 0, 2)));
         CHECK(s.players[0].hand == rc(0, 0, 0, 0, 2));
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CAT-9.9: 4:1 stays available next to harbor rates, and one bundle may mix rates (CAT-9.14).
+
+TEST_CASE("CAT-9.9 4:1 with the bank stays available to a 3:1 harbor owner", "[CAT-9.9][CAT-9.10][CAT-9.14]") {
+    Position pos = trade_pos();
+    pos.players[0].settlements = {harbor_ends(HarborType::Generic)[0]};
+    pos.players[0].hand = rc(4, 7, 5, 0, 0);
+    GameState s = start(pos);
+    ACCEPTS(s, bank(0, rc(4, 0, 0, 0, 0), rc(0, 0, 0, 0, 1)));  // 4:1 although 3:1 is better
+    CHECK(s.players[0].hand == rc(0, 7, 5, 0, 1));
+    ACCEPTS(s, bank(0, rc(0, 7, 0, 0, 0), rc(0, 0, 0, 1, 1)));  // 3 + 4 wool: two single trades
+    CHECK(s.players[0].hand == rc(0, 0, 5, 1, 2));
+    REJECTS(s, bank(0, rc(0, 0, 5, 0, 0), rc(1, 0, 0, 0, 0)), "CAT-9.10");  // 5 is neither 3 nor 4
+}
+
+TEST_CASE("CAT-9.9 4:1 with the bank stays available to a 2:1 harbor owner, also for the harbor's type",
+          "[CAT-9.9][CAT-9.11][CAT-9.14]") {
+    Position pos = trade_pos();
+    pos.players[0].settlements = {harbor_ends(HarborType::Lumber)[0]};
+    pos.players[0].hand = rc(13, 4, 0, 0, 0);
+    GameState s = start(pos);
+    ACCEPTS(s, bank(0, rc(4, 0, 0, 0, 0), rc(0, 0, 0, 0, 1)));  // 4 lumber for 1, not only 2 for 1
+    CHECK(s.players[0].hand == rc(9, 4, 0, 0, 1));
+    ACCEPTS(s, bank(0, rc(6, 4, 0, 0, 0), rc(0, 0, 2, 1, 0)));  // 2 + 4 lumber and 4 wool: three singles
+    CHECK(s.players[0].hand == rc(3, 0, 2, 1, 1));
+    REJECTS(s, bank(0, rc(3, 0, 0, 0, 0), rc(0, 0, 0, 0, 1)), "CAT-9.11");  // no 3:1 from a 2:1 harbor
+}
+
+TEST_CASE("CAT-9.14 with a 3:1 and a 2:1 harbor a bundle may use 2, 3 and 4 in one type", "[CAT-9.14][CAT-9.10][CAT-9.11]") {
+    Position pos = trade_pos();
+    pos.players[0].settlements = {harbor_ends(HarborType::Lumber)[0], harbor_ends(HarborType::Generic)[0]};
+    pos.players[0].hand = rc(9, 0, 0, 0, 0);
+    GameState s = start(pos);
+    REJECTS(s, bank(0, rc(9, 0, 0, 0, 0), rc(0, 0, 0, 0, 1)), "CAT-9.11");  // 9 lumber for 1
+    ACCEPTS(s, bank(0, rc(9, 0, 0, 0, 0), rc(0, 1, 0, 0, 2)));               // 2 + 3 + 4
+    CHECK(s.players[0].hand == rc(0, 1, 0, 0, 2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// CAT-9.8: answers name the offer they answer; one answer per seat and offer.
+
+namespace {
+Action answer(ActionType t, int seat, uint16_t offer_id) {
+    Action a = act(t, seat);
+    a.offer = offer_id;
+    return a;
+}
+}  // namespace
+
+TEST_CASE("CAT-9.8 an answer to an offer that is no longer open is refused as offer_closed", "[CAT-9.8]") {
+    Position pos = trade_pos();
+    pos.players[0].hand = rc(2, 0, 0, 0, 0);
+    pos.players[1].hand = rc(0, 2, 0, 0, 2);
+    GameState s = start(pos);
+    ACCEPTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(0, 1, 0, 0, 0), seats({1})));
+    const uint16_t first = s.offer.id;
+    LegalActions la;
+    legal_actions(s, 1, la);
+    CHECK(lists(la, answer(ActionType::RejectOffer, 1, first)));  // legal names the open offer
+    ACCEPTS(s, act(ActionType::WithdrawOffer, 0));
+    ACCEPTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(0, 0, 0, 0, 1), seats({1})));
+    const uint16_t second = s.offer.id;
+    REQUIRE(second != first);
+    // Answers decided for the first offer land on nothing, not on the second offer.
+    for (ActionType t : {ActionType::RejectOffer, ActionType::AcceptOffer}) {
+        const Result r = apply(s, answer(t, 1, first));
+        CHECK_FALSE(r.ok);
+        CHECK(std::string(r.code) == "offer_closed");
+        CHECK(std::string(r.rule) == "CAT-9.8");
+        CHECK(s.offer.response[1] == OfferResponse::None);
+    }
+    Action stale_counter = counter(1, rc(2, 0, 0, 0, 0), rc(0, 0, 0, 0, 1));
+    stale_counter.offer = first;
+    REJECTS(s, stale_counter, "CAT-9.8");
+    ACCEPTS(s, answer(ActionType::AcceptOffer, 1, second));
+    Action stale_confirm = confirm(0, 1);
+    stale_confirm.offer = first;
+    const Result r = apply(s, stale_confirm);
+    CHECK(std::string(r.code) == "offer_closed");
+    CHECK(s.players[1].hand == rc(0, 2, 0, 0, 2));
+    stale_confirm.offer = second;
+    ACCEPTS(s, stale_confirm);
+    CHECK(s.players[1].hand == rc(1, 2, 0, 0, 1));
+    // Once carried out, the offer is closed too.
+    CHECK(std::string(apply(s, answer(ActionType::RejectOffer, 1, second)).code) == "offer_closed");
+    // An offer lapses with the turn: the answer sent meanwhile is offer_closed, even though its
+    // sender is now the active player (a race, not CAT-9.2).
+    ACCEPTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(0, 1, 0, 0, 0), seats({1})));
+    const uint16_t third = s.offer.id;
+    ACCEPTS(s, act(ActionType::EndTurn, 0));
+    REQUIRE(s.active == 1);
+    CHECK(std::string(apply(s, answer(ActionType::RejectOffer, 1, third)).code) == "offer_closed");
+    CHECK(std::string(apply(s, answer(ActionType::AcceptOffer, 1, 0)).code) == "offer_closed");
+}
+
+TEST_CASE("CAT-9.8 a seat that has answered an offer has nothing left to do on it", "[CAT-9.8]") {
+    Position pos = trade_pos();
+    pos.players[0].hand = rc(2, 0, 0, 0, 0);
+    pos.players[1].hand = rc(0, 2, 0, 0, 0);
+    pos.players[2].hand = rc(0, 2, 0, 0, 0);
+    GameState s = start(pos);
+    ACCEPTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(0, 1, 0, 0, 0), seats({1, 2})));
+    ACCEPTS(s, act(ActionType::RejectOffer, 1));
+    ACCEPTS(s, counter(2, rc(2, 0, 0, 0, 0), rc(0, 1, 0, 0, 0)));
+    for (int seat : {1, 2}) {
+        LegalActions la;
+        legal_actions(s, seat, la);
+        CHECK(la.count == 0);
+        CHECK_FALSE(la.counter_offer);
+        CHECK_FALSE(awaits(s, seat));
+    }
+    REJECTS(s, act(ActionType::AcceptOffer, 1), "CAT-9.8");  // no second answer
+    REJECTS(s, act(ActionType::RejectOffer, 2), "CAT-9.8");
+    CHECK(s.offer.response[2] == OfferResponse::Countered);
+    // A new offer asks again.
+    ACCEPTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(0, 2, 0, 0, 0), seats({1})));
+    LegalActions la;
+    legal_actions(s, 1, la);
+    CHECK(lists_type(la, ActionType::RejectOffer));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which rule an error names when an action breaks several (docs/protocol.md).
+
+TEST_CASE("CAT-9.2 an action breaking several rules names the most specific one", "[CAT-9.2][CAT-9.8][CAT-9.5]") {
+    Position pos = trade_pos();
+    pos.players[0].hand = rc(0, 0, 0, 0, 0);
+    pos.players[1].hand = rc(0, 0, 0, 0, 0);
+    GameState s = start(pos);
+    // An offer to yourself is CAT-9.2 even without the cards (CAT-9.8) and with like for like (CAT-9.5).
+    REJECTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(0, 0, 0, 0, 1), seats({0})), "CAT-9.2");
+    REJECTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(1, 0, 0, 0, 0), seats({0, 1})), "CAT-9.2");
+    // The terms come before the cards.
+    REJECTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(1, 0, 0, 0, 0), seats({1})), "CAT-9.5");
+    REJECTS(s, offer(0, rc(0, 0, 0, 0, 0), rc(1, 0, 0, 0, 0), seats({1})), "CAT-9.4");
+    // A bank trade at a rate the player does not have names the rate, not the missing cards.
+    REJECTS(s, bank(0, rc(3, 0, 0, 0, 0), rc(0, 0, 0, 0, 1)), "CAT-9.9");
+    REJECTS(s, bank(0, rc(4, 0, 0, 0, 0), rc(0, 0, 0, 0, 1)), "CAT-9.8");
+    // Confirming with yourself is about the parties (CAT-9.2), not about agreement (CAT-9.8).
+    s.players[0].hand = rc(1, 0, 0, 0, 0);
+    --s.bank[0];
+    ACCEPTS(s, offer(0, rc(1, 0, 0, 0, 0), rc(0, 0, 0, 0, 1), seats({1})));
+    REJECTS(s, confirm(0, 0), "CAT-9.2");
+    // A counter with like for like and without the cards names CAT-9.5.
+    REJECTS(s, counter(1, rc(0, 0, 0, 0, 1), rc(0, 0, 0, 0, 1)), "CAT-9.5");
+    // Not addressed and a stale id: the offer answered is checked first.
+    Action stale = act(ActionType::RejectOffer, 2);
+    stale.offer = static_cast<uint16_t>(s.offer.id + 1);
+    CHECK(std::string(apply(s, stale).code) == "offer_closed");
 }

@@ -136,7 +136,7 @@ int markdown() {
         t.spectator = ViewStream(kSpectator, s.actions_applied);
         std::printf("### Walkthrough: one turn of seat 0 (game seed %llu)\n\n",
                     static_cast<unsigned long long>(seed));
-        std::printf("Seat 0's client connects (or resyncs) and receives a snapshot:\n\n");
+        std::printf("Seat 0's client joins its seat (or resyncs) and receives a snapshot:\n\n");
         block("Client:", resync_message(99));
         block("Server (snapshot, pretty-printed here; on the wire it has no whitespace):",
               t.seat_stream.snapshot(t.s, 99), 1);
@@ -166,6 +166,7 @@ int markdown() {
         offer.get[want] = 1;
         offer.targets = 0b1110;
         t.step("4. Offer a trade to seats 1, 2 and 3", offer, true);
+        const uint16_t offer_id = t.s.offer.id;
         int acceptor = -1;
         for (int i = 1; i < 4; ++i) {
             Action resp;
@@ -180,14 +181,26 @@ int markdown() {
             } else {
                 resp = make(ActionType::RejectOffer, i);
             }
+            resp.offer = t.s.offer.id;  // answers name the offer they answer
             t.step(("5. Seat " + std::to_string(i) + " answers").c_str(), resp);
         }
         if (acceptor >= 0) {
             Action c = make(ActionType::ConfirmTrade, 0);
             c.target = static_cast<int8_t>(acceptor);
+            c.offer = t.s.offer.id;
             t.step("6. Seat 0 confirms with the acceptor", c, true);
         } else {
             t.step("6. Seat 0 withdraws the offer", make(ActionType::WithdrawOffer, 0));
+        }
+        {
+            // An answer naming the offer that has just closed: offer_closed, nothing applied.
+            Action late = make(ActionType::RejectOffer, 3);
+            late.offer = offer_id;
+            std::printf("#### 6b. A late answer to the closed offer is refused\n\n");
+            block("Client (seat 3):", action_message(t.id, late));
+            GameState probe = t.s;
+            block("Server:", error_message(illegal_action(apply(probe, late), t.id)));
+            ++t.id;
         }
         Action bad = make(ActionType::BuildCity, 0);
         bad.location = 0;
@@ -214,6 +227,8 @@ int markdown() {
             R"({"type":"action","v":1,"id":6,"game":"catan","catan":{"type":"discard","cards":{"gold":1}}})",
             R"({"type":"resync","v":2,"id":7})",
             R"({"type":"action","v":1,"id":8,"game":"catan","catan":{"type":"bankTrade","give":{"ore":4}}})",
+            R"({"type":"action","v":1,"id":9,"game":"catan","catan":{"type":"rejectOffer"}})",
+            R"({"type":"action","v":1,"id":10,"game":"catan","catan":{"type":"endTurn","comment":"gg"}})",
         };
         for (const char* m : samples) {
             std::printf("Client: `%s`\n\n", m);

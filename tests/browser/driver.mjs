@@ -1,7 +1,7 @@
 // Plays a human seat through the UI: reads the page's legal actions, then clicks the element that
 // performs one (an intersection, an edge, a hex, a button, a dialog). `goals` steers what it tries
 // (build, bank trade, offer a trade to the other human, buy a card) and records what happened.
-import { clickAndWait, frame, Raced, sleep, tid } from "./lib.mjs";
+import { check, clickAndWait, frame, Raced, sleep, tid } from "./lib.mjs";
 
 const RESOURCES = ["lumber", "wool", "grain", "brick", "ore"];
 const sum = (o) => Object.values(o || {}).reduce((a, b) => a + b, 0);
@@ -21,6 +21,25 @@ export async function step(p, goals, other) {
     }
     throw e;
   }
+}
+
+/** After answering offer `id` (CAT-9.8): while it is still open, `legal` lists no answer for this
+ *  seat and the offer box shows no accept / reject / counter buttons. */
+async function answeredOnce(page, after, id, goals) {
+  const stillOpen = (f) => f && f.view.offer && f.view.offer.id === id;
+  if (!stillOpen(after)) return;
+  const answers = (after.legal.actions || []).filter((a) => a.type === "acceptOffer" || a.type === "rejectOffer");
+  check(answers.length === 0 && !after.legal.counterOffer, `legal still lists answers to offer ${id} after answering it`);
+  const end = Date.now() + 3000;
+  for (;;) {
+    const f = await frame(page);
+    if (!stillOpen(f)) return;
+    const buttons = await page.$$(`${tid("offer-accept")}, ${tid("offer-reject")}, ${tid("offer-counter")}`);
+    if (buttons.length === 0) break;
+    check(Date.now() < end, `answer buttons still shown for offer ${id} after answering it`);
+    await sleep(50);
+  }
+  goals.answeredOnce = (goals.answeredOnce || 0) + 1;
 }
 
 async function closeDialogs(page) {
@@ -78,14 +97,29 @@ async function decide(p, goals, other) {
     return `robber to ${a.hex}, victim ${a.victim}`;
   }
   if (v.offer && v.offer.from !== f.seat) {
-    // An offer to this seat: accept the other human's offer, reject bots' offers.
+    // An offer to this seat: accept the other human's offer; counter a bot's offer once (goals.counter),
+    // else reject bots' offers. Answers name the offer they answer (its id).
     const fromHuman = other && v.offer.from === other.seat;
     if (fromHuman && of("acceptOffer").length) {
-      await clickAndWait(page, tid("offer-accept"), f.version);
+      const after = await clickAndWait(page, tid("offer-accept"), f.version);
+      await answeredOnce(page, after, v.offer.id, goals);
       return "accepted the offer";
     }
+    if (!fromHuman && goals.counter && !goals.countered && L.counterOffer && of("acceptOffer").length) {
+      // The composer opens with the offer's terms seen from this side; sending them is a counter.
+      await page.click(tid("offer-counter"));
+      await page.waitForSelector(tid("counter-dialog"), { timeout: 3000 });
+      const after = await clickAndWait(page, tid("counter-send"), f.version);
+      if (after.view.offer && after.view.offer.id === v.offer.id) {
+        check(after.view.offer.responses[f.seat] === "countered", "the counter-offer was recorded against the offer it answers");
+        goals.countered = true;
+      }
+      await answeredOnce(page, after, v.offer.id, goals);
+      return `countered offer ${v.offer.id}`;
+    }
     if (of("rejectOffer").length) {
-      await clickAndWait(page, tid("offer-reject"), f.version);
+      const after = await clickAndWait(page, tid("offer-reject"), f.version);
+      await answeredOnce(page, after, v.offer.id, goals);
       return "rejected an offer";
     }
     return "";

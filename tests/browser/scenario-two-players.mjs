@@ -83,7 +83,7 @@ export async function twoPlayers({ browser, base, shots }) {
 
   // Play: setup placements, then turns until every goal is reached.
   const goalsA = { offerTo: 1, buyDev: true };
-  const goalsB = { buyDev: true };
+  const goalsB = { buyDev: true, counter: true };
   const pa = { page: A.page, seat: 0 }, pb = { page: B.page, seat: 1 };
   const t0 = Date.now();
   let reloaded = false, midShot = false;

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Runs one example bot (bots/examples) for a whole game against a real hexhall-server.
 
-  run_example_bot.py --server build/server/hexhall-server --bot python|js [--timeout 60]
+  run_example_bot.py --server build/server/hexhall-server --bot python|js|doc [--timeout 60]
   run_example_bot.py --arena build/tools/hexhall-arena [--timeout 60]
 
 Starts the server on a free loopback port, runs the example (its own room, seed 7, three built-in
 heuristic bots) and checks that it exits 0 after a finished game with every patch's digest right
-(no resync) and no refused action. With --arena: two arena games (server in-process) with the
+(no resync) and no refused action. --bot doc runs the complete minimal bot printed in
+docs/bots.md (the python block after the "minimal-bot" marker) the same way. With --arena: two arena games (server in-process) with the
 Python example in a seat reserved by a seat token, which must finish with the example exiting 0.
 Standard library only.
 """
@@ -15,6 +16,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -47,6 +49,21 @@ def wait_healthy(port, server, deadline):
     sys.exit("the server did not answer /healthz")
 
 
+def doc_bot():
+    """Writes the minimal bot of docs/bots.md (the python block after the marker) to a temp file."""
+    with open(os.path.join(ROOT, "docs/bots.md"), encoding="utf-8") as f:
+        text = f.read()
+    marker = text.find("<!-- minimal-bot")
+    start = text.find("```python\n", marker)
+    end = text.find("\n```", start + 10)
+    if marker < 0 or start < 0 or end < 0:
+        sys.exit("docs/bots.md: no minimal-bot block")
+    path = os.path.join(tempfile.mkdtemp(prefix="hexhall-doc-bot-"), "minimal_bot.py")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text[start + len("```python\n"):end + 1])
+    return path
+
+
 def run_arena(arena, timeout):
     start = time.time()
     bot = f"ext:{python_with_websockets()} {os.path.join(ROOT, 'bots/examples/python/bot.py')}"
@@ -66,7 +83,7 @@ def run_arena(arena, timeout):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--server")
-    p.add_argument("--bot", choices=["python", "js"])
+    p.add_argument("--bot", choices=["python", "js", "doc"])
     p.add_argument("--arena")
     p.add_argument("--timeout", type=float, default=60)
     args = p.parse_args()
@@ -86,6 +103,8 @@ def main():
         common = ["--url", url, "--seed", "7", "--opponents", "heuristic", "--timeout", str(args.timeout)]
         if args.bot == "python":
             cmd = [python_with_websockets(), os.path.join(ROOT, "bots/examples/python/bot.py")] + common
+        elif args.bot == "doc":
+            cmd = [python_with_websockets(), doc_bot(), "--url", url, "--seed", "7"]
         else:
             cmd = ["node", os.path.join(ROOT, "bots/examples/js/bot.mjs")] + common
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 5)

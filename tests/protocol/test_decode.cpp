@@ -17,7 +17,7 @@ namespace {
 
 const std::set<std::string> kCodes = {"bad_json",      "bad_type",   "unknown_type", "missing_field",
                                       "out_of_range",  "too_large",  "too_deep",     "bad_value",
-                                      "bad_version",   "unknown_game"};
+                                      "bad_version",   "unknown_game", "unknown_field"};
 
 std::string code_of(const std::string& text) {
     const Decoded d = decode_client_message(text, 2);
@@ -46,7 +46,7 @@ std::vector<std::string> seed_messages() {
         }
     }
     out.push_back(R"({"type":"action","v":1,"id":7,"game":"catan","catan":{"type":"offerTrade","give":{"ore":2},"get":{"wool":1,"brick":1},"to":[0,3]}})");
-    out.push_back(R"({"type":"action","v":1,"id":8,"game":"catan","catan":{"type":"counterOffer","give":{"ore":1},"get":{"wool":1}}})");
+    out.push_back(R"({"type":"action","v":1,"id":8,"game":"catan","catan":{"type":"counterOffer","offer":3,"give":{"ore":1},"get":{"wool":1}}})");
     out.push_back(R"({"type":"action","v":1,"id":9,"game":"catan","catan":{"type":"discard","cards":{"lumber":2,"grain":1,"ore":1}}})");
     out.push_back(R"({"type":"action","v":1,"id":10,"game":"catan","catan":{"type":"moveRobber","hex":4,"victim":null}})");
     out.push_back(R"({"type":"resync","v":1,"id":2147483647})");
@@ -114,6 +114,49 @@ TEST_CASE("decoder errors are typed", "[protocol][decode]") {
     REQUIRE(!d.ok());
     CHECK(d.error.id == 44);
     CHECK(error_message(d.error)["id"] == 44);
+}
+
+TEST_CASE("CAT-9.8 answers and confirmations name their offer; intents have no other members", "[protocol][decode][CAT-9.8]") {
+    const std::string pre = R"({"type":"action","v":1,"id":3,"game":"catan","catan":)";
+    for (const char* t : {"acceptOffer", "rejectOffer"}) {
+        CHECK(code_of(pre + R"({"type":")" + t + R"("}})") == "missing_field");
+        CHECK(code_of(pre + R"({"type":")" + t + R"(","offer":0}})") == "out_of_range");
+        CHECK(code_of(pre + R"({"type":")" + t + R"(","offer":65536}})") == "out_of_range");
+        CHECK(code_of(pre + R"({"type":")" + t + R"(","offer":"2"}})") == "bad_type");
+        const Decoded d = decode_client_message(pre + R"({"type":")" + t + R"(","offer":2}})", 1);
+        REQUIRE(d.ok());
+        CHECK(d.message->action.offer == 2);
+    }
+    CHECK(code_of(pre + R"({"type":"confirmTrade","with":1}})") == "missing_field");
+    CHECK(code_of(pre + R"({"type":"confirmTrade","offer":4,"with":1}})") == "ok");
+    CHECK(code_of(pre + R"({"type":"counterOffer","give":{"ore":1},"get":{"wool":1}}})") == "missing_field");
+    // additionalProperties: false: extra members are refused, not ignored.
+    CHECK(code_of(pre + R"({"type":"acceptOffer","offer":2,"with":1}})") == "unknown_field");
+    CHECK(code_of(pre + R"({"type":"rollDice","offer":2}})") == "unknown_field");
+    CHECK(code_of(pre + R"({"type":"offerTrade","offer":2,"give":{"ore":1},"get":{"wool":1},"to":[1]}})") == "unknown_field");
+    CHECK(code_of(pre + R"({"type":"buildRoad","edge":3,"intersection":4}})") == "unknown_field");
+    CHECK(code_of(pre + R"({"type":"endTurn","comment":"gg"}})") == "unknown_field");
+    // intent_json writes the id, and reads back the same action.
+    Action a;
+    a.type = ActionType::RejectOffer;
+    a.seat = 1;
+    a.offer = 9;
+    CHECK(intent_json(a) == json::parse(R"({"type":"rejectOffer","offer":9})"));
+    // Records stored before answers named their offer are read with offer 0 (the open one).
+    IntentError err;
+    const auto old = intent_from_json(json::parse(R"({"type":"acceptOffer"})"), 1, err, false);
+    REQUIRE(old);
+    CHECK(old->offer == 0);
+}
+
+TEST_CASE("CAT-9.8 an answer to an offer no longer open is the error offer_closed", "[protocol][CAT-9.8]") {
+    catan::Result r = rejected("CAT-9.8", "x");
+    CHECK(illegal_action(r, 5).code == "illegal_action");
+    r.code = "offer_closed";
+    const json e = error_message(illegal_action(r, 5));
+    CHECK(e["code"] == "offer_closed");
+    CHECK(e["rule"] == "CAT-9.8");
+    CHECK(e["id"] == 5);
 }
 
 TEST_CASE("fuzz: mutated messages decode to a message or a typed error", "[protocol][decode][fuzz]") {

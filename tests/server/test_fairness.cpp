@@ -68,6 +68,18 @@ TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[s
     const std::string seed = reveal.at("seed").get<std::string>(), salt = reveal.at("salt").get<std::string>();
     CHECK(hexhall::protocol::sha256_hex("hexhall-seed-v1:" + seed + ":" + salt) == commitment);
 
+    // A player reconnecting after game over gets the seed reveal too, after the snapshot, so it can
+    // still verify the game (docs/fairness.md, docs/protocol.md).
+    {
+        p.c->close();
+        WsClient again(port);
+        again.hello("Solo", p.c->token);
+        CHECK(again.recv_type("joined").at("seat") == 0);
+        CHECK(again.recv_type("snapshot").at("catan").at("view").at("phase") == "gameOver");
+        const json late = again.recv_type("seedReveal");
+        CHECK(late == reveal);
+    }
+
     const std::string body = http_get(port, "/games/" + room + "/record", status);
     REQUIRE(status == 200);
     const json record = json::parse(body);

@@ -245,7 +245,8 @@ void play_until(Player& p, std::mt19937_64& rng, Done done, int max_messages = 2
             CHECK(m.at("id") == *pending);
             pending.reset();
         } else if (m.at("type") == "error") {
-            CHECK(m.at("code") == "illegal_action");  // a bot acted in between
+            // A bot acted in between (offer_closed: the offer answered was withdrawn or replaced).
+            CHECK((m.at("code") == "illegal_action" || m.at("code") == "offer_closed"));
             pending.reset();
         } else {
             p.take_patch(m);

@@ -145,7 +145,7 @@ async function play(conn) {
       const decidedAt = pending.version;
       pending = null;
       if (version !== decidedAt) {
-        // Someone acted first (e.g. the offer we answered was withdrawn): a normal race.
+        // Someone acted first (e.g. the offer we answered was withdrawn: offer_closed): a normal race.
         // The patches that came meanwhile are applied; decide again below.
         stats.stale += 1;
       } else {

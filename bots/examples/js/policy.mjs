@@ -88,7 +88,9 @@ function answerOffer(view, legal) {
   const { give: weGet, get: weGive } = view.offer;  // the offerer's give is what we get
   const useful = Object.keys(weGet).some((r) => r in need);
   const spare = Object.entries(weGive).every(([r, n]) => hand[r] - (keep[r] ?? 0) >= n);
-  return { type: useful && spare && ofType(legal, 'acceptOffer').length ? 'acceptOffer' : 'rejectOffer' };
+  // The listed answers name the offer they answer ("offer": its id): send one of them as it is.
+  if (useful && spare && ofType(legal, 'acceptOffer').length) return ofType(legal, 'acceptOffer')[0];
+  return ofType(legal, 'rejectOffer')[0];
 }
 
 // A bank trade that gets a missing card for the goal with cards the goal does not need.

@@ -137,7 +137,7 @@ async def play(conn):
         elif kind == "error" and pending and msg.get("id") == pending[0]:
             decided_at, pending = pending[1], None
             if version != decided_at:
-                # Someone acted first (e.g. the offer we answered was withdrawn): a normal race.
+                # Someone acted first (e.g. the offer we answered was withdrawn: offer_closed): a normal race.
                 # The patches that came meanwhile are applied; decide again below.
                 stats["stale"] += 1
             else:

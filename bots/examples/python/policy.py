@@ -102,7 +102,10 @@ def answer_offer(view, legal):
     hand = my_hand(view)
     useful = any(r in need for r in gets)
     spare = all(hand[r] - cost(view, goal(view)).get(r, 0) >= n for r, n in gives.items())
-    return {"type": "acceptOffer" if useful and spare and of_type(legal, "acceptOffer") else "rejectOffer"}
+    # The listed answers name the offer they answer ("offer": its id): send one of them as it is.
+    if useful and spare and of_type(legal, "acceptOffer"):
+        return of_type(legal, "acceptOffer")[0]
+    return of_type(legal, "rejectOffer")[0]
 
 
 def choose_bank_trade(view, trades):

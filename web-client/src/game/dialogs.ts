@@ -145,7 +145,9 @@ export function tradeDialog(ui: UI, counter: boolean, onClose: () => void): Dial
   if (counter && offer) { Object.assign(give, offer.get ?? {}); Object.assign(get, offer.give ?? {}); }
   const to = new Set<number>();
   const sendBtn = button(t(ui.lang, "send"), { class: "hx-btn primary", "data-testid": `${kind}-send` }, () => {
-    if (counter) ui.act({ type: "counterOffer", give: nonZero(get), get: nonZero(give) });
+    // The counter names the offer it answers: the one open when the dialog opened (a newer offer
+    // makes the server refuse it with offer_closed instead of applying it to terms never seen).
+    if (counter) ui.act({ type: "counterOffer", offer: offer?.id, give: nonZero(get), get: nonZero(give) });
     else ui.act({ type: "offerTrade", give: nonZero(give), get: nonZero(get), to: [...to].sort() });
   });
   const upd = () => { sendBtn.disabled = sumCards(give) === 0 && sumCards(get) === 0 || (!counter && to.size === 0); };
