@@ -70,6 +70,15 @@ int Game::supply(int p) const {
     return n;
 }
 
+std::vector<int> Game::leaders() const {
+    int best = -1;
+    for (int p = 0; p < opt_.players; ++p) best = std::max(best, score_[p]);
+    std::vector<int> out;
+    for (int p = 0; p < opt_.players; ++p)
+        if (score_[p] == best) out.push_back(p);
+    return out;
+}
+
 int Game::tile_at(int x, int y) const {
     if (x <= -kOrigin || x >= kGrid - kOrigin - 1 || y <= -kOrigin || y >= kGrid - kOrigin - 1) return -1;
     const uint8_t v = grid_[cell_of(x, y)];

@@ -98,6 +98,8 @@ public:
     int current_tile() const { return tile_; }  // the type drawn and shown (CAR-4.1); -1 when over
     int bag_left() const { return bag_size_ - bag_pos_; }
     int score(int p) const { return score_[p]; }
+    // Seats with the most points: the winners once over (ties share the victory, CAR-8.9).
+    std::vector<int> leaders() const;
     int supply(int p) const;
     int turn() const { return turn_; }
 

@@ -70,13 +70,8 @@ public:
 
     Outcome outcome() const override {
         Outcome o;
-        int best = -1;
-        for (int p = 0; p < game_.players(); ++p) {
-            o.scores.push_back(game_.score(p));
-            best = std::max(best, game_.score(p));
-        }
-        for (int p = 0; p < game_.players(); ++p)
-            if (game_.score(p) == best) o.winners.push_back(p);  // CAR-8.9: ties share the win
+        for (int p = 0; p < game_.players(); ++p) o.scores.push_back(game_.score(p));
+        o.winners = game_.leaders();  // CAR-8.9: ties share the win
         return o;
     }
 
