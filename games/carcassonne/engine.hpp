@@ -95,7 +95,8 @@ public:
     Phase phase() const { return phase_; }
     bool over() const { return phase_ == Phase::Over; }
     int current_player() const { return current_; }
-    int current_tile() const { return tile_; }  // the type drawn and shown (CAR-4.1); -1 when over
+    // The type drawn and shown (CAR-4.1) while it waits to be placed; -1 otherwise.
+    int current_tile() const { return phase_ == Phase::Place ? tile_ : -1; }
     int bag_left() const { return bag_size_ - bag_pos_; }
     int score(int p) const { return score_[p]; }
     // Seats with the most points: the winners once over (ties share the victory, CAR-8.9).
