@@ -362,3 +362,24 @@ TEST_CASE("deploying: only on the tile just placed, on a feature it has", "[CAR-
     b.legal_spots(spots);
     CHECK(spots == std::vector<int>{0, kCloisterSpot});  // farmer or monk
 }
+
+TEST_CASE("a player with no follower left only places the tile", "[CAR-5.5]") {
+    int found = 0;
+    for (uint64_t seed = 1; seed < 200 && found < 5; ++seed) {
+        Game g = Game::create(Options{}, seed);
+        Rng rng(seed);
+        while (!g.over() && !(g.phase() == Phase::Place && g.supply(g.current_player()) == 0)) g.random_step(rng);
+        if (g.over()) continue;
+        ++found;
+        const int p = g.current_player();
+        std::vector<Placement> pls;
+        g.legal_placements(pls);
+        std::vector<Event> ev;
+        REQUIRE_FALSE(g.place(pls.front(), &ev));
+        CHECK(g.phase() != Phase::Follower);  // no follower step at all
+        REQUIRE(ev.size() >= 2);
+        CHECK(ev[1].type == Event::NoFollower);
+        CHECK(ev[1].player == p);
+    }
+    CHECK(found == 5);
+}
