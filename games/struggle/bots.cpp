@@ -24,7 +24,7 @@ double hand_score(const State& s, int seat, const Cards& hand) {
     double score = 0;
     auto target = [&](Building b, int expansion, double weight) {
         const int d = deficit(build_cost(t, b, expansion), hand);
-        score += weight * std::max(0, 6 - 2 * d);
+        score += weight * 6.0 / (1.0 + d);
     };
     if (!me.settlements.empty()) target(Building::City, -1, 3.0);
     if (!s.settlement_stack.empty()) target(Building::Settlement, -1, 2.4);
@@ -125,15 +125,24 @@ Move heuristic_move(const State& s, int seat, Rng& rng, std::vector<Move>& moves
                 return s.p[m.opponent].hand.total() + (m.flag ? 100.0 : 0.0) + 0.01 * uniform(rng, 10);
             });
             if (trade && trade->kind == MoveKind::TradePlayer) return *trade;
-            if (s.deck_only && me.hand.total() > 0) {  // no road: swap the least useful card with the deck
-                const Move* deck = best_by(moves, [&](const Move& m) {
-                    if (m.kind != MoveKind::TradeDeck) return -1e300;
-                    return hand_score(s, seat, after_loss(me.hand, m.cards));
-                });
-                if (deck && deck->kind == MoveKind::TradeDeck &&
-                    hand_score(s, seat, after_loss(me.hand, deck->cards)) + 1.5 > now)
-                    return *deck;
+            // A deck trade of one card when the expected hand after it is better.
+            const Move* deck = nullptr;
+            double deck_v = now + 0.3;
+            for (const Move& m : moves) {
+                if (m.kind != MoveKind::TradeDeck || m.cards.total() != 1) continue;
+                const Cards rest = after_loss(me.hand, m.cards);
+                double expected = 0;
+                for (int r = 0; r < kResources; ++r) {
+                    Cards h = rest;
+                    h[r] += 1;
+                    expected += hand_score(s, seat, h) * kResourceCopies[r] / kResourceTotal;
+                }
+                if (expected > deck_v) {
+                    deck_v = expected;
+                    deck = &m;
+                }
             }
+            if (deck) return *deck;
             return moves[0];  // end trading
         }
         case Phase::Build: {
