@@ -125,13 +125,24 @@ void each_submultiset(const Cards& from, int k, F&& f) {
 // university card) cover the units still missing.
 void payments(const Cards& cost, const Cards& hand, bool university, std::vector<Cards>& out) {
     out.clear();
+    // Quick exit: paying directly what you hold, the missing cards must be covered by triples of
+    // surplus cards (and one university card); lowering a direct payment never helps.
+    int missing = 0, triples = 0, spare = 0;
+    for (int r = 0; r < kResources; ++r) {
+        if (hand[r] < cost[r]) missing += cost[r] - hand[r];
+        else {
+            triples += (hand[r] - cost[r]) / 3;
+            spare += (hand[r] - cost[r]) % 3;
+        }
+    }
+    if (missing > triples + (university && (spare > 0 || triples > 0) ? 1 : 0)) return;
     Cards direct, extra;
     auto cover = [&](auto&& self, int r, int need, bool e_used) -> void {
         if (r == kResources) {
             if (need == 0) {
                 Cards pay = direct;
                 pay.add(extra);
-                if (std::find(out.begin(), out.end(), pay) == out.end()) out.push_back(pay);
+                out.push_back(pay);
             }
             return;
         }
@@ -159,6 +170,14 @@ void payments(const Cards& cost, const Cards& hand, bool university, std::vector
         direct[r] = 0;
     };
     choose(choose, 0, 0);
+    // Several splits can give the same cards: keep each payment once, in a stable order.
+    auto key = [](const Cards& c) {
+        uint64_t k = 0;
+        for (int r = 0; r < kResources; ++r) k = (k << 8) | static_cast<uint64_t>(c[r]);
+        return k;
+    };
+    std::sort(out.begin(), out.end(), [&](const Cards& a, const Cards& b) { return key(a) > key(b); });
+    out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
 bool can_place(const State& s, int seat, Building b, int expansion, int settlement, std::optional<Refusal>* why) {
@@ -476,16 +495,24 @@ void legal_moves(const State& s, int seat, std::vector<Move>& out) {
             end.kind = MoveKind::EndBuild;
             out.push_back(end);
             std::vector<Cards> pays;
+            Cards last_cost;
+            bool have_pays = false;
+            const bool university = me.owns(Expansion::University) && !s.university_used;
             for (int b = 0; b < kBuildings; ++b) {
                 if (s.built & (1u << b)) continue;
                 const Building bt = static_cast<Building>(b);
                 const int variants = bt == Building::Expansion ? kExpansions : 1;
                 for (int v = 0; v < variants; ++v) {
                     if (!can_place(s, seat, bt, v, 0, nullptr)) continue;
-                    payments(build_cost(*s.rules, bt, v), me.hand, me.owns(Expansion::University) && !s.university_used,
-                             pays);
+                    const Cards cost = build_cost(*s.rules, bt, v);
+                    if (!have_pays || !(cost == last_cost)) {  // expansions mostly share one cost
+                        payments(cost, me.hand, university, pays);
+                        last_cost = cost;
+                        have_pays = true;
+                    }
+                    const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
                     for (const Cards& pay : pays)
-                        for (int flip = 0; flip <= (bt == Building::Settlement && destiny_in_use(s) ? 1 : 0); ++flip) {
+                        for (int flip = 0; flip < flips; ++flip) {
                             Move m;
                             m.kind = MoveKind::Build;
                             m.building = bt;
