@@ -275,3 +275,28 @@ TEST_CASE("bots answer with legal actions on determinized copies; heuristic beat
     }
     CHECK(heuristic_wins >= 17);
 }
+
+TEST_CASE("the search bot's choices are legal and fixed by its seed", "[SFC-4.1][SFC-0.4]") {
+    auto game = create(4, 12);
+    auto a = struggle_module().make_bot("search", 5);
+    auto b = struggle_module().make_bot("search", 5);
+    auto h = struggle_module().make_bot("heuristic", 6);
+    std::vector<Event> ev;
+    int searched = 0;
+    for (int step = 0; step < 400 && !game->over() && searched < 12; ++step) {
+        const int seat = game->awaiting()[0];
+        auto copy = game->determinize(seat, static_cast<uint64_t>(step) + 1);
+        json action;
+        if (seat == 0) {
+            action = a->decide(*copy, seat);
+            CHECK(b->decide(*copy, seat) == action);
+            const auto legal = game->legal_actions(seat);
+            CHECK(std::find(legal.begin(), legal.end(), action) != legal.end());
+            ++searched;
+        } else {
+            action = h->decide(*copy, seat);
+        }
+        REQUIRE_FALSE(game->act(seat, action, ev));
+    }
+    CHECK(searched == 12);
+}
