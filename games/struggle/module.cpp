@@ -470,7 +470,7 @@ void events_to_json(const State& s, const std::vector<EventRec>& recs, std::vect
                 out.push_back(Event{{{"type", "discarded"}, {"seat", e.seat}, {"cards", cards_to_json(e.cards)}}});
                 break;
             case EventKind::Reshuffled:
-                out.push_back(Event{{{"type", "reshuffled"}, {"cards", e.count}}});
+                out.push_back(Event{{{"type", "reshuffled"}, {"count", e.count}}});
                 break;
             case EventKind::Won:
                 out.push_back(Event{{{"type", "won"}, {"seat", e.seat}, {"vp", e.count}}});

@@ -5,6 +5,7 @@ using namespace sfc_test;
 using hexhall::core::Event;
 using hexhall::core::GameRules;
 using hexhall::core::kSpectator;
+using hexhall::core::Visibility;
 
 namespace {
 
@@ -299,4 +300,34 @@ TEST_CASE("the search bot's choices are legal and fixed by its seed", "[SFC-4.1]
         REQUIRE_FALSE(game->act(seat, action, ev));
     }
     CHECK(searched == 12);
+}
+
+TEST_CASE("in full games every secret in an event reaches only the players entitled to it", "[SFC-0.4][SFC-5.6][SFC-9.8][SFC-9.10][SFC-10.1]") {
+    int private_seen = 0;
+    for (uint64_t seed = 1; seed <= 60; ++seed) {
+        const int players = 2 + static_cast<int>(seed % 5);
+        auto g = create(players, seed);
+        auto bot = struggle_module().make_bot("heuristic", seed);
+        std::vector<Event> ev;
+        for (int step = 0; step < 5000 && !g->over(); ++step) {
+            const int seat = g->awaiting()[0];
+            auto copy = g->determinize(seat, seed * 7 + static_cast<uint64_t>(step));
+            ev.clear();
+            REQUIRE_FALSE(g->act(seat, bot->decide(*copy, seat), ev));
+            for (const Event& e : ev) {
+                const std::string type = e.body["type"];
+                const bool secret = e.body.contains("hand") ||
+                                    (e.body.contains("cards") && e.body["cards"].is_object() && type != "discarded");
+                if (!secret) continue;
+                ++private_seen;
+                Visibility allowed = hexhall::core::seat_bit(e.body["seat"].get<int>());
+                for (const char* k : {"from", "to", "opponent"})
+                    if (e.body.contains(k)) allowed |= hexhall::core::seat_bit(e.body[k].get<int>());
+                CHECK(e.visible == allowed);
+                CHECK((e.visible & hexhall::core::kSpectatorsBit) == 0);
+            }
+        }
+        CHECK(g->over());
+    }
+    CHECK(private_seen > 1000);
 }
