@@ -1,0 +1,804 @@
+#include "games/struggle/engine.hpp"
+
+#include <algorithm>
+
+namespace hexhall::struggle {
+namespace {
+
+int bi(Building b) { return static_cast<int>(b); }
+
+void log_event(std::vector<EventRec>* log, EventRec e) {
+    if (log) log->push_back(e);
+}
+
+Refusal refuse(const char* rule, std::string message) { return Refusal{rule, std::move(message)}; }
+
+// ---- knowledge (State::known): lower bounds only, so they always stay true ----
+
+void public_loss(State& s, int x, const Cards& c) {
+    for (int t = 0; t < s.players; ++t)
+        for (int r = 0; r < kResources; ++r) s.known[t][x][r] = std::max(0, s.known[t][x][r] - c[r]);
+}
+void public_gain(State& s, int x, const Cards& c) {
+    for (int t = 0; t < s.players; ++t)
+        if (t != x) s.known[t][x].add(c);
+}
+// `x` lost `k` cards that seat t did not see: each count may have dropped by up to k.
+void unseen_loss(State& s, int t, int x, int k) {
+    for (int r = 0; r < kResources; ++r) s.known[t][x][r] = std::max(0, s.known[t][x][r] - k);
+}
+// A card of resource r moves from `from` to `to`, seen by the two of them only.
+void private_transfer(State& s, int from, int to, int r) {
+    s.p[from].hand[r] -= 1;
+    s.p[to].hand[r] += 1;
+    s.known[to][from][r] = std::max(0, s.known[to][from][r] - 1);
+    s.known[from][to][r] += 1;
+    for (int t = 0; t < s.players; ++t)
+        if (t != from && t != to) unseen_loss(s, t, from, 1);
+}
+
+// ---- cards ----
+
+// Draws one card for the deck, reshuffling the discard pile when the deck is empty (SFC-10.2).
+int draw_card(State& s, std::vector<EventRec>* log) {
+    if (s.deck.empty()) {
+        const int n = s.discard.total();
+        if (n == 0) return -1;
+        s.deck.reserve(kResourceTotal);
+        for (int r = 0; r < kResources; ++r)
+            for (int i = 0; i < s.discard[r]; ++i) s.deck.push_back(static_cast<uint8_t>(r));
+        s.discard = Cards{};
+        shuffle(s.rng, s.deck.data(), static_cast<int>(s.deck.size()));
+        log_event(log, EventRec{EventKind::Reshuffled, -1, -1, {}, n, -1});
+    }
+    const int r = s.deck.back();
+    s.deck.pop_back();
+    return r;
+}
+
+Cards draw_cards(State& s, int k, std::vector<EventRec>* log) {
+    Cards got;
+    for (int i = 0; i < k; ++i) {
+        const int r = draw_card(s, log);
+        if (r < 0) break;
+        got[r] += 1;
+    }
+    return got;
+}
+
+int random_card_of(State& s, const Cards& hand) {
+    int i = static_cast<int>(uniform(s.rng, static_cast<uint32_t>(hand.total())));
+    for (int r = 0; r < kResources; ++r) {
+        if (i < hand[r]) return r;
+        i -= hand[r];
+    }
+    return kResources - 1;
+}
+
+void flip_destiny(State& s, std::vector<EventRec>* log) {
+    if (!destiny_in_use(s)) return;  // SFC-8.9
+    s.clockwise = !s.clockwise;
+    log_event(log, EventRec{EventKind::DestinyFlipped, s.turn, -1, {}, s.clockwise ? 1 : 0, -1});
+}
+
+void start_turn(State& s, int seat, std::vector<EventRec>* log) {
+    s.turn = seat;
+    s.turns += 1;
+    s.phase = Phase::Trade;
+    s.built = 0;
+    s.library_used = s.university_used = s.guild_used = false;
+    s.trades_left = trade_allowance(s.p[seat]);
+    s.deck_only = s.p[seat].roads == 0;
+    log_event(log, EventRec{EventKind::TurnStarted, seat, -1, {}, s.turns, -1});
+}
+
+bool takeable(const Player& o, Building b) {
+    if (b == Building::Road) return o.roads > 0 && !(o.owns(Expansion::Castle) && o.roads <= 3);
+    return o.knights > 0 && !(o.owns(Expansion::Church) && o.knights == 1);
+}
+
+// Sub-multisets of `from` with exactly k cards, in a stable order.
+template <typename F>
+void each_submultiset(const Cards& from, int k, F&& f) {
+    Cards cur;
+    auto rec = [&](auto&& self, int r, int left) -> void {
+        if (r == kResources - 1) {
+            if (left <= from[r]) {
+                cur[r] = left;
+                f(cur);
+                cur[r] = 0;
+            }
+            return;
+        }
+        const int hi = std::min(left, from[r]);
+        for (int c = hi; c >= 0; --c) {
+            cur[r] = c;
+            self(self, r + 1, left - c);
+        }
+        cur[r] = 0;
+    };
+    rec(rec, 0, k);
+}
+
+// Every exact payment of `cost` from `hand` (SFC-6.1, SFC-6.2, SFC-9.9), without duplicates: first
+// how many of each required resource are paid directly, then which triples (and at most one
+// university card) cover the units still missing.
+void payments(const Cards& cost, const Cards& hand, bool university, std::vector<Cards>& out) {
+    out.clear();
+    // Quick exit: paying directly what you hold, the missing cards must be covered by triples of
+    // surplus cards (and one university card); lowering a direct payment never helps.
+    int missing = 0, triples = 0, spare = 0;
+    for (int r = 0; r < kResources; ++r) {
+        if (hand[r] < cost[r]) missing += cost[r] - hand[r];
+        else {
+            triples += (hand[r] - cost[r]) / 3;
+            spare += (hand[r] - cost[r]) % 3;
+        }
+    }
+    if (missing > triples + (university && (spare > 0 || triples > 0) ? 1 : 0)) return;
+    Cards direct, extra;
+    auto cover = [&](auto&& self, int r, int need, bool e_used) -> void {
+        if (r == kResources) {
+            if (need == 0) {
+                Cards pay = direct;
+                pay.add(extra);
+                out.push_back(pay);
+            }
+            return;
+        }
+        const int free = hand[r] - direct[r];
+        for (int t = 0; t <= need && 3 * t <= free; ++t) {
+            extra[r] = 3 * t;
+            self(self, r + 1, need - t, e_used);
+            if (university && !e_used && need - t >= 1 && 3 * t + 1 <= free) {
+                extra[r] = 3 * t + 1;
+                self(self, r + 1, need - t - 1, true);
+            }
+        }
+        extra[r] = 0;
+    };
+    auto choose = [&](auto&& self, int r, int missing) -> void {
+        if (r == kResources) {
+            cover(cover, 0, missing, false);
+            return;
+        }
+        const int dmax = std::min(cost[r], hand[r]);
+        for (int d = dmax; d >= 0; --d) {
+            direct[r] = d;
+            self(self, r + 1, missing + cost[r] - d);
+        }
+        direct[r] = 0;
+    };
+    choose(choose, 0, 0);
+    // Several splits can give the same cards: keep each payment once, in a stable order.
+    auto key = [](const Cards& c) {
+        uint64_t k = 0;
+        for (int r = 0; r < kResources; ++r) k = (k << 8) | static_cast<uint64_t>(c[r]);
+        return k;
+    };
+    std::sort(out.begin(), out.end(), [&](const Cards& a, const Cards& b) { return key(a) > key(b); });
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+bool can_place(const State& s, int seat, Building b, int expansion, int settlement, std::optional<Refusal>* why) {
+    const Player& me = s.p[seat];
+    auto no = [&](const char* rule, const char* msg) {
+        if (why) *why = refuse(rule, msg);
+        return false;
+    };
+    switch (b) {
+        case Building::Road:
+        case Building::Knight: {
+            const int stack = b == Building::Road ? s.road_stack : s.knight_stack;
+            if (stack == 0 && victim_for(s, seat, b) < 0)
+                return no("SFC-7.9", b == Building::Road
+                                         ? "the road stack is empty and no opponent has a road that may be taken"
+                                         : "the knight stack is empty and no opponent has a knight that may be taken");
+            return true;
+        }
+        case Building::Settlement:
+            if (s.settlement_stack.empty()) return no("SFC-8.2", "the settlement/city stack is empty");
+            return true;
+        case Building::City:
+            if (me.settlements.empty()) return no("SFC-8.4", "a city needs one of your settlements to upgrade");
+            if (settlement < 0 || settlement >= static_cast<int>(me.settlements.size()))
+                return no("SFC-8.4", "no such settlement of yours to upgrade");
+            return true;
+        case Building::Expansion:
+            if (expansion < 0 || expansion >= kExpansions) return no("SFC-9.1", "name the expansion to build");
+            if (me.cities == 0) return no("SFC-9.2", "a city expansion needs a city without an expansion");
+            if (me.owns(static_cast<Expansion>(expansion)))
+                return no("SFC-9.3", "you already own this city expansion");
+            if (s.expansion_stack[expansion] == 0) return no("SFC-9.1", "the expansion stack has no such card left");
+            return true;
+    }
+    return false;
+}
+
+void check_victory(State& s, std::vector<EventRec>* log) {
+    if (vp(s, s.turn) >= kWinningVp) {
+        s.phase = Phase::Over;
+        s.winner = s.turn;
+        log_event(log, EventRec{EventKind::Won, s.turn, -1, {}, vp(s, s.turn), -1});
+    }
+}
+
+void take_or_stack(State& s, int seat, Building b, std::vector<EventRec>* log) {
+    int& stack = b == Building::Road ? s.road_stack : s.knight_stack;
+    int Player::*row = b == Building::Road ? &Player::roads : &Player::knights;
+    if (stack > 0) {
+        stack -= 1;
+    } else {
+        const int v = victim_for(s, seat, b);  // checked before payment (SFC-6.4)
+        s.p[v].*row -= 1;
+        log_event(log, EventRec{EventKind::TookCard, seat, v, {}, s.p[v].*row + 1, bi(b)});
+    }
+    s.p[seat].*row += 1;
+}
+
+void resolve_city_event(State& s, CityEvent ev, std::vector<EventRec>* log) {
+    log_event(log, EventRec{EventKind::CityEventRevealed, s.turn, -1, {}, 0, static_cast<int>(ev)});
+    if (ev == CityEvent::MarketDay) {  // SFC-8.6
+        s.discard.add(s.market);
+        s.market = Cards{};
+        s.market = draw_cards(s, 5, log);
+        log_event(log, EventRec{EventKind::MarketDay, s.turn, -1, s.market, 5, -1});
+    } else if (ev == CityEvent::BrigandAttack) {  // SFC-8.7
+        bool any = false;
+        for (int i = 0; i < s.players; ++i) {
+            const int over = s.p[i].hand.total() - kBrigandLimit;
+            s.discard_due[i] = over > 0 ? over : 0;
+            any = any || over > 0;
+        }
+        EventRec e{EventKind::BrigandAttack, s.turn, -1, {}, 0, -1};
+        log_event(log, e);
+        if (any) s.phase = Phase::Discard;
+        else flip_destiny(s, log);
+    }
+}
+
+void apply_build(State& s, int seat, const Move& m, bool uses_university, std::vector<EventRec>* log) {
+    Player& me = s.p[seat];
+    me.hand.remove(m.cards);
+    s.discard.add(m.cards);
+    public_loss(s, seat, m.cards);
+    s.built |= static_cast<uint8_t>(1u << bi(m.building));
+    if (uses_university) s.university_used = true;
+    log_event(log, EventRec{EventKind::Built, seat, -1, m.cards, m.expansion, bi(m.building)});
+    switch (m.building) {
+        case Building::Road:
+        case Building::Knight: take_or_stack(s, seat, m.building, log); break;
+        case Building::Settlement:
+            me.settlements.push_back(s.settlement_stack.back());
+            s.settlement_stack.pop_back();
+            if (m.flag) flip_destiny(s, log);  // SFC-8.3
+            break;
+        case Building::City: {
+            const CityEvent ev = me.settlements[m.settlement];
+            me.settlements.erase(me.settlements.begin() + m.settlement);
+            me.cities += 1;
+            check_victory(s, log);
+            if (s.phase == Phase::Over) return;  // SFC-11.3: no event after the winning build
+            resolve_city_event(s, ev, log);
+            return;
+        }
+        case Building::Expansion:
+            s.expansion_stack[m.expansion] -= 1;
+            me.cities -= 1;
+            me.expansions |= static_cast<uint8_t>(1u << m.expansion);
+            break;
+    }
+    check_victory(s, log);
+}
+
+void blind_draws(State& s, int taker, int victim, int k, Cards& drawn) {
+    for (int i = 0; i < k; ++i) {
+        const int r = random_card_of(s, s.p[victim].hand);
+        private_transfer(s, victim, taker, r);
+        drawn[r] += 1;
+    }
+}
+
+}  // namespace
+
+bool destiny_in_use(const State& s) { return s.players >= 3; }
+
+int trade_allowance(const Player& p) { return p.roads == 0 ? 1 : p.a_roads(); }
+
+int vp(const State& s, int seat) {
+    const Player& p = s.p[seat];
+    int v = static_cast<int>(p.settlements.size()) + 2 * p.cities + p.roads / 2 + p.knights / 2;
+    for (int e = 0; e < kExpansions; ++e)
+        if (p.owns(static_cast<Expansion>(e))) v += expansion_vp(static_cast<Expansion>(e));
+    return v;
+}
+
+int other_seats_vp_max(const State& s, int seat) {
+    int best = 0;
+    for (int i = 0; i < s.players; ++i)
+        if (i != seat) best = std::max(best, vp(s, i));
+    return best;
+}
+
+Cards build_cost(const Ruleset& rules, Building b, int expansion) {
+    Cards c = rules.cost[bi(b)];
+    if (b == Building::Expansion && expansion == static_cast<int>(Expansion::TownHall)) c.add(rules.town_hall_extra);
+    return c;
+}
+
+bool payment_valid(const Cards& cost, const Cards& pay, bool university, bool& uses_university) {
+    bool without = false, with = false;
+    auto rec = [&](auto&& self, int r, int balance, bool e_used) -> void {
+        if (without) return;
+        if (r == kResources) {
+            if (balance == 0) (e_used ? with : without) = true;
+            return;
+        }
+        const int dmax = std::min(cost[r], pay[r]);
+        for (int d = dmax; d >= 0; --d) {
+            const int x = pay[r] - d;
+            const int t = x / 3, e = x % 3;
+            if (e == 2 || (e == 1 && (!university || e_used))) continue;
+            self(self, r + 1, balance + (cost[r] - d) - t - e, e_used || e == 1);
+        }
+    };
+    if (!pay.nonnegative()) return false;
+    rec(rec, 0, 0, false);
+    uses_university = !without && with;
+    return without || with;
+}
+
+int victim_for(const State& s, int seat, Building b) {
+    if (s.players == 2) {  // SFC-7.8
+        const int o = 1 - seat;
+        return takeable(s.p[o], b) ? o : -1;
+    }
+    const int step = s.clockwise ? 1 : s.players - 1;  // clockwise: the next seat on the left (SFC-7.6)
+    for (int i = 1, o = (seat + step) % s.players; i < s.players; ++i, o = (o + step) % s.players)
+        if (takeable(s.p[o], b)) return o;
+    return -1;
+}
+
+State new_game(int players, int first, std::shared_ptr<const Ruleset> rules, uint64_t seed) {
+    State s;
+    s.rules = rules;
+    s.players = players;
+    s.first = first;
+    s.rng = make_rng(seed);
+    const Ruleset& t = *rules;
+    // SFC-2: building cards by player count.
+    s.road_stack = in_play(t.roads, players);
+    s.knight_stack = in_play(t.knights, players);
+    for (int e = 0; e < kCityEvents; ++e) {
+        const std::array<int, kMarks> by_mark{t.settlements[Unmarked][e], t.settlements[Mark3][e],
+                                              t.settlements[Mark4][e]};
+        for (int i = in_play(by_mark, players); i > 0; --i) s.settlement_stack.push_back(static_cast<CityEvent>(e));
+    }
+    shuffle(s.rng, s.settlement_stack.data(), static_cast<int>(s.settlement_stack.size()));  // SFC-3.2
+    s.expansion_stack = t.expansions;
+    // SFC-3.5: deck and market.
+    s.deck.reserve(kResourceTotal);
+    for (int r = 0; r < kResources; ++r)
+        for (int i = 0; i < kResourceCopies[r]; ++i) s.deck.push_back(static_cast<uint8_t>(r));
+    shuffle(s.rng, s.deck.data(), static_cast<int>(s.deck.size()));
+    s.market = draw_cards(s, 5, nullptr);
+    // SFC-3.6, SFC-3.8: starting hands, settlement and road.
+    for (int i = 0; i < players; ++i) {
+        s.p[i].hand = draw_cards(s, 3, nullptr);
+        s.p[i].settlements.push_back(s.settlement_stack.back());
+        s.settlement_stack.pop_back();
+        s.p[i].roads = 1;
+        s.road_stack -= 1;
+    }
+    s.clockwise = true;  // SFC-3.7
+    start_turn(s, first, nullptr);
+    return s;
+}
+
+std::vector<int> awaiting(const State& s) {
+    std::vector<int> out;
+    if (s.phase == Phase::Over) return out;
+    if (s.phase == Phase::Discard) {
+        for (int i = 0; i < s.players; ++i)
+            if (s.discard_due[i] > 0) out.push_back(i);
+        return out;
+    }
+    out.push_back(s.turn);
+    return out;
+}
+
+void legal_moves(const State& s, int seat, std::vector<Move>& out) {
+    out.clear();
+    if (s.phase == Phase::Over || seat < 0 || seat >= s.players) return;
+    const Player& me = s.p[seat];
+    if (s.phase == Phase::Discard) {
+        if (s.discard_due[seat] == 0) return;
+        each_submultiset(me.hand, s.discard_due[seat], [&](const Cards& c) {
+            Move m;
+            m.kind = MoveKind::Discard;
+            m.cards = c;
+            out.push_back(m);
+        });
+        return;
+    }
+    if (seat != s.turn) return;
+    auto guild_moves = [&] {
+        if (!me.owns(Expansion::MerchantGuild) || s.guild_used) return;
+        const int mine = vp(s, seat);
+        for (int o = 0; o < s.players; ++o)
+            if (o != seat && s.p[o].hand.total() > 0 && vp(s, o) >= mine) {
+                Move m;
+                m.kind = MoveKind::Guild;
+                m.opponent = static_cast<int8_t>(o);
+                out.push_back(m);
+            }
+    };
+    switch (s.phase) {
+        case Phase::Trade: {
+            out.push_back(Move{});  // EndTrade
+            const int max_deck = std::min(s.trades_left, me.hand.total());
+            for (int k = 1; k <= max_deck; ++k)
+                each_submultiset(me.hand, k, [&](const Cards& c) {
+                    Move m;
+                    m.kind = MoveKind::TradeDeck;
+                    m.cards = c;
+                    out.push_back(m);
+                });
+            if (!s.deck_only && s.trades_left > 0) {
+                for (int g = 0; g < kResources; ++g)
+                    if (me.hand[g] > 0)
+                        for (int t = 0; t < kResources; ++t)
+                            if (s.market[t] > 0) {
+                                Move m;
+                                m.kind = MoveKind::TradeMarket;
+                                m.give = static_cast<int8_t>(g);
+                                m.take = static_cast<int8_t>(t);
+                                out.push_back(m);
+                            }
+                const bool library = me.owns(Expansion::Library) && !s.library_used;
+                for (int o = 0; o < s.players; ++o) {
+                    if (o == seat) continue;
+                    const int kmax = std::min(s.trades_left, s.p[o].hand.total());
+                    for (int k = 1; k <= kmax; ++k)
+                        for (int lib = 0; lib <= (library ? 1 : 0); ++lib) {
+                            Move m;
+                            m.kind = MoveKind::TradePlayer;
+                            m.opponent = static_cast<int8_t>(o);
+                            m.count = static_cast<int8_t>(k);
+                            m.flag = lib == 1;
+                            out.push_back(m);
+                        }
+                }
+            }
+            guild_moves();
+            return;
+        }
+        case Phase::GiveBack:
+            each_submultiset(me.hand, s.trade_count, [&](const Cards& c) {
+                Move m;
+                m.kind = MoveKind::GiveBack;
+                m.cards = c;
+                out.push_back(m);
+            });
+            return;
+        case Phase::LibraryPick:
+            for (int r = 0; r < kResources; ++r)
+                if (s.p[s.trade_opponent].hand[r] > 0) {
+                    Move m;
+                    m.kind = MoveKind::LibraryPick;
+                    m.take = static_cast<int8_t>(r);
+                    out.push_back(m);
+                }
+            return;
+        case Phase::Build: {
+            Move end;
+            end.kind = MoveKind::EndBuild;
+            out.push_back(end);
+            std::vector<Cards> pays;
+            Cards last_cost;
+            bool have_pays = false;
+            const bool university = me.owns(Expansion::University) && !s.university_used;
+            for (int b = 0; b < kBuildings; ++b) {
+                if (s.built & (1u << b)) continue;
+                const Building bt = static_cast<Building>(b);
+                const int variants = bt == Building::Expansion ? kExpansions : 1;
+                for (int v = 0; v < variants; ++v) {
+                    if (!can_place(s, seat, bt, v, 0, nullptr)) continue;
+                    const Cards cost = build_cost(*s.rules, bt, v);
+                    if (!have_pays || !(cost == last_cost)) {  // expansions mostly share one cost
+                        payments(cost, me.hand, university, pays);
+                        last_cost = cost;
+                        have_pays = true;
+                    }
+                    const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
+                    for (const Cards& pay : pays)
+                        for (int flip = 0; flip < flips; ++flip) {
+                            Move m;
+                            m.kind = MoveKind::Build;
+                            m.building = bt;
+                            m.expansion = static_cast<int8_t>(bt == Building::Expansion ? v : -1);
+                            m.flag = flip == 1;
+                            m.cards = pay;
+                            out.push_back(m);
+                        }
+                }
+            }
+            guild_moves();
+            return;
+        }
+        default: return;
+    }
+}
+
+std::optional<Refusal> check(const State& s, int seat, const Move& m) {
+    if (s.phase == Phase::Over) return refuse("SFC-11.3", "the game is over");
+    if (seat < 0 || seat >= s.players) return refuse("SFC-4.1", "not a seat in this game");
+    const Player& me = s.p[seat];
+    if (s.phase == Phase::Discard) {
+        if (m.kind != MoveKind::Discard)
+            return refuse("SFC-8.7", "a brigand attack is being resolved: players over 7 cards discard first");
+        if (s.discard_due[seat] == 0) return refuse("SFC-8.7", "you owe no discards");
+        if (!m.cards.nonnegative() || m.cards.total() != s.discard_due[seat])
+            return refuse("SFC-8.7", "discard exactly " + std::to_string(s.discard_due[seat]) + " cards");
+        if (!me.hand.contains(m.cards)) return refuse("SFC-8.7", "you can only discard cards from your hand");
+        return std::nullopt;
+    }
+    if (m.kind == MoveKind::Discard) return refuse("SFC-8.7", "there is no brigand attack to discard for");
+    if (seat != s.turn) return refuse("SFC-4.2", "it is not your turn");
+    const bool trade_step = s.phase == Phase::Trade;
+    switch (m.kind) {
+        case MoveKind::EndTrade:
+            if (!trade_step) return refuse("SFC-4.1", "the trade step is not in progress");
+            return std::nullopt;
+        case MoveKind::TradeDeck: {
+            if (!trade_step) return refuse("SFC-4.1", "trades happen in the trade step");
+            const int k = m.cards.total();
+            if (!m.cards.nonnegative() || k < 1) return refuse("SFC-5.4", "give at least one card to the deck");
+            if (k > s.trades_left)
+                return refuse(s.deck_only ? "SFC-5.2" : "SFC-5.3", "this trade exceeds your trade allowance left (" +
+                                                                       std::to_string(s.trades_left) + ")");
+            if (!me.hand.contains(m.cards)) return refuse("SFC-5.8", "you do not hold the cards to give");
+            return std::nullopt;
+        }
+        case MoveKind::TradeMarket:
+            if (!trade_step) return refuse("SFC-4.1", "trades happen in the trade step");
+            if (s.deck_only) return refuse("SFC-5.2", "with no road you may only trade 1 card with the deck");
+            if (s.trades_left < 1) return refuse("SFC-5.3", "your trade allowance is used up");
+            if (m.give < 0 || m.give >= kResources || m.take < 0 || m.take >= kResources)
+                return refuse("SFC-5.5", "name the resource to give and the one to take");
+            if (me.hand[m.give] < 1) return refuse("SFC-5.8", "you do not hold the card to give");
+            if (s.market[m.take] < 1) return refuse("SFC-5.5", "the market has no such card");
+            return std::nullopt;
+        case MoveKind::TradePlayer:
+            if (!trade_step) return refuse("SFC-4.1", "trades happen in the trade step");
+            if (s.deck_only) return refuse("SFC-5.2", "with no road you may only trade 1 card with the deck");
+            if (m.opponent < 0 || m.opponent >= s.players || m.opponent == seat)
+                return refuse("SFC-5.6", "choose an opponent to trade with");
+            if (m.count < 1) return refuse("SFC-5.6", "trade at least one card");
+            if (m.count > s.trades_left) return refuse("SFC-5.3", "this trade exceeds your trade allowance left");
+            if (m.count > s.p[m.opponent].hand.total())
+                return refuse("SFC-5.8", "the opponent does not hold that many cards");
+            if (m.flag && !me.owns(Expansion::Library)) return refuse("SFC-9.8", "you have no library");
+            if (m.flag && s.library_used) return refuse("SFC-9.8", "the library works once per turn");
+            return std::nullopt;
+        case MoveKind::GiveBack:
+            if (s.phase != Phase::GiveBack) return refuse("SFC-5.6", "there is no player trade to give back for");
+            if (!m.cards.nonnegative() || m.cards.total() != s.trade_count)
+                return refuse("SFC-5.6", "give back exactly " + std::to_string(s.trade_count) + " cards");
+            if (!me.hand.contains(m.cards)) return refuse("SFC-5.6", "you can only give back cards from your hand");
+            return std::nullopt;
+        case MoveKind::LibraryPick:
+            if (s.phase != Phase::LibraryPick) return refuse("SFC-9.8", "you are not looking at a hand");
+            if (m.take < 0 || m.take >= kResources || s.p[s.trade_opponent].hand[m.take] < 1)
+                return refuse("SFC-9.8", "pick a card the opponent holds");
+            return std::nullopt;
+        case MoveKind::Guild: {
+            if (s.phase != Phase::Trade && s.phase != Phase::Build)
+                return refuse("SFC-9.10", "the merchant guild is used in your trade or build step");
+            if (!me.owns(Expansion::MerchantGuild)) return refuse("SFC-9.10", "you have no merchant guild");
+            if (s.guild_used) return refuse("SFC-9.10", "the merchant guild works once per turn");
+            if (m.opponent < 0 || m.opponent >= s.players || m.opponent == seat)
+                return refuse("SFC-9.10", "choose an opponent");
+            if (vp(s, m.opponent) < vp(s, seat))
+                return refuse("SFC-9.10", "the opponent must have at least as many VP as you");
+            if (s.p[m.opponent].hand.total() == 0) return refuse("SFC-9.10", "the opponent has no cards");
+            return std::nullopt;
+        }
+        case MoveKind::Build: {
+            if (s.phase != Phase::Build) return refuse("SFC-4.1", "building happens in the build step, after trading");
+            if (s.built & (1u << bi(m.building)))
+                return refuse("SFC-6.3", std::string("you already built a ") +
+                                             std::string(kBuildingNames[bi(m.building)]) + " this turn");
+            std::optional<Refusal> why;
+            if (!can_place(s, seat, m.building, m.expansion, m.settlement, &why)) return why;
+            if (m.flag && m.building != Building::Settlement)
+                return refuse("SFC-8.3", "only a settlement lets you turn the destiny card");
+            if (m.flag && !destiny_in_use(s)) return refuse("SFC-8.9", "there is no destiny card with 2 players");
+            if (!m.cards.nonnegative() || !me.hand.contains(m.cards))
+                return refuse("SFC-6.1", "you do not hold the cards you offer as payment");
+            bool univ = false;
+            if (!payment_valid(build_cost(*s.rules, m.building, m.expansion), m.cards,
+                               me.owns(Expansion::University) && !s.university_used, univ))
+                return refuse("SFC-6.2", "the payment does not match the cost (3 identical cards may replace one)");
+            return std::nullopt;
+        }
+        case MoveKind::EndBuild:
+            if (s.phase != Phase::Build) return refuse("SFC-4.1", "the build step is not in progress");
+            return std::nullopt;
+        default: return refuse("", "unknown move");
+    }
+}
+
+std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventRec>* log) {
+    if (auto r = check(s, seat, m)) return r;
+    Player& me = s.p[seat];
+    switch (m.kind) {
+        case MoveKind::Discard:
+            me.hand.remove(m.cards);
+            s.discard.add(m.cards);
+            public_loss(s, seat, m.cards);
+            s.discard_due[seat] = 0;
+            log_event(log, EventRec{EventKind::Discarded, seat, -1, m.cards, m.cards.total(), -1});
+            if (std::all_of(s.discard_due.begin(), s.discard_due.end(), [](int d) { return d == 0; })) {
+                s.phase = Phase::Build;
+                flip_destiny(s, log);  // SFC-8.7: then the destiny card must be turned
+            }
+            break;
+        case MoveKind::EndTrade: s.phase = Phase::Build; break;
+        case MoveKind::TradeDeck: {
+            const int k = m.cards.total();
+            me.hand.remove(m.cards);
+            s.discard.add(m.cards);
+            public_loss(s, seat, m.cards);
+            s.trades_left -= k;
+            log_event(log, EventRec{EventKind::TradedDeck, seat, -1, m.cards, k, -1});
+            const Cards got = draw_cards(s, k, log);
+            me.hand.add(got);
+            log_event(log, EventRec{EventKind::Drew, seat, -1, got, got.total(), 0});
+            break;
+        }
+        case MoveKind::TradeMarket: {
+            me.hand[m.give] -= 1;
+            s.market[m.give] += 1;
+            s.market[m.take] -= 1;
+            me.hand[m.take] += 1;
+            Cards g, t;
+            g[m.give] = 1;
+            t[m.take] = 1;
+            public_loss(s, seat, g);
+            public_gain(s, seat, t);
+            s.trades_left -= 1;
+            log_event(log, EventRec{EventKind::TradedMarket, seat, -1, g, m.take, m.give});
+            break;
+        }
+        case MoveKind::TradePlayer:
+            s.trades_left -= m.count;
+            s.trade_opponent = m.opponent;
+            s.trade_count = m.count;
+            s.trade_drawn = Cards{};
+            if (m.flag) {
+                s.library_used = true;
+                s.known[seat][m.opponent] = s.p[m.opponent].hand;
+                s.phase = Phase::LibraryPick;
+                log_event(log, EventRec{EventKind::LibraryLook, seat, m.opponent, s.p[m.opponent].hand, m.count, -1});
+            } else {
+                blind_draws(s, seat, m.opponent, m.count, s.trade_drawn);
+                s.phase = Phase::GiveBack;
+                log_event(log, EventRec{EventKind::DrewFrom, seat, m.opponent, s.trade_drawn, m.count, 0});
+            }
+            break;
+        case MoveKind::LibraryPick: {
+            private_transfer(s, s.trade_opponent, seat, m.take);
+            s.trade_drawn[m.take] += 1;
+            Cards rest;
+            blind_draws(s, seat, s.trade_opponent, s.trade_count - 1, rest);
+            s.trade_drawn.add(rest);
+            s.phase = Phase::GiveBack;
+            log_event(log, EventRec{EventKind::DrewFrom, seat, s.trade_opponent, s.trade_drawn, s.trade_count, 1});
+            break;
+        }
+        case MoveKind::GiveBack: {
+            const int o = s.trade_opponent;
+            for (int r = 0; r < kResources; ++r)
+                for (int i = 0; i < m.cards[r]; ++i) {
+                    me.hand[r] -= 1;
+                    s.p[o].hand[r] += 1;
+                    s.known[o][seat][r] = std::max(0, s.known[o][seat][r] - 1);
+                    s.known[seat][o][r] += 1;
+                }
+            for (int t = 0; t < s.players; ++t)
+                if (t != seat && t != o) unseen_loss(s, t, seat, m.cards.total());
+            log_event(log, EventRec{EventKind::GaveBack, seat, o, m.cards, m.cards.total(), -1});
+            s.trade_opponent = -1;
+            s.trade_count = 0;
+            s.trade_drawn = Cards{};
+            s.phase = Phase::Trade;
+            break;
+        }
+        case MoveKind::Guild: {
+            Cards got;
+            blind_draws(s, seat, m.opponent, 1, got);
+            s.guild_used = true;
+            log_event(log, EventRec{EventKind::Guild, seat, m.opponent, got, 1, -1});
+            break;
+        }
+        case MoveKind::Build: {
+            bool univ = false;
+            payment_valid(build_cost(*s.rules, m.building, m.expansion), m.cards,
+                          me.owns(Expansion::University) && !s.university_used, univ);
+            apply_build(s, seat, m, univ, log);
+            break;
+        }
+        case MoveKind::EndBuild: {
+            // SFC-10.1: the draw step, 2 cards plus 1 per A-side knight.
+            const Cards got = draw_cards(s, 2 + me.a_knights(), log);
+            me.hand.add(got);
+            log_event(log, EventRec{EventKind::Drew, seat, -1, got, got.total(), 1});
+            start_turn(s, (seat + 1) % s.players, log);  // SFC-4.2
+            break;
+        }
+    }
+    return std::nullopt;
+}
+
+State determinize(const State& src, int seat, uint64_t seed) {
+    State s = src;
+    s.rng = make_rng(seed);
+    // Resource cards the seat cannot place: the deck and the other hands beyond what it knows.
+    Cards pool;
+    for (uint8_t r : s.deck) pool[r] += 1;
+    std::array<Cards, kMaxPlayers> base{};
+    for (int x = 0; x < s.players; ++x) {
+        if (x == seat) continue;
+        pool.add(s.p[x].hand);
+        base[x] = seat >= 0 ? s.known[seat][x] : Cards{};
+    }
+    for (int x = 0; x < s.players; ++x)
+        if (x != seat) pool.remove(base[x]);
+    std::vector<uint8_t> cards;
+    cards.reserve(pool.total());
+    for (int r = 0; r < kResources; ++r)
+        for (int i = 0; i < pool[r]; ++i) cards.push_back(static_cast<uint8_t>(r));
+    shuffle(s.rng, cards.data(), static_cast<int>(cards.size()));
+    size_t next = 0;
+    for (int x = 0; x < s.players; ++x) {
+        if (x == seat) continue;
+        Cards h = base[x];
+        const int size = s.p[x].hand.total();
+        while (h.total() < size) h[cards[next++]] += 1;
+        s.p[x].hand = h;
+    }
+    s.deck.assign(cards.begin() + static_cast<long>(next), cards.end());
+    // What other seats knew may not hold in the new deal; keep only what still does.
+    for (int t = 0; t < s.players; ++t)
+        for (int x = 0; x < s.players; ++x)
+            for (int r = 0; r < kResources; ++r) s.known[t][x][r] = std::min(s.known[t][x][r], s.p[x].hand[r]);
+    if (s.trade_opponent >= 0 && seat != s.turn && seat != s.trade_opponent) {
+        const int k = s.trade_drawn.total();
+        s.trade_drawn = Cards{};
+        for (int r = 0, left = k; r < kResources && left > 0; ++r) {
+            const int c = std::min(left, s.p[s.turn].hand[r]);
+            s.trade_drawn[r] = c;
+            left -= c;
+        }
+    }
+    // City sides nobody has seen (SFC-3.9): the stack and every settlement in play.
+    std::vector<CityEvent> sides = s.settlement_stack;
+    for (int x = 0; x < s.players; ++x) sides.insert(sides.end(), s.p[x].settlements.begin(), s.p[x].settlements.end());
+    shuffle(s.rng, sides.data(), static_cast<int>(sides.size()));
+    size_t k = 0;
+    for (auto& e : s.settlement_stack) e = sides[k++];
+    for (int x = 0; x < s.players; ++x)
+        for (auto& e : s.p[x].settlements) e = sides[k++];
+    return s;
+}
+
+Cards all_resource_cards(const State& s) {
+    Cards c = s.discard;
+    c.add(s.market);
+    for (uint8_t r : s.deck) c[r] += 1;
+    for (int i = 0; i < s.players; ++i) c.add(s.p[i].hand);
+    return c;
+}
+
+}  // namespace hexhall::struggle

@@ -1,0 +1,29 @@
+// The Struggle for Catan as a Hexhall game module: the JSON layer over the typed engine
+// (options, actions, views, events) implementing core::GameRules. Payload: docs/protocol.md.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/game_rules.hpp"
+#include "games/struggle/engine.hpp"
+
+namespace hexhall::struggle {
+
+const hexhall::core::RulesModule& struggle_module();
+
+// The typed state behind a GameRules made by struggle_module() (nullptr for another game).
+const State* struggle_state(const hexhall::core::GameRules& game);
+// A game from a state (tests, bots); options are rebuilt from it.
+std::unique_ptr<hexhall::core::GameRules> make_struggle_game(State state);
+
+// The wire form of moves, shared with the bots and tests.
+nlohmann::json move_to_json(const Move& m);
+// Parses an action; on failure returns nullopt with a message in `error`.
+std::optional<Move> move_from_json(const nlohmann::json& action, std::string& error);
+nlohmann::json cards_to_json(const Cards& c);
+nlohmann::json view_json(const State& s, int seat);
+// The events of one act() as the wire shows them, with visibility.
+void events_to_json(const State& s, const std::vector<EventRec>& recs, std::vector<hexhall::core::Event>& out);
+
+}  // namespace hexhall::struggle
