@@ -2,7 +2,6 @@
 #include "tournament/seating.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -96,7 +95,7 @@ public:
         std::vector<std::vector<std::vector<int>>> best_plan = plan_;
         std::vector<std::vector<Where>> best_where = where_;
         const int64_t floor = lower_bound();
-        const int64_t budget = req_.max_moves > 0 ? req_.max_moves : 100000;
+        const int64_t budget = req_.max_moves > 0 ? req_.max_moves : std::max<int64_t>(5000, 2'000'000 / std::max(1, n_));
         // Tabu search with min-conflicts moves (as for the social golfer problem): take a player in
         // conflict (a repeat meeting, a group mate, a repeated seat letter) in some planned round and
         // make the best swap of that player in that round, even an uphill one, unless it is tabu;
@@ -387,11 +386,13 @@ SeatingQuality measure_seating(const std::vector<RoundSeating>& rounds,
     std::map<std::pair<std::string, std::string>, int> meetings;
     std::map<std::string, std::map<int, int>> seats;
     std::map<std::string, int> rounds_seated;
+    std::map<std::string, int> threes;
     for (const RoundSeating& round : rounds) {
         for (const auto& table : round) {
             for (size_t i = 0; i < table.size(); ++i) {
                 seats[table[i]][static_cast<int>(i)] += 1;
                 rounds_seated[table[i]] += 1;
+                if (table.size() == 3) threes[table[i]] += 1;
                 for (size_t j = i + 1; j < table.size(); ++j)
                     meetings[std::minmax(table[i], table[j])] += 1;
             }
@@ -423,6 +424,8 @@ SeatingQuality measure_seating(const std::vector<RoundSeating>& rounds,
         }
     }
     if (q.min_distinct_seats < 0) q.min_distinct_seats = 0;
+    for (const auto& [player, times] : threes)
+        if (times > 1) q.three_table_repeats += times - 1;
     return q;
 }
 

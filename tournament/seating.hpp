@@ -1,13 +1,15 @@
 // Seating per round: which entrants sit at which table, in which seat (A–D, HK-0.3).
 //
-// Priorities, from published practice (Swiss-system pairing, "social golfer" schedules used for
-// club events), strongest first — a lower priority never buys a violation of a higher one:
-//   1. avoid repeat opponents (each extra meeting of a pair costs more than everything below);
+// Priorities, from published practice (Swiss-system pairing; "social golfer" schedules used for
+// club events), strongest first, as weights far enough apart that a lower priority does not buy a
+// violation of a higher one in practice:
+//   1. avoid repeat opponents (each extra meeting of a pair; a third meeting costs more again);
 //   2. keep declared groups apart (same club / family; optionally team mates);
-//   3. Swiss rounds only: tables of players on similar standings;
+//   3. Swiss rounds only: tables of players on similar standings (brackets of one table size);
 //   4. vary the seat position: nobody gets the same seat letter twice while avoidable;
 //   5. spread 3-player tables: nobody sits at a 3-player table twice while avoidable.
-// The search is simulated annealing over seat swaps, deterministic from the seed. With Spread
+// The search is a tabu search with min-conflicts swaps (the standard local search for the social
+// golfer problem), deterministic from the seed, stopping early at a proven lower bound. With Spread
 // pairing it plans this round together with every remaining round (a whole schedule, so round 3
 // is not left without a repeat-free answer) and returns this round; later rounds are planned again
 // when they come, from what was actually played. Swiss rounds are planned one at a time.
@@ -41,7 +43,7 @@ struct SeatingRequest {
     std::vector<std::string> swiss_order;       // Swiss: every player, best standing first; else empty
     uint64_t seed = 0;
     SeatingWeights weights;
-    int64_t max_moves = 0;                      // search budget; 0 = scaled to the problem
+    int64_t max_moves = 0;                      // search budget in moves; 0 = 2,000,000 / players (at least 5000)
 };
 
 // The tables for this round. Throws std::invalid_argument if the request is inconsistent.
@@ -55,6 +57,7 @@ struct SeatingQuality {
     int seat_repeats = 0;             // sum over players and letters of (times - 1) where positive
     int players_with_seat_repeat = 0; // players who had some seat letter twice
     int min_distinct_seats = 0;       // over players seated every round: fewest distinct letters
+    int three_table_repeats = 0;      // sum over players of (3-player tables - 1) where positive
 };
 SeatingQuality measure_seating(const std::vector<RoundSeating>& rounds,
                                const std::vector<std::vector<std::string>>& groups = {});

@@ -72,8 +72,8 @@ int main(int argc, char** argv) {
     }
     const SeatingQuality q = measure_seating(played, groups_to_keep_apart(t));
     std::printf("seating total %.1f ms; repeat pairs %d, group conflicts %d, players with a repeated seat letter %d, "
-                "fewest distinct letters %d\n",
-                total_seating, q.repeat_pairs, q.group_conflicts, q.players_with_seat_repeat, q.min_distinct_seats);
+                "fewest distinct letters %d, extra 3-player tables %d\n",
+                total_seating, q.repeat_pairs, q.group_conflicts, q.players_with_seat_repeat, q.min_distinct_seats, q.three_table_repeats);
     const auto t1 = Clock::now();
     const TournamentStandings s = compute_standings(t);
     std::printf("standings of %zu entrants and %zu teams in %.2f ms; leader %s with %d match points\n",

@@ -55,3 +55,18 @@ inline void play_round(Tournament& t, int winner_seat = 0) {
 }
 
 }  // namespace hexhall::tournament::test
+
+namespace hexhall::tournament::test {
+
+// Appends a round seated by hand (tables of entrant ids), started, with distinct seeds.
+inline void add_round(Tournament& t, const std::vector<std::vector<std::string>>& tables) {
+    Round r;
+    r.number = static_cast<int>(t.rounds.size()) + 1;
+    r.status = RoundStatus::Started;
+    r.board_seed = 1000u * static_cast<uint64_t>(r.number);
+    for (size_t i = 0; i < tables.size(); ++i)
+        r.tables.push_back(Table{static_cast<int>(i) + 1, tables[i], r.board_seed + i + 1});
+    t.rounds.push_back(r);
+}
+
+}  // namespace hexhall::tournament::test
