@@ -179,9 +179,12 @@ std::optional<std::string> validate(const Tournament& t) {
     replay.results.clear();
     replay.referee_log.clear();
     for (Round& r : replay.rounds) r.status = RoundStatus::Started;
-    for (const TableResult& r : t.results)
+    for (const TableResult& r : t.results) {
+        if (const Round* round = find_round(t, r.round); round && round->status == RoundStatus::Seated)
+            return "round " + std::to_string(r.round) + " has a result but has not started";
         if (auto e = record_result(replay, r))
             return "result of round " + std::to_string(r.round) + " table " + std::to_string(r.table) + ": " + *e;
+    }
     for (const RefereeAction& a : t.referee_log) {
         if (auto e = text("referee", a.referee, true)) return e;
         if (auto e = text("referee note", a.note, false, kMaxNote)) return e;

@@ -88,6 +88,7 @@ public:
     }
 
     RoundSeating run() {
+        if (n_ == 0) return {};
         SeatingRng rng{derive_seed(req_.seed, {0x5EA7})};
         initial(rng);
         int64_t cost = total_cost();

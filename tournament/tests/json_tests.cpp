@@ -153,6 +153,9 @@ TEST_CASE("Reading validates the whole tournament", "[json][HK-0.2][HK-10.6]") {
     j["refereeLog"][2]["kind"] = "pause";
     CHECK(read_error(j) == "referee action: the clock of this table is already paused");
     j = good;
+    j["rounds"][1]["status"] = "seated";
+    CHECK(read_error(j) == "round 2 has a result but has not started");
+    j = good;
     j["rounds"][0]["status"] = "started";
     CHECK(read_error(j) == "round 1 is not finished but a later round exists");
 }

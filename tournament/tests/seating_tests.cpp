@@ -153,3 +153,21 @@ TEST_CASE("Rounds follow each other: seat, start, results, finish", "[seating]")
     play_round(t);
     CHECK(seat_next_round(t) == "all 2 rounds are seated");
 }
+
+TEST_CASE("seat_round checks its request", "[seating]") {
+    SeatingRequest r;
+    CHECK(seat_round(r).empty());
+    r.players = {"a", "b", "c", "a"};
+    r.table_sizes = {4};
+    CHECK_THROWS_AS(seat_round(r), std::invalid_argument);
+    r.players = {"a", "b", "c", "d"};
+    r.table_sizes = {3};
+    CHECK_THROWS_AS(seat_round(r), std::invalid_argument);
+    r.table_sizes = {4};
+    r.swiss_order = {"a", "b"};
+    CHECK_THROWS_AS(seat_round(r), std::invalid_argument);
+    r.swiss_order.clear();
+    const RoundSeating one = seat_round(r);
+    REQUIRE(one.size() == 1);
+    CHECK(std::set<std::string>(one[0].begin(), one[0].end()) == std::set<std::string>{"a", "b", "c", "d"});
+}
