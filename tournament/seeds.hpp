@@ -1,0 +1,47 @@
+// Deterministic randomness for seating and seeds: splitmix64 only, fixed-width integer arithmetic
+// (no standard-library distributions, whose output differs between implementations).
+#pragma once
+#include <cstdint>
+#include <initializer_list>
+
+namespace hexhall::tournament {
+
+inline uint64_t splitmix64(uint64_t& state) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// A value derived from `seed` and a list of small integers (purpose, round, table, ...).
+inline uint64_t derive_seed(uint64_t seed, std::initializer_list<uint64_t> parts) {
+    uint64_t state = seed;
+    uint64_t out = splitmix64(state);
+    for (uint64_t p : parts) {
+        state ^= p + 0x632BE59BD9B4E019ull + (out << 6) + (out >> 2);
+        out = splitmix64(state);
+    }
+    return out;
+}
+
+struct SeatingRng {
+    uint64_t state;
+    uint64_t next() { return splitmix64(state); }
+    // Uniform in [0, n), n >= 1 (Lemire's multiply-and-reject).
+    uint32_t below(uint32_t n) {
+        uint64_t m = static_cast<uint64_t>(static_cast<uint32_t>(next())) * n;
+        uint32_t low = static_cast<uint32_t>(m);
+        if (low < n) {
+            const uint32_t threshold = static_cast<uint32_t>(-n) % n;
+            while (low < threshold) {
+                m = static_cast<uint64_t>(static_cast<uint32_t>(next())) * n;
+                low = static_cast<uint32_t>(m);
+            }
+        }
+        return static_cast<uint32_t>(m >> 32);
+    }
+    // Uniform in [0, 1) with 53 bits.
+    double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+};
+
+}  // namespace hexhall::tournament
