@@ -1,7 +1,6 @@
 #include "tournament/scoring.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 namespace hexhall::tournament {
 
