@@ -80,7 +80,11 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
       if (dialog && dialog.kind !== "discard") closeDialog();
       mode = null;
       render();
-    }, (e: any) => showError(e?.message ?? e?.code ?? String(e)));
+    }, (e: any) => {
+      // An answer to an offer that closed meanwhile (withdrawn, carried out, replaced): a race.
+      if (e?.code === "offer_closed") { if (dialog && dialog.kind === "counter") closeDialog(); render(); showError(t(lang, "offerClosed")); return; }
+      showError(e?.message ?? e?.code ?? String(e));
+    });
   }
 
   function ui(): UI {
