@@ -137,7 +137,9 @@ void payments(const Cards& cost, const Cards& hand, bool university, std::vector
     }
     if (missing > triples + (university && (spare > 0 || triples > 0) ? 1 : 0)) return;
     Cards direct, extra;
+    std::array<int, kResources + 1> cap{};  // triples the resources from r on can still supply
     auto cover = [&](auto&& self, int r, int need, bool e_used) -> void {
+        if (need > cap[r] + (university && !e_used ? 1 : 0)) return;
         if (r == kResources) {
             if (need == 0) {
                 Cards pay = direct;
@@ -157,19 +159,25 @@ void payments(const Cards& cost, const Cards& hand, bool university, std::vector
         }
         extra[r] = 0;
     };
-    auto choose = [&](auto&& self, int r, int missing) -> void {
+    auto choose = [&](auto&& self, int r, int missing, int supply) -> void {
+        // supply: triples available from resources before r, plus the most the rest could give
+        if (missing > supply + (university ? 1 : 0)) return;
         if (r == kResources) {
+            cap[kResources] = 0;
+            for (int i = kResources - 1; i >= 0; --i) cap[i] = cap[i + 1] + (hand[i] - direct[i]) / 3;
             cover(cover, 0, missing, false);
             return;
         }
         const int dmax = std::min(cost[r], hand[r]);
         for (int d = dmax; d >= 0; --d) {
             direct[r] = d;
-            self(self, r + 1, missing + cost[r] - d);
+            self(self, r + 1, missing + cost[r] - d, supply - hand[r] / 3 + (hand[r] - d) / 3);
         }
         direct[r] = 0;
     };
-    choose(choose, 0, 0);
+    int supply = 0;
+    for (int r = 0; r < kResources; ++r) supply += hand[r] / 3;
+    choose(choose, 0, 0, supply);
     // Several splits can give the same cards: keep each payment once, in a stable order.
     auto key = [](const Cards& c) {
         uint64_t k = 0;
