@@ -58,6 +58,10 @@ int main(int argc, char** argv) {
         if (sa > sb) ++wins;
         else if (sa < sb) ++losses;
         else ++draws;
+        if ((i + 1) % 20 == 0 && i + 1 < games) {  // progress, for long runs on a shared machine
+            std::printf("  after %d games: %d wins, %d losses, %d draws\n", i + 1, wins, losses, draws);
+            std::fflush(stdout);
+        }
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double n = games, p = (wins + 0.5 * draws) / n, z = 1.96;
