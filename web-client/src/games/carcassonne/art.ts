@@ -19,7 +19,7 @@ export function tileSymbol(letter: string, id: string): SVGElement {
     sym.append(s("path", { d: roadPath(g.edges), class: "car-road-edge" }));
   }
   for (const g of roads) sym.append(s("path", { d: roadPath(g.edges), class: "car-road" }));
-  if (roads.length >= 3 || (roads.length === 1 && !t.cloister && !t.segments.some((g) => g.feature === "city"))) {
+  if (roads.filter((g) => g.edges.length === 1).length >= 3) {        // a crossroads: L, W, X
     sym.append(s("rect", { x: 40, y: 40, width: 20, height: 20, rx: 3, class: "car-junction" }));
   }
   const pts = spotPoints(letter);
