@@ -141,3 +141,11 @@ export function roadPath(edges: string[]): string {
   if (pts.length === 1) return `M${pts[0][0]},${pts[0][1]} L50,50`;
   return `M${pts[0][0]},${pts[0][1]} Q50,50 ${pts[1][0]},${pts[1][1]}`;
 }
+
+const HALVES: Half[] = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"];
+/** A side or half-side turned `rot` quarter turns clockwise (Nw→En→Se→Ws). */
+export function rotateEdge(e: string, rot: number): string {
+  const i = HALVES.indexOf(e as Half);
+  if (i >= 0) return HALVES[(i + 2 * rot) % 8];
+  return rotateSide(e as Side, rot);
+}
