@@ -105,7 +105,8 @@ export class Board {
       const g = s("g", { class: `car-spot car-spot-${sp.feature}`, "data-spot": sp.spot, "data-testid": `spot-${sp.spot}`,
         transform: `translate(${sp.x * U + p[0]},${sp.y * U + p[1]})` });
       const t = s("title"); t.textContent = sp.label; g.append(t);
-      g.append(s("circle", { r: 11, class: "car-spot-ring" }));
+      g.append(s("circle", { r: 19, class: "car-spot-hit" }));
+      g.append(s("circle", { r: 12, class: "car-spot-ring" }));
       g.append(s("circle", { r: 4, class: "car-spot-dot" }));
       L.spots.append(g);
     }
@@ -120,11 +121,22 @@ export class Board {
     const w = (b.x1 - b.x0) * U, h = (b.y1 - b.y0) * U;
     this.zoom = Math.max(0.22, Math.min(1.1, Math.min(width / (w + 40), height / (h + 40))));
     this.cx = b.x0 * U + w / 2; this.cy = b.y0 * U + h / 2;
+    if (this.focusOn) {
+      this.zoom = Math.max(this.zoom, this.focusOn.zoom);
+      this.cx = this.focusOn.cell.x * U + U / 2; this.cy = this.focusOn.cell.y * U + U / 2;
+    }
     this.userMoved = false;
     this.apply();
   }
 
-  /** Centres on a cell (keeping the zoom) unless the user moved the board. */
+  /** Centres on a cell, zooming in to at least `minZoom` (so the follower spots are ≥ 44 px apart on a phone). */
+  setFocus(c: Cell | null, minZoom: number): void {
+    const same = c && this.focusOn && c.x === this.focusOn.cell.x && c.y === this.focusOn.cell.y;
+    this.focusOn = c ? { cell: c, zoom: minZoom } : null;
+    if (c && !same) this.userMoved = false;
+  }
+  private focusOn: { cell: Cell; zoom: number } | null = null;
+
   zoomBy(f: number): void { this.zoom = Math.max(0.1, Math.min(3, this.zoom * f)); this.userMoved = true; this.apply(); }
   panBy(dx: number, dy: number): void { this.cx += dx / this.zoom; this.cy += dy / this.zoom; this.userMoved = true; this.apply(); }
 

@@ -46,7 +46,7 @@ export class CarcassonneUI implements GameHandle {
   private logEl: HTMLElement;
   private keys = (e: KeyboardEvent) => this.key(e);
 
-  constructor(root: HTMLElement, private ctx: GameContext) {
+  constructor(private root: HTMLElement, private ctx: GameContext) {
     this.board = new Board((c) => this.tapCell(c), (spot) => this.send({ type: "follower", spot }));
     const zoom = h("div", { class: "car-zoom" });
     this.el = h("div", { class: "car", "data-testid": "car-game" });
@@ -71,7 +71,7 @@ export class CarcassonneUI implements GameHandle {
     box.replaceChildren(
       h("button", { type: "button", class: "car-zbtn", "data-act": "in", title: this.t.zoomIn, "aria-label": this.t.zoomIn }, "+"),
       h("button", { type: "button", class: "car-zbtn", "data-act": "out", title: this.t.zoomOut, "aria-label": this.t.zoomOut }, "−"),
-      h("button", { type: "button", class: "car-zbtn", "data-act": "fit", title: this.t.fit, "aria-label": this.t.fit }, "⤢"),
+      h("button", { type: "button", class: "car-zbtn", "data-act": "fit", "data-testid": "car-fit", title: this.t.fit, "aria-label": this.t.fit }, "⤢"),
       h("button", { type: "button", class: "car-zbtn car-logbtn", "data-act": "log", "data-testid": "car-logbtn", title: this.t.log, "aria-label": this.t.log }, "☰"),
     );
     box.onclick = (e) => {
@@ -193,6 +193,10 @@ export class CarcassonneUI implements GameHandle {
     const v = this.view;
     this.el.classList.toggle("log-open", this.logOpen);
     if (!v) { this.hud.replaceChildren(); this.controls.replaceChildren(); return; }
+    // on a phone, the follower step zooms onto the placed tile so its spots are big enough to tap
+    const placed = v.placed;
+    const zoomIn = v.phase === "follower" && placed && this.legal.some((a) => a?.type === "follower") && this.root.clientWidth < 700;
+    this.board.setFocus(zoomIn ? { x: placed.x, y: placed.y } : null, 1.9);
     this.board.render(this.scene());
     this.renderHud();
     this.renderControls();
