@@ -116,7 +116,8 @@ export class Board {
 
   /** Shows the whole board (and the legal cells) at a size clamped to stay readable. */
   fit(): void {
-    const { width, height } = this.size();
+    const { width, height: full } = this.size();
+    const height = Math.max(80, full - this.inset.top - this.inset.bottom);
     const b = this.bounds;
     const w = (b.x1 - b.x0) * U, h = (b.y1 - b.y0) * U;
     this.zoom = Math.max(0.22, Math.min(1.1, Math.min(width / (w + 40), height / (h + 40))));
@@ -125,6 +126,7 @@ export class Board {
       this.zoom = Math.max(this.zoom, this.focusOn.zoom);
       this.cx = this.focusOn.cell.x * U + U / 2; this.cy = this.focusOn.cell.y * U + U / 2;
     }
+    if (height < full) this.cy += (this.inset.bottom - this.inset.top) / 2 / this.zoom;
     this.userMoved = false;
     this.apply();
   }
@@ -136,6 +138,9 @@ export class Board {
     if (c && !same) this.userMoved = false;
   }
   private focusOn: { cell: Cell; zoom: number } | null = null;
+  private inset = { top: 0, bottom: 0 };
+  /** Screen pixels at the top and bottom covered by floating panels (phone layout). */
+  setInsets(top: number, bottom: number): void { this.inset = { top, bottom }; }
 
   zoomBy(f: number): void { this.zoom = Math.max(0.1, Math.min(3, this.zoom * f)); this.userMoved = true; this.apply(); }
   panBy(dx: number, dy: number): void { this.cx += dx / this.zoom; this.cy += dy / this.zoom; this.userMoved = true; this.apply(); }

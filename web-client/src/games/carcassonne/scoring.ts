@@ -9,6 +9,7 @@ export interface FinalRow {
   cities: number;                  // fields: completed cities bordering it
   rule: string;
   why: string;
+  raw: any;                        // the event itself
 }
 
 export function finalRows(events: any[]): FinalRow[] {
@@ -24,6 +25,7 @@ export function finalRows(events: any[]): FinalRow[] {
       cities: Array.isArray(e.cities) ? e.cities.length : 0,
       rule: String(e.rule ?? ""),
       why: String(e.why ?? ""),
+      raw: e,
     });
   }
   return out;

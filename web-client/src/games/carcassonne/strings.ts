@@ -46,6 +46,8 @@ const en = {
   spectating: "Watching",
   spot: "{feature} spot",
   showScores: "Final scores",
+  tiles: "{n} tiles",
+  followersOn: "followers: {list}",
 };
 export type Strings = typeof en;
 
@@ -93,6 +95,8 @@ const zhHant: Strings = {
   spectating: "觀戰中",
   spot: "{feature}位置",
   showScores: "最後分數",
+  tiles: "{n} 張版圖卡",
+  followersOn: "親信：{list}",
 };
 
 const zhHans: Strings = {
@@ -139,6 +143,8 @@ const zhHans: Strings = {
   spectating: "观战中",
   spot: "{feature}位置",
   showScores: "最后分数",
+  tiles: "{n} 张版图卡",
+  followersOn: "亲信：{list}",
 };
 
 const ALL: Record<Lang, Strings> = { en, "zh-Hant": zhHant, "zh-Hans": zhHans };

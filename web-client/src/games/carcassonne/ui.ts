@@ -23,7 +23,7 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, 
   return el;
 }
 
-interface LogEntry { text: string; points?: number[]; why?: string; tiles?: [number, number][]; kind: string }
+interface LogEntry { raw?: any; text: string; points?: number[]; why?: string; tiles?: [number, number][]; kind: string }
 type PlaceAction = { type: "place"; x: number; y: number; rotation: number };
 
 export class CarcassonneUI implements GameHandle {
@@ -110,7 +110,7 @@ export class CarcassonneUI implements GameHandle {
       case "scored":
       case "fieldScored":
         if (e.final) { this.final.push(...finalRows([e])); break; }
-        this.log.push({ kind: "scored", text: this.scoredText(e), points: e.points, why: e.why, tiles: e.tiles });
+        this.log.push({ kind: "scored", text: this.scoredText(e), points: e.points, why: this.explain(e), tiles: e.tiles, raw: e });
         this.highlight = e.tiles ?? [];
         break;
       case "tileDiscarded": this.log.push({ kind: "info", text: fmt(t.discarded, { tile: e.tile }) }); break;
@@ -122,6 +122,19 @@ export class CarcassonneUI implements GameHandle {
     if (this.log.length > 80) this.log.splice(0, this.log.length - 80);
   }
   private highlightSticky(): boolean { return false; }
+
+  /** Why, in the reader's language: the rule, the feature's size, pennants or cities, who had how many
+   *  followers on it; in English also the server's own sentence. */
+  private explain(e: any): string {
+    const t = this.t;
+    const parts = [e.rule ? String(e.rule) : "", fmt(t.tiles, { n: (e.tiles ?? []).length })];
+    if (e.pennants) parts.push(fmt(t.pennants, { n: e.pennants }));
+    if (Array.isArray(e.cities)) parts.push(fmt(t.cities, { n: e.cities.length }));
+    const on = (e.followers ?? []).map((n: number, i: number) => (n > 0 ? `${this.name(i)} ×${n}` : "")).filter(Boolean).join(", ");
+    if (on) parts.push(fmt(t.followersOn, { list: on }));
+    const line = parts.filter(Boolean).join(" · ");
+    return this.ctx.lang() === "en" && e.why ? (on ? `${e.why} (${fmt(t.followersOn, { list: on })})` : e.why) : line;
+  }
 
   private scoredText(e: any): string {
     const t = this.t;
@@ -197,9 +210,12 @@ export class CarcassonneUI implements GameHandle {
     const placed = v.placed;
     const zoomIn = v.phase === "follower" && placed && this.legal.some((a) => a?.type === "follower") && this.root.clientWidth < 700;
     this.board.setFocus(zoomIn ? { x: placed.x, y: placed.y } : null, 1.9);
-    this.board.render(this.scene());
     this.renderHud();
     this.renderControls();
+    // on a phone the status and the controls float over the board: fit the board between them
+    const overlay = this.root.clientWidth < 700;
+    this.board.setInsets(overlay ? this.hud.offsetHeight + 8 : 0, overlay ? this.controls.offsetHeight + 8 : 0);
+    this.board.render(this.scene());
     this.renderLog();
   }
 
@@ -285,8 +301,9 @@ export class CarcassonneUI implements GameHandle {
   private renderLog(): void {
     const t = this.t;
     const items = this.log.slice().reverse().map((e, i) => {
-      const li = h("li", { class: `car-log-${e.kind}`, "data-testid": e.kind === "scored" ? "car-log-scored" : "car-log-info" }, e.text);
-      if (e.why) li.append(h("div", { class: "car-why" }, e.why));
+      const li = h("li", { class: `car-log-${e.kind}`, "data-testid": e.kind === "scored" ? "car-log-scored" : "car-log-info" }, e.raw ? this.scoredText(e.raw) : e.text);
+      const why = e.raw ? this.explain(e.raw) : e.why;
+      if (why) li.append(h("div", { class: "car-why", title: e.raw?.why ?? "" }, why));
       if (e.tiles) {
         li.tabIndex = 0; li.classList.add("clickable");
         li.onclick = () => { this.highlight = e.tiles!; this.render(); };
@@ -310,7 +327,7 @@ export class CarcassonneUI implements GameHandle {
     const head = h("tr", {}, h("th", {}, t.featureCol), ...seats.map((i) => h("th", {}, seatMark(i, this.name(i)))));
     const body = this.final.map((r) => {
       const tr = h("tr", { class: "clickable", tabindex: 0, "data-testid": `car-final-${r.feature}` },
-        h("td", {}, h("div", {}, this.finalLabel(r)), h("div", { class: "car-why" }, r.why)),
+        h("td", {}, h("div", {}, this.finalLabel(r)), h("div", { class: "car-why", title: r.why }, this.explain(r.raw))),
         ...seats.map((i) => h("td", { class: "num" }, r.points[i] ? `+${r.points[i]}` : "·")));
       tr.onclick = () => { this.highlight = r.tiles; this.render(); };
       return tr;
@@ -326,12 +343,9 @@ export class CarcassonneUI implements GameHandle {
 
   private finalLabel(r: FinalRow): string {
     const t = this.t;
-    let s = `${featureName(t, r.feature)} · ${r.tiles.length}`;
-    if (r.feature === "field") s += ` · ${fmt(t.cities, { n: r.cities })}`;
-    else s += ` · ${t.unfinished}`;
-    if (r.pennants) s += ` · ${fmt(t.pennants, { n: r.pennants })}`;
-    return s;
+    return r.feature === "field" ? t.field : `${featureName(t, r.feature)} (${t.unfinished})`;
   }
+
 }
 
 function tilePreview(letter: string | null, rot: number): SVGElement {
