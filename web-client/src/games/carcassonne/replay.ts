@@ -40,7 +40,7 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang)
   slider.type = "range"; slider.min = "0"; slider.setAttribute("data-testid", "car-replay-slider");
   const label = document.createElement("span");
   const btn = (text: string, f: () => void) => { const b = document.createElement("button"); b.type = "button"; b.className = "car-btn"; b.textContent = text; b.onclick = f; return b; };
-  bar.append(btn("⏮", () => show(0)), btn("◀", () => show(shown - 1)), slider, btn("▶", () => show(shown + 1)), btn("⏭", () => show(frames.length - 1)), label);
+  bar.append(btn("«", () => show(0)), btn("◀", () => show(shown - 1)), slider, btn("▶", () => show(shown + 1)), btn("»", () => show(frames.length - 1)), label);
   slider.oninput = () => show(Number(slider.value));
   fetch(`/games/${encodeURIComponent(roomId)}/replay`).then((r) => (r.ok ? r.json() : Promise.reject(r.status))).then((body) => {
     players = body?.players ?? [];
