@@ -83,7 +83,8 @@ export class Board {
     for (const c of sc.candidates) {
       grow(c.x, c.y);
       const r = s("rect", { x: c.x * U + 4, y: c.y * U + 4, width: U - 8, height: U - 8, rx: 8,
-        class: c.ok ? "car-cand ok" : "car-cand", "data-cell": `${c.x},${c.y}`, "data-testid": `cell-${c.x}-${c.y}` });
+        class: c.ok ? "car-cand ok" : "car-cand", "data-cell": `${c.x},${c.y}`, "data-testid": `cell-${c.x}-${c.y}`,
+        tabindex: 0, role: "button", "aria-label": `${c.x}, ${c.y}` });
       L.cands.append(r);
     }
     if (sc.ghost) {
@@ -102,7 +103,7 @@ export class Board {
     }
     for (const sp of sc.spots) {
       const p = rotatePoint(spotPoints(sp.tile)[sp.spot] ?? [50, 50], sp.rotation);
-      const g = s("g", { class: `car-spot car-spot-${sp.feature}`, "data-spot": sp.spot, "data-testid": `spot-${sp.spot}`,
+      const g = s("g", { class: `car-spot car-spot-${sp.feature}`, "data-spot": sp.spot, "data-testid": `spot-${sp.spot}`, id: `car-spot-${sp.spot}`,
         transform: `translate(${sp.x * U + p[0]},${sp.y * U + p[1]})` });
       const t = s("title"); t.textContent = sp.label; g.append(t);
       g.append(s("circle", { r: 19, class: "car-spot-hit" }));

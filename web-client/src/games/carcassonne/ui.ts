@@ -188,6 +188,11 @@ export class CarcassonneUI implements GameHandle {
     const tag = (e.target as HTMLElement | null)?.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
     if (!this.el.isConnected) return;
+    const cell = (e.target as Element | null)?.getAttribute?.("data-cell");
+    if (cell && (e.key === "Enter" || e.key === " ")) {
+      const [x, y] = cell.split(",").map(Number);
+      this.tapCell({ x, y }); e.preventDefault(); return;
+    }
     if (e.key === "r" || e.key === "R") { this.rotate(e.shiftKey ? -1 : 1); e.preventDefault(); }
     else if (e.key === "Enter" && this.pending && tag !== "BUTTON") { this.confirm(); e.preventDefault(); }
     else if (e.key === "Escape") { this.pending = null; this.render(); }
@@ -281,7 +286,15 @@ export class CarcassonneUI implements GameHandle {
       const mine = this.legal.some((a) => a?.type === "pass");
       if (mine) {
         box.push(h("p", { class: "car-hint" }, t.followerHint));
-        box.push(h("div", { class: "car-tilebox" },
+        const spots: any[] = (v.spots ?? []).filter((sp: any) => this.legal.some((a) => a?.type === "follower" && a.spot === sp.spot));
+        box.push(h("div", { class: "car-tilebox car-spotbtns" },
+          ...spots.map((sp) => {
+            const b = h("button", { type: "button", class: "car-btn", "data-spot-btn": sp.spot, "data-testid": `spot-btn-${sp.spot}`, disabled: this.busy },
+              `${role(t, sp.feature)} · ${featureName(t, sp.feature)}`);
+            b.onmouseenter = b.onfocus = () => document.getElementById(`car-spot-${sp.spot}`)?.classList.add("hot");
+            b.onmouseleave = b.onblur = () => document.getElementById(`car-spot-${sp.spot}`)?.classList.remove("hot");
+            return b;
+          }),
           h("button", { type: "button", class: "car-btn car-primary", "data-testid": "car-no-follower", disabled: this.busy }, t.noFollower)));
       } else box.push(h("p", { class: "car-hint" }, fmt(t.turnOf, { name: this.name(v.current) })));
     }
@@ -295,6 +308,7 @@ export class CarcassonneUI implements GameHandle {
       else if (id === "car-rot-right") this.rotate(1);
       else if (id === "car-confirm") this.confirm();
       else if (id === "car-no-follower") this.send({ type: "pass" });
+      else if (b.hasAttribute("data-spot-btn")) this.send({ type: "follower", spot: Number(b.getAttribute("data-spot-btn")) });
     };
   }
 
