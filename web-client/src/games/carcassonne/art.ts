@@ -33,11 +33,15 @@ export function tileSymbol(letter: string, id: string): SVGElement {
       sym.append(s("path", { d: `M${px - 6},${py - 2} h12`, class: "car-pennant-band" }));
     }
   });
-  if (t.cloister) {
-    sym.append(s("path", { d: "M36,64 V44 L50,32 L64,44 V64 Z", class: "car-cloister" }));
-    sym.append(s("path", { d: "M47,64 v-9 a3,3 0 0 1 6,0 v9 Z", class: "car-cloister-door" }));
-    sym.append(s("path", { d: "M50,24 v8 M46.5,27 h7", class: "car-cloister-cross" }));
-  }
+  return sym;
+}
+
+/** The cloister building, drawn upright whatever the tile's rotation. */
+export function cloisterSymbol(id: string): SVGElement {
+  const sym = s("symbol", { id, viewBox: "0 0 100 100" });
+  sym.append(s("path", { d: "M36,64 V44 L50,32 L64,44 V64 Z", class: "car-cloister" }));
+  sym.append(s("path", { d: "M47,64 v-9 a3,3 0 0 1 6,0 v9 Z", class: "car-cloister-door" }));
+  sym.append(s("path", { d: "M50,24 v8 M46.5,27 h7", class: "car-cloister-cross" }));
   return sym;
 }
 

@@ -2,7 +2,7 @@
 // wheel, drag, pinch (pointer events) and buttons. Taps are hit-tested by the board itself so a
 // drag never counts as a tap.
 import { TILES, rotatePoint, spotPoints } from "./tiles";
-import { SVG_NS, meeple, s, tileSymbol } from "./art";
+import { SVG_NS, cloisterSymbol, meeple, s, tileSymbol } from "./art";
 
 export const U = 100;                         // one tile = 100 SVG units
 export interface Cell { x: number; y: number }
@@ -61,9 +61,15 @@ export class Board {
   }
 
   private use(letter: string, x: number, y: number, rot: number, cls: string): SVGElement {
-    const u = s("use", { href: this.sym(letter), width: U, height: U, class: cls,
-      transform: `translate(${x * U},${y * U}) rotate(${rot * 90},50,50)` });
-    return u;
+    const u = s("use", { href: this.sym(letter), width: U, height: U,
+      transform: `rotate(${rot * 90},50,50)` });
+    const g = s("g", { class: cls, transform: `translate(${x * U},${y * U})` });
+    g.append(u);
+    if (TILES[letter]?.cloister) {
+      if (!this.symbols.has("cloister")) { this.defs.append(cloisterSymbol("car-cloister")); this.symbols.add("cloister"); }
+      g.append(s("use", { href: "#car-cloister", width: U, height: U }));
+    }
+    return g;
   }
 
   render(sc: BoardScene): void {

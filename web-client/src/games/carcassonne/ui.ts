@@ -4,7 +4,8 @@
 import type { GameContext, GameFrame, GameHandle, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 import { SEAT_COLORS, seatMark } from "../../app/seats";
 import { Board, type BoardScene, type Cell } from "./board";
-import { SVG_NS, s, tileSymbol } from "./art";
+import { SVG_NS, cloisterSymbol, s, tileSymbol } from "./art";
+import { TILES } from "./tiles";
 import { featureName, fmt, role, strings, type Strings } from "./strings";
 import { finalRows, type FinalRow } from "./scoring";
 import "./carcassonne.css";
@@ -369,6 +370,7 @@ function tilePreview(letter: string | null, rot: number): SVGElement {
   const g = s("g", { transform: `rotate(${rot * 90},50,50)` });
   g.append(...Array.from(sym.childNodes));
   svg.append(g);
+  if (TILES[letter]?.cloister) svg.append(...Array.from(cloisterSymbol("x").childNodes));
   return svg;
 }
 
