@@ -123,7 +123,9 @@ export class Board {
 
   /** Shows the whole board (and the legal cells) at a size clamped to stay readable. */
   fit(): void {
-    const { width, height: full } = this.size();
+    const { width: fullW, height: full } = this.size();
+    const right = fullW > 300 ? 60 : 0;                   // the zoom buttons' column
+    const width = fullW - right;
     const height = Math.max(80, full - this.inset.top - this.inset.bottom);
     const b = this.bounds;
     const w = (b.x1 - b.x0) * U, h = (b.y1 - b.y0) * U;
@@ -134,6 +136,7 @@ export class Board {
       this.cx = this.focusOn.cell.x * U + U / 2; this.cy = this.focusOn.cell.y * U + U / 2;
     }
     if (height < full) this.cy += (this.inset.bottom - this.inset.top) / 2 / this.zoom;
+    this.cx += right / 2 / this.zoom;
     this.userMoved = false;
     this.apply();
   }
