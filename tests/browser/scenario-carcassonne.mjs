@@ -60,7 +60,8 @@ async function decide(page, f, rng) {
   const supply = f.view.players[f.seat].supply;
   if (spots.length && (rng() < 0.5 || supply > 4)) {
     const s = spots[Math.floor(rng() * spots.length)];
-    await page.click(tid(`spot-${s.spot}`));
+    // alternately the spot on the board and its button under the tile
+    if (rng() < 0.5) await page.click(tid(`spot-${s.spot}`)); else await page.click(tid(`spot-btn-${s.spot}`));
     return `follower ${s.spot}`;
   }
   await page.click(tid("car-no-follower"));

@@ -112,8 +112,7 @@ export class Board {
       const g = s("g", { class: `car-spot car-spot-${sp.feature}`, "data-spot": sp.spot, "data-testid": `spot-${sp.spot}`, id: `car-spot-${sp.spot}`,
         transform: `translate(${sp.x * U + p[0]},${sp.y * U + p[1]})` });
       const t = s("title"); t.textContent = sp.label; g.append(t);
-      g.append(s("circle", { r: 19, class: "car-spot-hit" }));
-      g.append(s("circle", { r: 12, class: "car-spot-ring" }));
+      g.append(s("circle", { r: 12, class: "car-spot-ring" }));   // spots are ≥ 14 apart: no ring hides another's centre
       g.append(s("circle", { r: 4, class: "car-spot-dot" }));
       L.spots.append(g);
     }

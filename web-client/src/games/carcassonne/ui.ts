@@ -212,10 +212,10 @@ export class CarcassonneUI implements GameHandle {
     const v = this.view;
     this.el.classList.toggle("log-open", this.logOpen);
     if (!v) { this.hud.replaceChildren(); this.controls.replaceChildren(); return; }
-    // on a phone, the follower step zooms onto the placed tile so its spots are big enough to tap
+    // the follower step zooms onto the placed tile so its spots are big enough to tap (≥ 44 px on a phone)
     const placed = v.placed;
-    const zoomIn = v.phase === "follower" && placed && this.legal.some((a) => a?.type === "follower") && this.root.clientWidth < 700;
-    this.board.setFocus(zoomIn ? { x: placed.x, y: placed.y } : null, 1.9);
+    const zoomIn = v.phase === "follower" && placed && this.legal.some((a) => a?.type === "follower");
+    this.board.setFocus(zoomIn ? { x: placed.x, y: placed.y } : null, this.root.clientWidth < 700 ? 1.9 : 1.3);
     this.renderHud();
     this.renderControls();
     // on a phone the status and the controls float over the board: fit the board between them
