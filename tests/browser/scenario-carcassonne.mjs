@@ -1,0 +1,136 @@
+// Carcassonne, one person against a bot at 1280×800: Ann creates a 2-player Carcassonne room,
+// puts a heuristic bot in seat 1, starts, and plays the whole game through the UI (tap a
+// highlighted cell, turn the tile with R or ⟳ until the chosen placement is legal, "Place here";
+// then a follower spot or "No follower"), checks the scoring explanations and the final scoring
+// table (its rows add up to the final scores), looks at it on a phone, and opens the replay.
+// The frame (lib.mjs frame()) is read only to choose what to click.
+//
+// Not yet in run.mjs: it needs the game registry (web-client/src/games/index.ts) and the server's
+// carcassonne module. To enable: import { carcassonne } from "./scenario-carcassonne.mjs" in
+// run.mjs and add it to the scenario list like twoPlayers.
+import { join } from "node:path";
+import { check, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const SEED = process.env.HEXHALL_TEST_SEED ?? "20261123";
+const BUDGET_MS = 240000;
+
+async function createRoom(page, base) {
+  // The lobby's game chooser when it has one; otherwise the createRoom request over the page's
+  // own connection (the lobby form is Catan's until the registry adds a chooser).
+  if (await page.$(tid("opt-game"))) {
+    await page.selectOption(tid("opt-game"), "carcassonne");
+    if (await page.$(tid("opt-players"))) await page.fill(tid("opt-players"), "2").catch(() => page.selectOption(tid("opt-players"), "2"));
+    await page.check(tid("opt-private")).catch(() => {});
+    await page.click(tid("create-submit"));
+  } else {
+    const room = await page.evaluate(async (seed) => {
+      const conn = window.hexhall.conn;
+      const created = await conn.request({ type: "createRoom", game: "carcassonne", players: 2, private: true, seed });
+      await conn.request({ type: "joinRoom", room: created.room, seat: 0 });
+      return created.room;
+    }, SEED);
+    await page.goto(`${page.url().split("#")[0]}#/room/${room}`);
+  }
+  await page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
+  return page.url().split("/").pop();
+}
+
+/** One decision of Ann's through the UI; returns a line for the history, or null when it is not her move. */
+async function decide(page, f, rng) {
+  const legal = Array.isArray(f.legal) ? f.legal : [];
+  if (!legal.length) return null;
+  if (f.view.phase === "place") {
+    const places = legal.filter((a) => a.type === "place");
+    const pick = places[Math.floor(rng() * places.length)];
+    await page.click(tid("car-fit"));
+    await page.click(tid(`cell-${pick.x}-${pick.y}`));
+    await page.waitForSelector(tid("car-ghost"));
+    for (let k = 0; k < 4; k++) {
+      const rot = Number(await page.getAttribute(tid("car-preview"), "data-rotation"));
+      if (rot === pick.rotation) break;
+      if (k % 2) await page.click(tid("car-rot-right")); else await page.keyboard.press("r");
+    }
+    check(Number(await page.getAttribute(tid("car-preview"), "data-rotation")) === pick.rotation, "the tile turned to the chosen rotation");
+    await page.click(tid("car-confirm"));
+    return `place ${pick.x},${pick.y} r${pick.rotation}`;
+  }
+  const spots = legal.filter((a) => a.type === "follower");
+  const supply = f.view.players[f.seat].supply;
+  if (spots.length && (rng() < 0.5 || supply > 4)) {
+    const s = spots[Math.floor(rng() * spots.length)];
+    // alternately the spot on the board and its button under the tile
+    if (rng() < 0.5) await page.click(tid(`spot-${s.spot}`)); else await page.click(tid(`spot-btn-${s.spot}`));
+    return `follower ${s.spot}`;
+  }
+  await page.click(tid("car-no-follower"));
+  return "no follower";
+}
+
+export async function carcassonne({ browser, base, shots }) {
+  const notes = [];
+  const A = await openPage(browser, base + "/", DESKTOP, "Ann");
+  await enterName(A.page, "Ann");
+  await A.page.waitForSelector(tid("room-list"));
+  const roomId = await createRoom(A.page, base);
+  await A.page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
+  await A.page.selectOption(tid("bot-kind-1"), "heuristic").catch(() => notes.push("no heuristic bot choice: the default bot plays"));
+  await A.page.click(tid("add-bot-1"));
+  await A.page.waitForSelector(`${tid("seat-1")}[data-kind="bot"]`, { timeout: 10000 });
+  await A.page.click(tid("start-game"));
+  await A.page.waitForSelector(tid("car-game"), { timeout: 15000 });
+  const f0 = await waitFrame(A.page, (f) => f.seat === 0 && f.view?.game === "carcassonne", "Ann's Carcassonne game");
+  check(f0.view.players.length === 2 && f0.view.board.length >= 1, "two players and the start tile");
+  check(/\d+/.test(await A.page.textContent(tid("car-bag"))), "the tiles-left count is shown");
+
+  let seed = 12345;
+  const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const t0 = Date.now();
+  const history = [];
+  let lastVersion = -1, scoredSeen = false, midShot = false;
+  for (;;) {
+    if (Date.now() - t0 > BUDGET_MS) throw new Error(`the game did not end in ${BUDGET_MS / 1000} s\n` + history.slice(-12).join("\n"));
+    const f = await frame(A.page);
+    if (f.view.phase === "over") break;
+    if (!scoredSeen && (await A.page.$(tid("car-log-scored")))) {
+      scoredSeen = true;
+      check(await A.page.$(tid("car-hl")) !== null, "a completed feature is highlighted on the board");
+    }
+    if (!midShot && f.view.board.length > 30) { await A.page.screenshot({ path: join(shots, "carcassonne-mid.png") }); midShot = true; }
+    const mine = Array.isArray(f.legal) && f.legal.length > 0 && f.version !== lastVersion;
+    if (!mine) { await sleep(40); continue; }
+    lastVersion = f.version;
+    const what = await decide(A.page, f, rng);
+    if (what) history.push(`v${f.version} ${what}`);
+    await waitFrame(A.page, (g) => g.version > f.version, `the game after "${what}"`, 15000);
+  }
+
+  // The final scoring screen: winner, one row per unfinished feature and field, totals = scores.
+  await A.page.waitForSelector(tid("car-final"), { timeout: 15000 });
+  await sleep(100);
+  const fEnd = await frame(A.page);
+  const scores = fEnd.view.players.map((p) => p.score);
+  for (let i = 0; i < 2; i++)
+    check(Number(await A.page.textContent(tid(`car-total-${i}`))) === scores[i], `final total of seat ${i} is ${scores[i]}`);
+  check((await A.page.textContent(tid("car-winner"))).length > 0, "the winner is named");
+  const fieldRows = await A.page.$$(tid("car-final-field"));
+  notes.push(`final: ${scores.join(":")}, ${fieldRows.length} field rows, ${history.length} decisions by Ann`);
+  if (fieldRows.length) { await fieldRows[0].click(); check(await A.page.$(tid("car-hl")) !== null, "a field row highlights the field"); }
+  check(scoredSeen, "at least one completed feature was explained during play");
+  await A.page.screenshot({ path: join(shots, "carcassonne-final.png") });
+
+  // The same table on a phone; then the replay page.
+  await A.page.setViewportSize(PHONE);
+  await sleep(200);
+  await A.page.screenshot({ path: join(shots, "carcassonne-final-phone.png") });
+  await A.page.setViewportSize(DESKTOP);
+  if (await A.page.$(tid("open-replay"))) {
+    await A.page.click(tid("open-replay"));
+    await A.page.waitForSelector(tid("car-game"), { timeout: 10000 }).catch(() => notes.push("the replay page did not show the Carcassonne board"));
+  }
+  check(problems(A).length === 0, "no console errors: " + problems(A).join("; "));
+  await A.context.close();
+  notes.push(`room ${roomId}`);
+  return notes;
+}

@@ -1,0 +1,229 @@
+// The board: an SVG of placed tiles (one <use> per tile), pannable and zoomable with the mouse
+// wheel, drag, pinch (pointer events) and buttons. Taps are hit-tested by the board itself so a
+// drag never counts as a tap.
+import { TILES, rotatePoint, spotPoints } from "./tiles";
+import { SVG_NS, cloisterSymbol, meeple, s, tileSymbol } from "./art";
+
+export const U = 100;                         // one tile = 100 SVG units
+export interface Cell { x: number; y: number }
+export interface BoardScene {
+  board: { x: number; y: number; tile: string; rotation: number }[];
+  followers: { player: number; x: number; y: number; spot: number; feature: string }[];
+  candidates: { x: number; y: number; ok: boolean }[];   // ok: legal for the chosen rotation
+  ghost: { x: number; y: number; tile: string; rotation: number } | null;
+  spots: { x: number; y: number; tile: string; rotation: number; spot: number; feature: string; label: string }[];
+  highlight: [number, number][];
+  lastPlaced: Cell | null;
+  colors: readonly string[];
+}
+
+export class Board {
+  readonly el: SVGSVGElement;
+  private defs: SVGElement;
+  private layers: Record<string, SVGElement> = {};
+  private cx = 50; private cy = 50; private zoom = 1;   // zoom: CSS px per SVG unit
+  private userMoved = false;
+  private pointers = new Map<number, { x: number; y: number; sx: number; sy: number }>();
+  private pinch: { d: number; zoom: number } | null = null;
+  private dragged = false;
+  private symbols = new Set<string>();
+  private bounds = { x0: 0, y0: 0, x1: 1, y1: 1 };
+  private ro: ResizeObserver | null = null;
+
+  constructor(private onCell: (c: Cell) => void, private onSpot: (spot: number) => void) {
+    this.el = document.createElementNS(SVG_NS, "svg") as SVGSVGElement;
+    this.el.setAttribute("class", "car-board");
+    this.el.setAttribute("data-testid", "car-board");
+    this.el.setAttribute("role", "img");
+    this.defs = s("defs");
+    this.el.append(this.defs);
+    for (const name of ["tiles", "hl", "cands", "ghost", "followers", "spots"]) {
+      this.layers[name] = s("g", { class: `car-layer-${name}` });
+      this.el.append(this.layers[name]);
+    }
+    this.el.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
+    this.el.addEventListener("pointerdown", (e) => this.down(e));
+    this.el.addEventListener("pointermove", (e) => this.move(e));
+    this.el.addEventListener("pointerup", (e) => this.up(e));
+    this.el.addEventListener("pointercancel", (e) => { this.pointers.delete(e.pointerId); this.pinch = null; });
+    if (typeof ResizeObserver !== "undefined") {
+      this.ro = new ResizeObserver(() => { if (!this.userMoved) this.fit(); else this.apply(); });
+      this.ro.observe(this.el);
+    }
+  }
+
+  destroy(): void { this.ro?.disconnect(); }
+
+  private sym(letter: string): string {
+    const id = `car-tile-${letter}`;
+    if (!this.symbols.has(letter) && TILES[letter]) { this.defs.append(tileSymbol(letter, id)); this.symbols.add(letter); }
+    return `#${id}`;
+  }
+
+  private use(letter: string, x: number, y: number, rot: number, cls: string): SVGElement {
+    const u = s("use", { href: this.sym(letter), width: U, height: U,
+      transform: `rotate(${rot * 90},50,50)` });
+    const g = s("g", { class: cls, transform: `translate(${x * U},${y * U})` });
+    g.append(u);
+    if (TILES[letter]?.cloister) {
+      if (!this.symbols.has("cloister")) { this.defs.append(cloisterSymbol("car-cloister")); this.symbols.add("cloister"); }
+      g.append(s("use", { href: "#car-cloister", width: U, height: U }));
+    }
+    return g;
+  }
+
+  render(sc: BoardScene): void {
+    for (const l of Object.values(this.layers)) l.replaceChildren();
+    const L = this.layers;
+    let x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    const grow = (x: number, y: number) => { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); };
+    const byCell = new Map<string, { tile: string; rotation: number }>();
+    for (const t of sc.board) {
+      L.tiles.append(this.use(t.tile, t.x, t.y, t.rotation, "car-tile"));
+      byCell.set(`${t.x},${t.y}`, t);
+      grow(t.x, t.y);
+    }
+    if (sc.lastPlaced) L.hl.append(s("rect", { x: sc.lastPlaced.x * U + 2, y: sc.lastPlaced.y * U + 2, width: U - 4, height: U - 4, class: "car-last" }));
+    for (const [x, y] of sc.highlight)
+      L.hl.append(s("rect", { x: x * U + 3, y: y * U + 3, width: U - 6, height: U - 6, class: "car-hl", "data-testid": "car-hl" }));
+    for (const c of sc.candidates) {
+      grow(c.x, c.y);
+      const r = s("rect", { x: c.x * U + 4, y: c.y * U + 4, width: U - 8, height: U - 8, rx: 8,
+        class: c.ok ? "car-cand ok" : "car-cand", "data-cell": `${c.x},${c.y}`, "data-testid": `cell-${c.x}-${c.y}`,
+        tabindex: 0, role: "button", "aria-label": `${c.x}, ${c.y}` });
+      L.cands.append(r);
+    }
+    if (sc.ghost) {
+      const g = sc.ghost;
+      L.ghost.append(this.use(g.tile, g.x, g.y, g.rotation, "car-ghost"));
+      L.ghost.append(s("rect", { x: g.x * U + 1, y: g.y * U + 1, width: U - 2, height: U - 2, class: "car-ghost-frame",
+        "data-cell": `${g.x},${g.y}`, "data-testid": "car-ghost" }));
+    }
+    for (const f of sc.followers) {
+      const t = byCell.get(`${f.x},${f.y}`);
+      if (!t) continue;
+      const p = rotatePoint(spotPoints(t.tile)[f.spot] ?? [50, 50], t.rotation);
+      const m = meeple(sc.colors[f.player % sc.colors.length], f.feature === "field");
+      m.setAttribute("transform", `translate(${f.x * U + p[0]},${f.y * U + p[1]})`);
+      L.followers.append(m);
+    }
+    for (const sp of sc.spots) {
+      const p = rotatePoint(spotPoints(sp.tile)[sp.spot] ?? [50, 50], sp.rotation);
+      const g = s("g", { class: `car-spot car-spot-${sp.feature}`, "data-spot": sp.spot, "data-testid": `spot-${sp.spot}`, id: `car-spot-${sp.spot}`,
+        transform: `translate(${sp.x * U + p[0]},${sp.y * U + p[1]})` });
+      const t = s("title"); t.textContent = sp.label; g.append(t);
+      g.append(s("circle", { r: 12, class: "car-spot-ring" }));   // spots are ≥ 14 apart: no ring hides another's centre
+      g.append(s("circle", { r: 4, class: "car-spot-dot" }));
+      L.spots.append(g);
+    }
+    this.bounds = { x0, y0, x1: x1 + 1, y1: y1 + 1 };
+    if (!this.userMoved) this.fit(); else this.apply();
+  }
+
+  /** Shows the whole board (and the legal cells) at a size clamped to stay readable. */
+  fit(): void {
+    const { width: fullW, height: full } = this.size();
+    const right = fullW > 300 ? 60 : 0;                   // the zoom buttons' column
+    const width = fullW - right;
+    const height = Math.max(80, full - this.inset.top - this.inset.bottom);
+    const b = this.bounds;
+    const w = (b.x1 - b.x0) * U, h = (b.y1 - b.y0) * U;
+    this.zoom = Math.max(0.22, Math.min(1.1, Math.min(width / (w + 40), height / (h + 40))));
+    this.cx = b.x0 * U + w / 2; this.cy = b.y0 * U + h / 2;
+    if (this.focusOn) {
+      this.zoom = Math.max(this.zoom, this.focusOn.zoom);
+      this.cx = this.focusOn.cell.x * U + U / 2; this.cy = this.focusOn.cell.y * U + U / 2;
+    }
+    if (height < full) this.cy += (this.inset.bottom - this.inset.top) / 2 / this.zoom;
+    this.cx += right / 2 / this.zoom;
+    this.userMoved = false;
+    this.apply();
+  }
+
+  /** Centres on a cell, zooming in to at least `minZoom` (so the follower spots are ≥ 44 px apart on a phone). */
+  setFocus(c: Cell | null, minZoom: number): void {
+    const same = c && this.focusOn && c.x === this.focusOn.cell.x && c.y === this.focusOn.cell.y;
+    this.focusOn = c ? { cell: c, zoom: minZoom } : null;
+    if (c && !same) this.userMoved = false;
+  }
+  private focusOn: { cell: Cell; zoom: number } | null = null;
+  private inset = { top: 0, bottom: 0 };
+  /** Screen pixels at the top and bottom covered by floating panels (phone layout). */
+  setInsets(top: number, bottom: number): void { this.inset = { top, bottom }; }
+
+  zoomBy(f: number): void { this.zoom = Math.max(0.1, Math.min(3, this.zoom * f)); this.userMoved = true; this.apply(); }
+  panBy(dx: number, dy: number): void { this.cx += dx / this.zoom; this.cy += dy / this.zoom; this.userMoved = true; this.apply(); }
+
+  private size(): { width: number; height: number } {
+    const r = this.el.getBoundingClientRect();
+    return { width: Math.max(1, r.width), height: Math.max(1, r.height) };
+  }
+
+  private apply(): void {
+    const { width, height } = this.size();
+    const w = width / this.zoom, h = height / this.zoom;
+    this.el.setAttribute("viewBox", `${this.cx - w / 2} ${this.cy - h / 2} ${w} ${h}`);
+  }
+
+  private wheel(e: WheelEvent): void {
+    e.preventDefault();
+    const f = Math.exp(-e.deltaY * 0.0015);
+    this.zoomAt(e.clientX, e.clientY, f);
+  }
+
+  private zoomAt(clientX: number, clientY: number, f: number): void {
+    const r = this.el.getBoundingClientRect();
+    const px = clientX - r.left - r.width / 2, py = clientY - r.top - r.height / 2;
+    const wx = this.cx + px / this.zoom, wy = this.cy + py / this.zoom;
+    this.zoom = Math.max(0.1, Math.min(3, this.zoom * f));
+    this.cx = wx - px / this.zoom; this.cy = wy - py / this.zoom;
+    this.userMoved = true;
+    this.apply();
+  }
+
+  private down(e: PointerEvent): void {
+    this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, sx: e.clientX, sy: e.clientY });
+    if (this.pointers.size === 1) this.dragged = false;
+    if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      this.pinch = { d: Math.hypot(a.x - b.x, a.y - b.y), zoom: this.zoom };
+      this.dragged = true;
+    }
+    try { this.el.setPointerCapture(e.pointerId); } catch { /* synthetic pointers */ }
+  }
+
+  private move(e: PointerEvent): void {
+    const p = this.pointers.get(e.pointerId);
+    if (!p) return;
+    const dx = e.clientX - p.x, dy = e.clientY - p.y;
+    p.x = e.clientX; p.y = e.clientY;
+    if (this.pointers.size === 1) {
+      if (Math.hypot(p.x - p.sx, p.y - p.sy) > 8) this.dragged = true;
+      if (this.dragged) { this.cx -= dx / this.zoom; this.cy -= dy / this.zoom; this.userMoved = true; this.apply(); }
+    } else if (this.pointers.size === 2 && this.pinch) {
+      const [a, b] = [...this.pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y);
+      const target = Math.max(0.1, Math.min(3, this.pinch.zoom * d / Math.max(1, this.pinch.d)));
+      this.zoomAt((a.x + b.x) / 2, (a.y + b.y) / 2, target / this.zoom);
+      this.cx -= dx / 2 / this.zoom; this.cy -= dy / 2 / this.zoom;
+      this.apply();
+    }
+  }
+
+  private up(e: PointerEvent): void {
+    const had = this.pointers.delete(e.pointerId);
+    if (this.pointers.size < 2) this.pinch = null;
+    if (!had || this.dragged || this.pointers.size > 0) return;
+    const hit = document.elementsFromPoint(e.clientX, e.clientY);
+    for (const el of hit) {
+      const spot = el.closest("[data-spot]");
+      if (spot) { this.onSpot(Number(spot.getAttribute("data-spot"))); return; }
+      const cell = el.closest("[data-cell]");
+      if (cell) {
+        const [x, y] = cell.getAttribute("data-cell")!.split(",").map(Number);
+        this.onCell({ x, y });
+        return;
+      }
+    }
+  }
+}
