@@ -12,7 +12,7 @@ const en = {
   clockwise: "clockwise", counterclockwise: "counter-clockwise", whiteArrow: "white arrow", otherSide: "other side",
   noDestiny: "no destiny card (2 players)", stacks: "Stacks", roads: "Roads", knights: "Knights",
   settlements: "Settlements", cities: "Cities", expansions: "Expansions", none: "none",
-  hand: "Your hand", cards: "cards", vp: "VP", you: "you", seat: "Seat {n}",
+  hand: "Your hand", cards: "cards", vp: "VP", you: "You", seat: "Seat {n}",
   stepTrade: "1 Trade", stepBuild: "2 Build", stepDraw: "3 Draw",
   tradesLeft: "Trades left: {n}", deckOnly: "No road: one deck trade only",
   yourTurn: "Your turn", turnOf: "{name}'s turn", turnNo: "Turn {n}",
@@ -49,6 +49,7 @@ const en = {
   ev_won: "{seat} wins with {vp} VP!",
   ev_marketDayName: "market day", ev_brigandAttackName: "brigand attack", ev_noneName: "no event",
   theftYou: "{seat} took your {what}!",
+  selectHint: "Tap cards in your hand to choose them",
 };
 type Key = keyof typeof en;
 type Table = Record<Key, string>;
@@ -98,6 +99,7 @@ const zhHant: Table = {
   ev_won: "{seat} 以 {vp} 勝利點獲勝！",
   ev_marketDayName: "市場日", ev_brigandAttackName: "強盜攻擊", ev_noneName: "無事件",
   theftYou: "{seat} 搶走了你的{what}！",
+  selectHint: "點選手牌以選擇",
 };
 
 const zhHans: Table = {
@@ -145,6 +147,7 @@ const zhHans: Table = {
   ev_won: "{seat} 以 {vp} 胜利点获胜！",
   ev_marketDayName: "市场日", ev_brigandAttackName: "强盗攻击", ev_noneName: "无事件",
   theftYou: "{seat} 抢走了你的{what}！",
+  selectHint: "点选手牌以选择",
 };
 
 export const STRINGS: Record<Lang, Table> = { en, "zh-Hant": zhHant, "zh-Hans": zhHans };

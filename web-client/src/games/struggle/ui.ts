@@ -113,7 +113,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     const piles = h("div", { class: "sfc-piles" },
       h("div", { class: "sfc-pile", "data-testid": "sfc-deck" }, h("b", {}, t("deck")), ` ${v.deckCount}`),
       h("div", { class: "sfc-pile", "data-testid": "sfc-discardpile", title: cardsText(lang, v.discard) },
-        h("b", {}, t("discardPile")), ` ${v.discardCount}`),
+        h("b", {}, t("discardPile")), ` ${v.discardCount} `, v.discardCount ? chips(v.discard) : ""),
       h("div", { class: `sfc-pile sfc-destiny${d ? " dir-" + d.direction : ""}`, "data-testid": "sfc-destiny" },
         h("b", {}, t("destiny")), " ",
         d ? h("span", { class: "sfc-arrow", "aria-hidden": "true" }, d.direction === "clockwise" ? "↻" : "↺") : null,
@@ -186,6 +186,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     }
     if (v.phase === "trade") {
       box.append(h("p", { class: "sfc-allow", "data-testid": "sfc-allowance" }, v.deckOnly ? t("deckOnly") : t("tradesLeft", { n: v.tradesLeft })));
+      if (ofType(legal, "tradeDeck").length && !total(sel)) box.append(h("p", { class: "sfc-hint" }, t("selectHint")));
       box.append(btn(t("tradeDeck"), "sfc-trade-deck", matchCards(legal, "tradeDeck", "give", sel)));
       const tp = ofType(legal, "tradePlayer");
       if (tp.length) {
@@ -214,6 +215,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       const tr_ = v.trade ?? {};
       box.append(h("h3", {}, t("giveBackTitle", { n: tr_.count ?? "?", name: name(tr_.opponent) })));
       if (tr_.drawn) box.append(h("p", { class: "sfc-drawn", "data-testid": "sfc-drawn" }, t("drawn", { cards: cardsText(lang, tr_.drawn) })));
+      box.append(h("p", { class: "sfc-hint" }, t("selectHint")));
       box.append(btn(t("giveBack"), "sfc-giveback", matchCards(legal, "giveBack", "cards", sel), "primary"));
     } else if (v.phase === "libraryPick") {
       const tr_ = v.trade ?? {};
@@ -237,6 +239,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     } else if (v.phase === "discard") {
       const due = v.playerStates?.[ctx.seat]?.discardDue ?? 0;
       box.append(h("h3", { class: "sfc-alarm" }, t("discardTitle", { n: due })));
+      box.append(h("p", { class: "sfc-hint" }, t("selectHint")));
       box.append(btn(t("discard"), "sfc-discard", matchCards(legal, "discard", "cards", sel), "primary"));
     }
     return box;
@@ -290,7 +293,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       me ? handPanel(v, legal) : null,
       actions(v, legal),
       h("section", { class: "sfc-log", "data-testid": "sfc-log" }, h("h3", {}, t("log")),
-        h("ol", {}, ...log.slice(-30).reverse().map((l) => h("li", { class: `${l.fresh ? "fresh" : ""}${l.notice ? " notice" : ""}` }, l.text))))].filter((x): x is HTMLElement => x !== null));
+        h("ul", {}, ...log.slice(-30).reverse().map((l) => h("li", { class: `${l.fresh ? "fresh" : ""}${l.notice ? " notice" : ""}` }, l.text))))].filter((x): x is HTMLElement => x !== null));
   }
 
   function relog() {
