@@ -1,14 +1,16 @@
 // Dev page (not part of the app): renders the hand-written fixture frames without a server.
 // Bundle: npx esbuild src/games/struggle/dev.ts --bundle --format=esm --outdir=<dir>; copy dev.html
-// there and serve the directory. Query: ?f=trade|giveBack|build|discard|watch|over&lang=zh-Hant&seat=0
+// there and serve the directory. Query: ?f=trade|giveBack|build|discard|watch|over&lang=zh-Hant&seat=0,
+// or ?frames=frames.json&i=42: recorded frames [{version, view, legal, events}…] of one seat, fed up to i.
 import { mountGame } from "./index";
 import { FIXTURES } from "./fixtures";
-import type { Lang, RoomInfo } from "../../app/contract";
+import type { GameFrame, Lang, RoomInfo } from "../../app/contract";
 
 const q = new URLSearchParams(location.search);
 const lang = (q.get("lang") ?? "en") as Lang;
 const seat = Number(q.get("seat") ?? 0);
-const frames = FIXTURES[q.get("f") ?? "trade"] ?? FIXTURES.trade;
+const recorded: GameFrame[] | null = q.get("frames") ? await (await fetch(q.get("frames")!)).json() : null;
+const frames = recorded ? recorded.slice(0, Number(q.get("i") ?? recorded.length - 1) + 1) : FIXTURES[q.get("f") ?? "trade"] ?? FIXTURES.trade;
 const room: RoomInfo = { room: "dev00001", host: 0, started: true, over: false, options: {}, clock: "none",
   seats: ["Ann", "Bo", "Chen", "Dee"].map((name, i) => ({ seat: i, kind: i ? "bot" : "human", name, connected: true })) };
 const g = mountGame(document.getElementById("root")!, { seat, room: () => room, lang: () => lang,

@@ -64,6 +64,12 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     if (!total(c)) box.append(t("none"));
     return box;
   }
+  function counts(c: Cards | undefined) {
+    const box = h("span", { class: "sfc-chips" });
+    for (const r of RESOURCES) if ((c?.[r] ?? 0) > 0)
+      box.append(h("span", { class: `sfc-chip res-${r}`, title: t(r) }, `${t(r).slice(0, lang === "en" ? 2 : 1)} ${c![r]}`));
+    return box;
+  }
   function row(kind: "roads" | "knights", sides: string, who: number) {
     const r = h("div", { class: `sfc-row sfc-${kind}`, "data-testid": `sfc-${kind}-${who}`, "aria-label": `${t(kind)}: ${sides || t("none")}` },
       h("span", { class: "sfc-row-label" }, t(kind)));
@@ -113,7 +119,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     const piles = h("div", { class: "sfc-piles" },
       h("div", { class: "sfc-pile", "data-testid": "sfc-deck" }, h("b", {}, t("deck")), ` ${v.deckCount}`),
       h("div", { class: "sfc-pile", "data-testid": "sfc-discardpile", title: cardsText(lang, v.discard) },
-        h("b", {}, t("discardPile")), ` ${v.discardCount} `, v.discardCount ? chips(v.discard) : ""),
+        h("b", {}, t("discardPile")), ` ${v.discardCount} `, v.discardCount ? counts(v.discard) : ""),
       h("div", { class: `sfc-pile sfc-destiny${d ? " dir-" + d.direction : ""}`, "data-testid": "sfc-destiny" },
         h("b", {}, t("destiny")), " ",
         d ? h("span", { class: "sfc-arrow", "aria-hidden": "true" }, d.direction === "clockwise" ? "↻" : "↺") : null,
