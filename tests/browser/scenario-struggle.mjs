@@ -42,7 +42,7 @@ export async function struggle({ browser, base, shots }) {
     .map((e) => e.dataset.testid || e.textContent));
   check(small.length === 0, `touch targets under 44 px: ${small.join(", ")}`);
 
-  const seen = { tradeMarket: 0, tradeDeck: 0, tradePlayer: 0, giveBack: 0, build: 0, substitute: 0, discard: 0, libraryPick: 0, turns: 0 };
+  const seen = { tradeMarket: 0, tradeDeck: 0, tradePlayer: 0, giveBack: 0, build: 0, substitute: 0, discard: 0, libraryPick: 0 };
   const shot = new Set();
   const started = Date.now();
   let f;
@@ -63,6 +63,7 @@ export async function struggle({ browser, base, shots }) {
   const winner = f.view.winner;
   check(typeof winner === "number" && f.view.playerStates[winner].vp >= 10, `the winner has 10 VP (${JSON.stringify(f.view.playerStates.map((p) => p.vp))})`);
   check((await page.textContent(tid("sfc-winner"))).length > 0, "the winner is announced");
+  await checkNoHorizontalScroll(page, "struggle game over");
   await page.screenshot({ path: join(shots, "struggle-over.png"), fullPage: true });
   check(seen.tradeMarket + seen.tradeDeck + seen.tradePlayer > 0 && seen.build > 0, `traded and built by clicking (${JSON.stringify(seen)})`);
   const bad = problems(P);
@@ -77,11 +78,11 @@ async function select(page, cards) {
   for (const r of RES) for (let i = 0; i < (cards?.[r] ?? 0); i++) await page.click(tid(`sfc-hand-${r}`));
 }
 
-async function play(page, f, seen, shots, shot) {
+export async function play(page, f, seen, shots, shot) {
   const v = f.view;
   const legal = f.legal;
   const of = (t) => legal.filter((a) => a.type === t);
-  const snap = async (name) => { if (!shot.has(name)) { shot.add(name); await page.screenshot({ path: join(shots, `struggle-${name}.png`), fullPage: true }); } };
+  const snap = async (name) => { if (!shot.has(name)) { shot.add(name); await checkNoHorizontalScroll(page, `struggle ${name}`); await page.screenshot({ path: join(shots, `struggle-${name}.png`), fullPage: true }); } };
   if (v.phase === "discard") {
     const a = of("discard")[0];
     await snap("discard");
@@ -99,7 +100,7 @@ async function play(page, f, seen, shots, shot) {
     await clickAndWait(page, tid(`sfc-library-${of("libraryPick")[0].resource}`), f.version);
     seen.libraryPick++;
   } else if (v.phase === "trade") {
-    if (v.tradesLeft === (v.deckOnly ? 1 : v.tradesLeft) && seen.turns++ === 0) await snap("trade");
+    await snap("trade");
     const kind = (v.turnNumber + v.tradesLeft) % 3;
     const market = of("tradeMarket"), deck = of("tradeDeck").filter((a) => Object.values(a.give).reduce((s, n) => s + n, 0) === 1),
       player = of("tradePlayer").filter((a) => a.count === 1 && !a.library);
@@ -111,6 +112,9 @@ async function play(page, f, seen, shots, shot) {
     } else if (kind === 1 && player.length) {
       const a = player[v.turnNumber % player.length];
       if (await page.$(tid("sfc-trade-count"))) await page.selectOption(tid("sfc-trade-count"), "1");
+      // With a library, look first (then pick a card, SFC-9.8).
+      const lib = of("tradePlayer").some((x) => x.library && x.opponent === a.opponent && x.count === 1);
+      if (await page.$(tid("sfc-library"))) await page.setChecked(tid("sfc-library"), lib);
       await clickAndWait(page, tid(`sfc-draw-${a.opponent}`), f.version);
       seen.tradePlayer++;
     } else if (kind === 2 && deck.length) {
