@@ -97,6 +97,7 @@ export async function play(page, f, seen, shots, shot) {
     await clickAndWait(page, tid("sfc-giveback"), f.version);
     seen.giveBack++;
   } else if (v.phase === "libraryPick") {
+    await snap("library");
     await clickAndWait(page, tid(`sfc-library-${of("libraryPick")[0].resource}`), f.version);
     seen.libraryPick++;
   } else if (v.phase === "trade") {
@@ -131,9 +132,12 @@ export async function play(page, f, seen, shots, shot) {
     if (b) {
       await page.click(tid(`sfc-build-${b}`));
       await page.waitForSelector(tid("sfc-pay-0"));
-      const kind = await page.getAttribute(tid("sfc-pay-0"), "data-kind");
+      // Expansions: the library first (its look-first trade is played later), else the first listed.
+      const libraryPay = `${tid("sfc-pay")} button[data-expansion="library"]`;
+      const pay = b === "expansion" && await page.$(libraryPay) ? libraryPay : tid("sfc-pay-0");
+      const kind = await page.getAttribute(pay, "data-kind");
       if (kind === "substitute") { seen.substitute++; await snap("substitute"); }
-      await clickAndWait(page, tid("sfc-pay-0"), f.version);
+      await clickAndWait(page, pay, f.version);
       seen.build++;
     } else {
       await clickAndWait(page, tid("sfc-end-build"), f.version);
