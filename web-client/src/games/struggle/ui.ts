@@ -20,6 +20,10 @@ function h(tag: string, attrs: Attrs = {}, ...kids: (Node | string | null | unde
     else el.setAttribute(k, String(v));
   }
   for (const c of kids) if (c !== null && c !== undefined && c !== false) el.append(c);
+  // Cards acting as buttons answer Enter and Space like buttons.
+  if (attrs.role === "button") el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); el.click(); }
+  });
   return el;
 }
 
@@ -38,6 +42,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   let error = "";
   let log: LogLine[] = [];
   let notices: string[] = [];
+  let noticeFrom = -1;
   const t = (k: StringKey, p?: Record<string, string | number>) => tr(lang, k, p);
 
   const name = (s: number): string => {
@@ -49,7 +54,8 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   function act(intent: Action) {
     if (busy) return;
     busy = true; error = "";
-    ctx.act(intent).then(() => { sel = {}; chooser = null; library = false; },
+    const at = frame?.version ?? -1;
+    ctx.act(intent).then(() => { sel = {}; chooser = null; library = false; noticeFrom = Math.max(noticeFrom, at); },
       (e: any) => { error = `${e?.rule ? e.rule + ": " : ""}${e?.message ?? e}`; })
       .finally(() => { busy = false; render(); });
     render();
@@ -305,7 +311,8 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   function relog() {
     // Events are kept raw so a language change rewrites them.
     log = raw.map((r) => ({ text: eventText(lang, r.e, name), fresh: r.v === frame?.version, notice: isNotice(r.e, ctx.seat) }));
-    notices = raw.filter((r) => r.v === frame?.version && isNotice(r.e, ctx.seat)).map((r) => theft(r.e) ?? eventText(lang, r.e, name));
+    // Notices stay up from my last action on (bots may play several frames in a row), newest four.
+    notices = raw.filter((r) => r.v > noticeFrom && isNotice(r.e, ctx.seat)).slice(-4).map((r) => theft(r.e) ?? eventText(lang, r.e, name));
   }
   const raw: { v: number; e: any }[] = [];
   function theft(e: any): string | null {
