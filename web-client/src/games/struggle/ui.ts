@@ -336,6 +336,10 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       for (const r of RESOURCES) if ((sel[r] ?? 0) > (hand[r] ?? 0)) sel = { ...sel, [r]: hand[r] ?? 0 };
       relog();
       render();
+      // On a phone, bring the hand and the controls into view when a choice becomes mine.
+      const was = prev ? legalList(prev.legal).length > 0 : false;
+      if (!was && legalList(f.legal).length > 0 && window.innerWidth < 900)
+        el.querySelector(".sfc-hand, .sfc-actions")?.scrollIntoView({ block: "start", behavior: "smooth" });
     },
     roomChanged() { relog(); render(); },
     langChanged(l) { lang = l; relog(); render(); },
