@@ -17,10 +17,32 @@ const CREATE = process.env.HEXHALL_STRUGGLE_CREATE ? JSON.parse(process.env.HEXH
 const RES = ["brick", "lumber", "ore", "wool", "grain"];
 const same = (a = {}, b = {}) => RES.every((r) => (a[r] ?? 0) === (b[r] ?? 0));
 
+/** Secrets in events that seat `me` may not see: others' draws, blind draws and give-backs between others, others' library looks. */
+export function leaks(events, me) {
+  const out = [];
+  for (const e of events ?? []) {
+    const two = [e.seat, e.from, e.to, e.opponent];
+    if (e.type === "drew" && e.cards !== undefined && e.seat !== me) out.push(`seat ${e.seat}'s drawn cards`);
+    if (["drewFromPlayer", "gaveBack", "merchantGuild"].includes(e.type) && e.cards !== undefined && !two.includes(me)) out.push(`${e.type} cards between others`);
+    if (e.type === "libraryLook" && e.hand !== undefined && !two.includes(me)) out.push("another seat's library look");
+  }
+  return out;
+}
+
 export async function struggle({ browser, base, shots }) {
   const notes = [];
   const P = await openPage(browser, base + "/", PHONE, "Sue");
   const page = P.page;
+  // Every game message this page receives is checked for what seat 0 may not know.
+  const leaked = [];
+  page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => {
+    let m;
+    try { m = JSON.parse(typeof payload === "string" ? payload : payload.toString()); } catch { return; }
+    if (m.type !== "snapshot" && m.type !== "patch") return;
+    const g = m.struggle ?? m.payload ?? {};
+    leaked.push(...leaks(g.events, 0));
+    if (g.view && Object.keys(g.view.known ?? {}).includes("0")) leaked.push("seat 0 listed among the others in known");
+  }));
   await enterName(page, "Sue");
   await page.waitForSelector(tid("room-list"));
   const room = await page.evaluate(async (msg) => {
@@ -66,6 +88,7 @@ export async function struggle({ browser, base, shots }) {
   await checkNoHorizontalScroll(page, "struggle game over");
   await page.screenshot({ path: join(shots, "struggle-over.png"), fullPage: true });
   check(seen.tradeMarket + seen.tradeDeck + seen.tradePlayer > 0 && seen.build > 0, `traded and built by clicking (${JSON.stringify(seen)})`);
+  check(leaked.length === 0, `secrets reached seat 0: ${[...new Set(leaked)].join("; ")}`);
   const bad = problems(P);
   check(bad.length === 0, `console errors / failed requests: ${bad.join("; ")}`);
   notes.push(`game over at turn ${f.view.turnNumber}, winner seat ${winner}; clicked ${JSON.stringify(seen)}`);
