@@ -122,3 +122,18 @@ test("seed terms: the Chinese tables use the seed's names for resources, buildin
   for (const lang of ["zh-Hant", "zh-Hans"] as const)
     assert.deepEqual(Object.keys(STRINGS[lang]).sort(), Object.keys(STRINGS.en).sort(), `${lang} has every string`);
 });
+
+test("replay: spectator snapshot then patches give one view per action with its events", async () => {
+  const { buildReplay } = await import("../src/games/struggle/replaydata");
+  const v0 = { phase: "trade", turn: 0, deckCount: 50 };
+  const r = buildReplay({ players: [{ name: "Ann" }], messages: [
+    { type: "snapshot", struggle: { view: v0 } },
+    { type: "patch", ops: [{ op: "replace", path: "/phase", value: "build" }], struggle: { events: [{ type: "tradedWithMarket", seat: 0, gave: "ore", took: "wool" }] } },
+    { type: "patch", ops: [{ op: "replace", path: "/deckCount", value: 48 }], struggle: { events: [{ type: "drew", seat: 0, count: 2, step: "draw" }] } },
+  ] });
+  assert.equal(r.views.length, 3);
+  assert.equal(r.views[1].phase, "build");
+  assert.equal(r.views[2].deckCount, 48);
+  assert.equal(v0.phase, "trade", "the snapshot view is not changed in place");
+  assert.deepEqual(r.events.map((e) => e.length), [0, 1, 1]);
+});
