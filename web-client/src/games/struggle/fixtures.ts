@@ -47,7 +47,7 @@ const buildLegal = [
 ];
 
 export const FIXTURES: Record<string, GameFrame[]> = {
-  trade: [{ version: 40, snapshot: false, view: base(), legal: tradeLegal,
+  trade: [{ version: 40, snapshot: false, view: base(), legal: tradeLegal, clock: { seat: 0, deadline: Date.now() + 75000, kind: "turn" },
     events: [{ type: "turnStarted", seat: 0, turnNumber: 9 }, { type: "tookCard", seat: 3, from: 0, building: "knight", side: "A" }] }],
   giveBack: [{ version: 41, snapshot: false,
     view: base({ phase: "giveBack", tradesLeft: 0, players: 3, turnNumber: 1, destiny: { side: "whiteArrow", direction: "clockwise" },

@@ -43,6 +43,16 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   let log: LogLine[] = [];
   let notices: string[] = [];
   let noticeFrom = -1;
+  // The turn clock (when the room has one): the seat it runs for and the seconds left, every second.
+  const clockEl = h("span", { class: "sfc-clock", "data-testid": "sfc-clock", role: "timer" });
+  const tick = () => {
+    const c = frame?.clock;
+    if (!c || frame?.view.phase === "over") { clockEl.textContent = ""; return; }
+    const secs = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
+    clockEl.textContent = `${name(c.seat)}: ${secs} s`;
+    clockEl.classList.toggle("warn", (c.warnAt !== undefined && Date.now() >= c.warnAt) || secs <= 10);
+  };
+  const ticker = window.setInterval(tick, 1000);
   const t = (k: StringKey, p?: Record<string, string | number>) => tr(lang, k, p);
 
   const name = (s: number): string => {
@@ -296,7 +306,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     el.replaceChildren(...[
       h("div", { class: `sfc-status${yourTurn ? " mine" : ""}`, "data-testid": "sfc-status" },
         h("b", {}, v.phase === "over" ? t("over") : yourTurn ? t("yourTurn") : t("turnOf", { name: name(v.turn) })),
-        h("span", { class: "sfc-muted" }, t("turnNo", { n: v.turnNumber ?? 1 })), steps(v)),
+        h("span", { class: "sfc-muted" }, t("turnNo", { n: v.turnNumber ?? 1 })), steps(v), clockEl),
       notices.length ? h("div", { class: "sfc-notices", role: "status", "aria-live": "polite", "data-testid": "sfc-notices" },
         ...notices.map((n) => h("div", { class: "sfc-notice" }, n))) : null,
       h("div", { class: "sfc-opponents" }, ...others.map((p) => playerPanel(p, v))),
@@ -336,6 +346,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       for (const r of RESOURCES) if ((sel[r] ?? 0) > (hand[r] ?? 0)) sel = { ...sel, [r]: hand[r] ?? 0 };
       relog();
       render();
+      tick();
       // On a phone, bring the hand and the controls into view when a choice becomes mine.
       const was = prev ? legalList(prev.legal).length > 0 : false;
       if (!was && legalList(f.legal).length > 0 && window.innerWidth < 900)
@@ -344,7 +355,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged() { relog(); render(); },
     langChanged(l) { lang = l; relog(); render(); },
     seedRevealed() {},
-    destroy() { el.remove(); },
+    destroy() { clearInterval(ticker); el.remove(); },
   };
 }
 
