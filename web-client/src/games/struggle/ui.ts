@@ -31,7 +31,7 @@ interface LogLine { text: string; fresh: boolean; notice: boolean }
 
 export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   const el = h("div", { class: "sfc", "data-testid": "sfc-table" });
-  root.replaceChildren(el);
+  root.append(el);
   let lang: Lang = ctx.lang();
   let frame: GameFrame | null = null;
   let sel: Cards = {};
