@@ -1,0 +1,171 @@
+// The Struggle for Catan at 390×844 portrait: a player creates a 4-seat room of game "struggle"
+// whose other seats the server fills with heuristic bots, starts it and plays every one of her
+// turns by clicking the card table until somebody reaches 10 VP: market, deck and player trades
+// (drawing blind, then choosing what to give back), builds with the listed payments (3-for-1
+// substitutes included), brigand-attack discards. The frame is read only to decide what to click.
+// Not in run.mjs yet: it needs the game registry (web-client/src/games/index.ts) and the server's
+// struggle module. Enable with `scenarios.struggle = struggle` in run.mjs, or run it alone.
+import { join } from "node:path";
+import { check, problems, checkNoHorizontalScroll, clickAndWait, enterName, frame, openPage, Raced, sleep, tid, waitFrame } from "./lib.mjs";
+
+const PHONE = { width: 390, height: 844 };
+const BUDGET_MS = Number(process.env.HEXHALL_STRUGGLE_BUDGET_MS ?? 300000);
+// The createRoom message (the game's options under "options", as the module registry reads them);
+// HEXHALL_STRUGGLE_CREATE overrides it with a JSON object should the envelope differ.
+const CREATE = process.env.HEXHALL_STRUGGLE_CREATE ? JSON.parse(process.env.HEXHALL_STRUGGLE_CREATE)
+  : { type: "createRoom", game: "struggle", options: { players: 4, firstSeat: 0 }, botFill: "heuristic", clock: "none", private: true, seed: "16" };
+const RES = ["brick", "lumber", "ore", "wool", "grain"];
+const same = (a = {}, b = {}) => RES.every((r) => (a[r] ?? 0) === (b[r] ?? 0));
+
+/** Secrets in events that seat `me` may not see: others' draws, blind draws and give-backs between others, others' library looks. */
+export function leaks(events, me) {
+  const out = [];
+  for (const e of events ?? []) {
+    const two = [e.seat, e.from, e.to, e.opponent];
+    if (e.type === "drew" && e.cards !== undefined && e.seat !== me) out.push(`seat ${e.seat}'s drawn cards`);
+    if (["drewFromPlayer", "gaveBack", "merchantGuild"].includes(e.type) && e.cards !== undefined && !two.includes(me)) out.push(`${e.type} cards between others`);
+    if (e.type === "libraryLook" && e.hand !== undefined && !two.includes(me)) out.push("another seat's library look");
+  }
+  return out;
+}
+
+export async function struggle({ browser, base, shots }) {
+  const notes = [];
+  const P = await openPage(browser, base + "/", PHONE, "Sue");
+  const page = P.page;
+  // Every game message this page receives is checked for what seat 0 may not know.
+  const leaked = [];
+  page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => {
+    let m;
+    try { m = JSON.parse(typeof payload === "string" ? payload : payload.toString()); } catch { return; }
+    if (m.type !== "snapshot" && m.type !== "patch") return;
+    const g = m.struggle ?? m.payload ?? {};
+    leaked.push(...leaks(g.events, 0));
+    if (g.view && Object.keys(g.view.known ?? {}).includes("0")) leaked.push("seat 0 listed among the others in known");
+  }));
+  await enterName(page, "Sue");
+  await page.waitForSelector(tid("room-list"));
+  const room = await page.evaluate(async (msg) => {
+    const conn = window.hexhall.conn;
+    const created = await conn.request(msg);
+    await conn.request({ type: "joinRoom", room: String(created.room), seat: 0 });
+    return String(created.room);
+  }, CREATE);
+  await page.goto(`${base}/#/room/${room}`);
+  await page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
+  await page.click(tid("start-game"));
+  await page.waitForSelector(tid("sfc-table"), { timeout: 15000 });
+  await checkNoHorizontalScroll(page, "struggle table on a phone");
+  await page.screenshot({ path: join(shots, "struggle-start.png"), fullPage: true });
+
+  // Touch targets: every enabled control of the table is at least 44 px both ways.
+  const small = await page.evaluate(() => [...document.querySelectorAll(".sfc button:not(:disabled), .sfc [role=button][tabindex='0'], .sfc select")]
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.width < 44 || r.height < 44); })
+    .map((e) => e.dataset.testid || e.textContent));
+  check(small.length === 0, `touch targets under 44 px: ${small.join(", ")}`);
+
+  const seen = { tradeMarket: 0, tradeDeck: 0, tradePlayer: 0, giveBack: 0, build: 0, substitute: 0, discard: 0, libraryPick: 0 };
+  const shot = new Set();
+  const started = Date.now();
+  let f;
+  for (;;) {
+    check(Date.now() - started < BUDGET_MS, `game not over within ${BUDGET_MS / 1000} s (${JSON.stringify(seen)})`);
+    f = await waitFrame(page, (x) => x.view.phase === "over" || (Array.isArray(x.legal) && x.legal.length > 0), "my turn or the end", 60000);
+    if (f.view.phase === "over") break;
+    // Nothing another seat may not know reaches this page: no other hand, no drawn cards of others' trades.
+    check(!f.view.trade || f.view.trade.drawn === undefined || f.view.turn === f.seat || f.view.trade.opponent === f.seat,
+      "a blind draw between two other players is hidden");
+    try {
+      await play(page, f, seen, shots, shot);
+    } catch (e) {
+      if (!(e instanceof Raced)) throw e;
+    }
+  }
+  await page.waitForSelector(tid("sfc-winner"), { timeout: 10000 });
+  const winner = f.view.winner;
+  check(typeof winner === "number" && f.view.playerStates[winner].vp >= 10, `the winner has 10 VP (${JSON.stringify(f.view.playerStates.map((p) => p.vp))})`);
+  check((await page.textContent(tid("sfc-winner"))).length > 0, "the winner is announced");
+  await checkNoHorizontalScroll(page, "struggle game over");
+  await page.screenshot({ path: join(shots, "struggle-over.png"), fullPage: true });
+  check(seen.tradeMarket + seen.tradeDeck + seen.tradePlayer > 0 && seen.build > 0, `traded and built by clicking (${JSON.stringify(seen)})`);
+  check(leaked.length === 0, `secrets reached seat 0: ${[...new Set(leaked)].join("; ")}`);
+  const bad = problems(P);
+  check(bad.length === 0, `console errors / failed requests: ${bad.join("; ")}`);
+  notes.push(`game over at turn ${f.view.turnNumber}, winner seat ${winner}; clicked ${JSON.stringify(seen)}`);
+  await P.context.close();
+  return notes;
+}
+
+async function select(page, cards) {
+  if (await page.$(tid("sfc-clear"))) await page.click(tid("sfc-clear"));
+  for (const r of RES) for (let i = 0; i < (cards?.[r] ?? 0); i++) await page.click(tid(`sfc-hand-${r}`));
+}
+
+export async function play(page, f, seen, shots, shot) {
+  const v = f.view;
+  const legal = f.legal;
+  const of = (t) => legal.filter((a) => a.type === t);
+  const snap = async (name) => { if (!shot.has(name)) { shot.add(name); await checkNoHorizontalScroll(page, `struggle ${name}`); await page.screenshot({ path: join(shots, `struggle-${name}.png`), fullPage: true }); } };
+  if (v.phase === "discard") {
+    const a = of("discard")[0];
+    await snap("discard");
+    await select(page, a.cards);
+    await clickAndWait(page, tid("sfc-discard"), f.version);
+    seen.discard++;
+  } else if (v.phase === "giveBack") {
+    await snap("give-back");
+    // Give back what the hand has most of (a card drawn is allowed too).
+    const a = of("giveBack").sort((x, y) => Math.max(...RES.map((r) => (v.hand[r] ?? 0) - (x.cards[r] ?? 0))) - Math.max(...RES.map((r) => (v.hand[r] ?? 0) - (y.cards[r] ?? 0))))[0];
+    await select(page, a.cards);
+    await clickAndWait(page, tid("sfc-giveback"), f.version);
+    seen.giveBack++;
+  } else if (v.phase === "libraryPick") {
+    await snap("library");
+    await clickAndWait(page, tid(`sfc-library-${of("libraryPick")[0].resource}`), f.version);
+    seen.libraryPick++;
+  } else if (v.phase === "trade") {
+    await snap("trade");
+    const kind = (v.turnNumber + v.tradesLeft) % 3;
+    const market = of("tradeMarket"), deck = of("tradeDeck").filter((a) => Object.values(a.give).reduce((s, n) => s + n, 0) === 1),
+      player = of("tradePlayer").filter((a) => a.count === 1 && !a.library);
+    if (kind === 0 && market.length) {
+      const a = market[(v.turnNumber * 7) % market.length];
+      await select(page, { [a.give]: 1 });
+      await clickAndWait(page, tid(`sfc-market-${a.take}`), f.version);
+      seen.tradeMarket++;
+    } else if (kind === 1 && player.length) {
+      const a = player[v.turnNumber % player.length];
+      if (await page.$(tid("sfc-trade-count"))) await page.selectOption(tid("sfc-trade-count"), "1");
+      // With a library, look first (then pick a card, SFC-9.8).
+      const lib = of("tradePlayer").some((x) => x.library && x.opponent === a.opponent && x.count === 1);
+      if (await page.$(tid("sfc-library"))) await page.setChecked(tid("sfc-library"), lib);
+      await clickAndWait(page, tid(`sfc-draw-${a.opponent}`), f.version);
+      seen.tradePlayer++;
+    } else if (kind === 2 && deck.length) {
+      await select(page, deck[0].give);
+      await clickAndWait(page, tid("sfc-trade-deck"), f.version);
+      seen.tradeDeck++;
+    } else {
+      await clickAndWait(page, tid("sfc-end-trade"), f.version);
+    }
+  } else if (v.phase === "build") {
+    const builds = of("build");
+    const order = ["city", "expansion", "settlement", "knight", "road"];
+    const b = order.find((x) => builds.some((a) => a.building === x));
+    if (b) {
+      await page.click(tid(`sfc-build-${b}`));
+      await page.waitForSelector(tid("sfc-pay-0"));
+      // Expansions: the library first (its look-first trade is played later), else the first listed.
+      const libraryPay = `${tid("sfc-pay")} button[data-expansion="library"]`;
+      const pay = b === "expansion" && await page.$(libraryPay) ? libraryPay : tid("sfc-pay-0");
+      const kind = await page.getAttribute(pay, "data-kind");
+      if (kind === "substitute") { seen.substitute++; await snap("substitute"); }
+      await clickAndWait(page, pay, f.version);
+      seen.build++;
+    } else {
+      await clickAndWait(page, tid("sfc-end-build"), f.version);
+    }
+  } else {
+    await sleep(50);
+  }
+}
