@@ -58,3 +58,29 @@ TEST_CASE("the legal-action lists of fixed seeded games are unchanged (wire pin)
     CHECK(pin.actions == 276397);
     CHECK(std::string(hex) == "19dcaa6f215b402d");  // recorded at a1f5031, before the speed work
 }
+
+TEST_CASE("random_legal_move draws exactly legal[uniform(n)] without listing (uniform random play)",
+          "[SFC-4.1][SFC-5.4][SFC-6.2][SFC-8.7][SFC-9.10]") {
+    std::vector<Move> legal;
+    long long checked = 0;
+    for (int players = 2; players <= 6; ++players)
+        for (uint64_t seed = 1; seed <= 6; ++seed) {
+            State s = new_game(players, 0, provisional(), 500 + seed);
+            Rng play = make_rng(seed);
+            for (int step = 0; step < 4000 && s.phase != Phase::Over; ++step) {
+                const int seat = first_awaiting(s);
+                REQUIRE(seat == awaiting(s)[0]);
+                legal_moves(s, seat, legal);
+                REQUIRE_FALSE(legal.empty());
+                Rng a = play, b = play;
+                const Move drawn = random_legal_move(s, seat, a);
+                const Move& listed = legal[uniform(b, static_cast<uint32_t>(legal.size()))];
+                REQUIRE(move_to_json(drawn) == move_to_json(listed));
+                REQUIRE(a.s[0] == b.s[0]);
+                ++checked;
+                play = a;
+                REQUIRE_FALSE(act(s, seat, drawn, nullptr));
+            }
+        }
+    CHECK(checked > 10000);
+}
