@@ -192,7 +192,8 @@ void payments(const Cards& cost, const Cards& hand, bool university, std::vector
 
 // How many sub-multisets of `from` hold exactly k cards: ways[r][left] for resources r.. .
 struct SubmultisetCounts {
-    std::array<std::array<uint32_t, kResourceTotal + 1>, kResources + 1> ways{};
+    // Not zeroed: count_submultisets fills every entry up to k, the only ones read.
+    std::array<std::array<uint32_t, kResourceTotal + 1>, kResources + 1> ways;
     int k = 0;
 };
 void count_submultisets(const Cards& from, int k, SubmultisetCounts& c) {
@@ -643,12 +644,11 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
     switch (s.phase) {
         case Phase::Trade: {
             const int max_deck = std::min(s.trades_left, me.hand.total());
-            uint32_t deck_by_k[kResourceTotal + 1] = {};
             uint32_t deck = 0;
             if (max_deck > 0) {
                 count_submultisets(me.hand, max_deck, subs);
                 // ways[0][k] for every k <= max_deck comes from the same table
-                for (int k = 1; k <= max_deck; ++k) deck += (deck_by_k[k] = subs.ways[0][k]);
+                for (int k = 1; k <= max_deck; ++k) deck += subs.ways[0][k];
             }
             uint32_t market = 0, players = 0;
             int gives = 0, takes = 0;
@@ -673,7 +673,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             i -= 1;
             if (i < deck) {
                 int k = 1;
-                while (i >= deck_by_k[k]) i -= deck_by_k[k++];
+                while (i >= subs.ways[0][k]) i -= subs.ways[0][k++];
                 subs.k = k;  // the table holds every size up to max_deck
                 m.kind = MoveKind::TradeDeck;
                 m.cards = nth_submultiset(me.hand, subs, i);
