@@ -774,7 +774,18 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
     }
 }
 
+namespace {
+// check(), also telling a valid Build whether its payment uses the university (act needs it).
+std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool& uses_university);
+}  // namespace
+
 std::optional<Refusal> check(const State& s, int seat, const Move& m) {
+    bool univ = false;
+    return check_move(s, seat, m, univ);
+}
+
+namespace {
+std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool& uses_university) {
     if (s.phase == Phase::Over) return refuse("SFC-11.3", "the game is over");
     if (seat < 0 || seat >= s.players) return refuse("SFC-4.1", "not a seat in this game");
     const Player& me = s.p[seat];
@@ -860,9 +871,8 @@ std::optional<Refusal> check(const State& s, int seat, const Move& m) {
             if (m.flag && !destiny_in_use(s)) return refuse("SFC-8.9", "there is no destiny card with 2 players");
             if (!m.cards.nonnegative() || !me.hand.contains(m.cards))
                 return refuse("SFC-6.1", "you do not hold the cards you offer as payment");
-            bool univ = false;
             if (!payment_valid(build_cost(*s.rules, m.building, m.expansion), m.cards,
-                               me.owns(Expansion::University) && !s.university_used, univ))
+                               me.owns(Expansion::University) && !s.university_used, uses_university))
                 return refuse("SFC-6.2", "the payment does not match the cost (3 identical cards may replace one)");
             return std::nullopt;
         }
@@ -873,8 +883,11 @@ std::optional<Refusal> check(const State& s, int seat, const Move& m) {
     }
 }
 
+}  // namespace
+
 std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventRec>* log) {
-    if (auto r = check(s, seat, m)) return r;
+    bool univ = false;
+    if (auto r = check_move(s, seat, m, univ)) return r;
     Player& me = s.p[seat];
     switch (m.kind) {
         case MoveKind::Discard:
@@ -967,10 +980,7 @@ std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventR
             break;
         }
         case MoveKind::Build: {
-            bool univ = false;
-            payment_valid(build_cost(*s.rules, m.building, m.expansion), m.cards,
-                          me.owns(Expansion::University) && !s.university_used, univ);
-            apply_build(s, seat, m, univ, log);
+            apply_build(s, seat, m, univ, log);  // univ: from check_move's payment check
             break;
         }
         case MoveKind::EndBuild: {
