@@ -84,8 +84,8 @@ double evaluate(const State& s, int seat) {
 }
 
 Move random_move(const State& s, int seat, Rng& rng, std::vector<Move>& scratch) {
-    legal_moves(s, seat, scratch);
-    return scratch[uniform(rng, static_cast<uint32_t>(scratch.size()))];
+    (void)scratch;  // kept for callers; the sampler lists nothing
+    return random_legal_move(s, seat, rng);
 }
 
 Move heuristic_move(const State& s, int seat, Rng& rng, std::vector<Move>& moves) {

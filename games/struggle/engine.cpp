@@ -188,6 +188,70 @@ void payments(const Cards& cost, const Cards& hand, bool university, std::vector
     out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
+// ---- drawing one legal move without listing them all (random play) ----
+
+// How many sub-multisets of `from` hold exactly k cards: ways[r][left] for resources r.. .
+struct SubmultisetCounts {
+    // Not zeroed: count_submultisets fills every entry up to k, the only ones read.
+    std::array<std::array<uint32_t, kResourceTotal + 1>, kResources + 1> ways;
+    int k = 0;
+};
+void count_submultisets(const Cards& from, int k, SubmultisetCounts& c) {
+    c.k = k;
+    for (int left = 0; left <= k; ++left) c.ways[kResources][left] = left == 0 ? 1 : 0;
+    for (int r = kResources - 1; r >= 0; --r)
+        for (int left = 0; left <= k; ++left) {
+            uint32_t w = 0;
+            for (int x = 0; x <= std::min(left, from[r]); ++x) w += c.ways[r + 1][left - x];
+            c.ways[r][left] = w;
+        }
+}
+// The i-th sub-multiset of size c.k in each_submultiset's order (more of the lower resources first).
+Cards nth_submultiset(const Cards& from, const SubmultisetCounts& c, uint32_t i) {
+    Cards cur;
+    int left = c.k;
+    for (int r = 0; r < kResources; ++r) {
+        for (int x = std::min(left, from[r]); x >= 0; --x) {
+            const uint32_t w = c.ways[r + 1][left - x];
+            if (i < w) {
+                cur[r] = x;
+                left -= x;
+                break;
+            }
+            i -= w;
+        }
+    }
+    return cur;
+}
+
+// payments() memoised per thread in a small direct-mapped table (it stays in the CPU caches): the
+// same (cost, hand, university) recurs within a build step and across turns. Results are identical.
+const std::vector<Cards>& payments_of(const Cards& cost, const Cards& hand, bool university) {
+    struct Slot {
+        uint64_t key = ~0ull;
+        std::vector<Cards> pays;
+    };
+    constexpr int kSlotBits = 10;
+    thread_local std::array<Slot, 1u << kSlotBits> memo;
+    thread_local std::vector<Cards> uncached;
+    uint64_t key = university ? 1 : 0;
+    bool fits = true;
+    for (int r = 0; r < kResources; ++r) {
+        fits = fits && cost[r] >= 0 && cost[r] < 64 && hand[r] >= 0 && hand[r] < 32;
+        key = (key << 11) | (static_cast<uint64_t>(cost[r] & 63) << 5) | static_cast<uint64_t>(hand[r] & 31);
+    }
+    if (!fits) {
+        payments(cost, hand, university, uncached);
+        return uncached;
+    }
+    Slot& slot = memo[(key * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits)];
+    if (slot.key != key) {
+        payments(cost, hand, university, slot.pays);
+        slot.key = key;
+    }
+    return slot.pays;
+}
+
 bool can_place(const State& s, int seat, Building b, int expansion, int settlement, std::optional<Refusal>* why) {
     const Player& me = s.p[seat];
     auto no = [&](const char* rule, const char* msg) {
@@ -403,6 +467,16 @@ State new_game(int players, int first, std::shared_ptr<const Ruleset> rules, uin
     return s;
 }
 
+int first_awaiting(const State& s) {
+    if (s.phase == Phase::Over) return -1;
+    if (s.phase == Phase::Discard) {
+        for (int i = 0; i < s.players; ++i)
+            if (s.discard_due[i] > 0) return i;
+        return -1;
+    }
+    return s.turn;
+}
+
 std::vector<int> awaiting(const State& s) {
     std::vector<int> out;
     if (s.phase == Phase::Over) return out;
@@ -502,9 +576,8 @@ void legal_moves(const State& s, int seat, std::vector<Move>& out) {
             Move end;
             end.kind = MoveKind::EndBuild;
             out.push_back(end);
-            std::vector<Cards> pays;
+            const std::vector<Cards>* pays = nullptr;
             Cards last_cost;
-            bool have_pays = false;
             const bool university = me.owns(Expansion::University) && !s.university_used;
             for (int b = 0; b < kBuildings; ++b) {
                 if (s.built & (1u << b)) continue;
@@ -513,13 +586,12 @@ void legal_moves(const State& s, int seat, std::vector<Move>& out) {
                 for (int v = 0; v < variants; ++v) {
                     if (!can_place(s, seat, bt, v, 0, nullptr)) continue;
                     const Cards cost = build_cost(*s.rules, bt, v);
-                    if (!have_pays || !(cost == last_cost)) {  // expansions mostly share one cost
-                        payments(cost, me.hand, university, pays);
+                    if (!pays || !(cost == last_cost)) {  // expansions mostly share one cost
+                        pays = &payments_of(cost, me.hand, university);
                         last_cost = cost;
-                        have_pays = true;
                     }
                     const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
-                    for (const Cards& pay : pays)
+                    for (const Cards& pay : *pays)
                         for (int flip = 0; flip < flips; ++flip) {
                             Move m;
                             m.kind = MoveKind::Build;
@@ -538,7 +610,182 @@ void legal_moves(const State& s, int seat, std::vector<Move>& out) {
     }
 }
 
+Move random_legal_move(const State& s, int seat, Rng& rng) {
+    // Same order as legal_moves: count the moves, draw an index, build only that move.
+    Move m;
+    if (s.phase == Phase::Over || seat < 0 || seat >= s.players) return m;
+    const Player& me = s.p[seat];
+    SubmultisetCounts subs;
+    auto pick = [&](uint32_t n) { return uniform(rng, n); };
+    auto guild_count = [&](int* seats) {
+        int n = 0;
+        if (!me.owns(Expansion::MerchantGuild) || s.guild_used) return 0;
+        const int mine = vp(s, seat);
+        for (int o = 0; o < s.players; ++o)
+            if (o != seat && s.p[o].hand.total() > 0 && vp(s, o) >= mine) seats[n++] = o;
+        return n;
+    };
+    auto guild_move = [&](int o) {
+        Move g;
+        g.kind = MoveKind::Guild;
+        g.opponent = static_cast<int8_t>(o);
+        return g;
+    };
+    if (s.phase == Phase::Discard || s.phase == Phase::GiveBack) {
+        if (s.phase == Phase::Discard && s.discard_due[seat] == 0) return m;
+        if (s.phase == Phase::GiveBack && seat != s.turn) return m;
+        count_submultisets(me.hand, s.phase == Phase::Discard ? s.discard_due[seat] : s.trade_count, subs);
+        m.kind = s.phase == Phase::Discard ? MoveKind::Discard : MoveKind::GiveBack;
+        m.cards = nth_submultiset(me.hand, subs, pick(subs.ways[0][subs.k]));
+        return m;
+    }
+    if (seat != s.turn) return m;
+    int guild_seats[kMaxPlayers];
+    switch (s.phase) {
+        case Phase::Trade: {
+            const int max_deck = std::min(s.trades_left, me.hand.total());
+            uint32_t deck = 0;
+            if (max_deck > 0) {
+                count_submultisets(me.hand, max_deck, subs);
+                // ways[0][k] for every k <= max_deck comes from the same table
+                for (int k = 1; k <= max_deck; ++k) deck += subs.ways[0][k];
+            }
+            uint32_t market = 0, players = 0;
+            int gives = 0, takes = 0;
+            const bool library = me.owns(Expansion::Library) && !s.library_used;
+            const int libs = library ? 2 : 1;
+            std::array<int, kMaxPlayers> kmax{};
+            if (!s.deck_only && s.trades_left > 0) {
+                for (int r = 0; r < kResources; ++r) {
+                    gives += me.hand[r] > 0;
+                    takes += s.market[r] > 0;
+                }
+                market = static_cast<uint32_t>(gives * takes);
+                for (int o = 0; o < s.players; ++o) {
+                    if (o == seat) continue;
+                    kmax[o] = std::min(s.trades_left, s.p[o].hand.total());
+                    players += static_cast<uint32_t>(kmax[o] * libs);
+                }
+            }
+            const int guilds = guild_count(guild_seats);
+            uint32_t i = pick(1 + deck + market + players + static_cast<uint32_t>(guilds));
+            if (i == 0) return m;  // EndTrade
+            i -= 1;
+            if (i < deck) {
+                int k = 1;
+                while (i >= subs.ways[0][k]) i -= subs.ways[0][k++];
+                subs.k = k;  // the table holds every size up to max_deck
+                m.kind = MoveKind::TradeDeck;
+                m.cards = nth_submultiset(me.hand, subs, i);
+                return m;
+            }
+            i -= deck;
+            if (i < market) {
+                int g = static_cast<int>(i) / takes, t = static_cast<int>(i) % takes;
+                m.kind = MoveKind::TradeMarket;
+                for (int r = 0; r < kResources; ++r)
+                    if (me.hand[r] > 0 && g-- == 0) m.give = static_cast<int8_t>(r);
+                for (int r = 0; r < kResources; ++r)
+                    if (s.market[r] > 0 && t-- == 0) m.take = static_cast<int8_t>(r);
+                return m;
+            }
+            i -= market;
+            if (i < players) {
+                for (int o = 0; o < s.players; ++o) {
+                    const uint32_t here = static_cast<uint32_t>(kmax[o] * libs);
+                    if (i >= here) {
+                        i -= here;
+                        continue;
+                    }
+                    m.kind = MoveKind::TradePlayer;
+                    m.opponent = static_cast<int8_t>(o);
+                    m.count = static_cast<int8_t>(1 + static_cast<int>(i) / libs);
+                    m.flag = static_cast<int>(i) % libs == 1;
+                    return m;
+                }
+            }
+            i -= players;
+            return guild_move(guild_seats[i]);
+        }
+        case Phase::LibraryPick: {
+            const Cards& h = s.p[s.trade_opponent].hand;
+            int n = 0;
+            for (int r = 0; r < kResources; ++r) n += h[r] > 0;
+            int i = static_cast<int>(pick(static_cast<uint32_t>(n)));
+            m.kind = MoveKind::LibraryPick;
+            for (int r = 0; r < kResources; ++r)
+                if (h[r] > 0 && i-- == 0) m.take = static_cast<int8_t>(r);
+            return m;
+        }
+        case Phase::Build: {
+            struct Group {
+                const std::vector<Cards>* pays;
+                int8_t building, expansion;
+                int flips;
+            };
+            std::array<Group, kBuildings + kExpansions> groups;
+            int ng = 0;
+            uint32_t total = 1;  // EndBuild
+            const std::vector<Cards>* pays = nullptr;
+            Cards last_cost;
+            const bool university = me.owns(Expansion::University) && !s.university_used;
+            for (int b = 0; b < kBuildings; ++b) {
+                if (s.built & (1u << b)) continue;
+                const Building bt = static_cast<Building>(b);
+                const int variants = bt == Building::Expansion ? kExpansions : 1;
+                for (int v = 0; v < variants; ++v) {
+                    if (!can_place(s, seat, bt, v, 0, nullptr)) continue;
+                    const Cards cost = build_cost(*s.rules, bt, v);
+                    if (!pays || !(cost == last_cost)) {
+                        pays = &payments_of(cost, me.hand, university);
+                        last_cost = cost;
+                    }
+                    if (pays->empty()) continue;
+                    const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
+                    groups[ng++] = Group{pays, static_cast<int8_t>(b),
+                                         static_cast<int8_t>(bt == Building::Expansion ? v : -1), flips};
+                    total += static_cast<uint32_t>(pays->size() * flips);
+                }
+            }
+            const int guilds = guild_count(guild_seats);
+            uint32_t i = pick(total + static_cast<uint32_t>(guilds));
+            if (i == 0) {
+                m.kind = MoveKind::EndBuild;
+                return m;
+            }
+            i -= 1;
+            for (int gi = 0; gi < ng; ++gi) {
+                const Group& g = groups[gi];
+                const uint32_t here = static_cast<uint32_t>(g.pays->size() * g.flips);
+                if (i >= here) {
+                    i -= here;
+                    continue;
+                }
+                m.kind = MoveKind::Build;
+                m.building = static_cast<Building>(g.building);
+                m.expansion = g.expansion;
+                m.flag = static_cast<int>(i) % g.flips == 1;
+                m.cards = (*g.pays)[i / static_cast<uint32_t>(g.flips)];
+                return m;
+            }
+            return guild_move(guild_seats[i]);  // the groups' sizes are already taken off
+        }
+        default: return m;
+    }
+}
+
+namespace {
+// check(), also telling a valid Build whether its payment uses the university (act needs it).
+std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool& uses_university);
+}  // namespace
+
 std::optional<Refusal> check(const State& s, int seat, const Move& m) {
+    bool univ = false;
+    return check_move(s, seat, m, univ);
+}
+
+namespace {
+std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool& uses_university) {
     if (s.phase == Phase::Over) return refuse("SFC-11.3", "the game is over");
     if (seat < 0 || seat >= s.players) return refuse("SFC-4.1", "not a seat in this game");
     const Player& me = s.p[seat];
@@ -624,9 +871,8 @@ std::optional<Refusal> check(const State& s, int seat, const Move& m) {
             if (m.flag && !destiny_in_use(s)) return refuse("SFC-8.9", "there is no destiny card with 2 players");
             if (!m.cards.nonnegative() || !me.hand.contains(m.cards))
                 return refuse("SFC-6.1", "you do not hold the cards you offer as payment");
-            bool univ = false;
             if (!payment_valid(build_cost(*s.rules, m.building, m.expansion), m.cards,
-                               me.owns(Expansion::University) && !s.university_used, univ))
+                               me.owns(Expansion::University) && !s.university_used, uses_university))
                 return refuse("SFC-6.2", "the payment does not match the cost (3 identical cards may replace one)");
             return std::nullopt;
         }
@@ -637,8 +883,11 @@ std::optional<Refusal> check(const State& s, int seat, const Move& m) {
     }
 }
 
+}  // namespace
+
 std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventRec>* log) {
-    if (auto r = check(s, seat, m)) return r;
+    bool univ = false;
+    if (auto r = check_move(s, seat, m, univ)) return r;
     Player& me = s.p[seat];
     switch (m.kind) {
         case MoveKind::Discard:
@@ -731,10 +980,7 @@ std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventR
             break;
         }
         case MoveKind::Build: {
-            bool univ = false;
-            payment_valid(build_cost(*s.rules, m.building, m.expansion), m.cards,
-                          me.owns(Expansion::University) && !s.university_used, univ);
-            apply_build(s, seat, m, univ, log);
+            apply_build(s, seat, m, univ, log);  // univ: from check_move's payment check
             break;
         }
         case MoveKind::EndBuild: {

@@ -31,6 +31,11 @@ int trade_allowance(const Player& p);                   // SFC-5.1, SFC-5.2
 std::vector<int> awaiting(const State& s);
 // Every move `seat` may make now, in a stable order.
 void legal_moves(const State& s, int seat, std::vector<Move>& out);
+// One of legal_moves(s, seat) drawn uniformly with `rng`, without listing them all: the same move
+// as legal[uniform(rng, legal.size())] would be (random play, docs/performance.md).
+Move random_legal_move(const State& s, int seat, Rng& rng);
+// The first seat awaited (awaiting(s)[0] without allocating), or -1 when the game is over.
+int first_awaiting(const State& s);
 // Validates without changing anything.
 std::optional<Refusal> check(const State& s, int seat, const Move& m);
 // Validates and applies; on refusal nothing changes. `log` may be null (no events recorded).

@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
                 ++unfinished;
                 break;
             }
-            const int who = awaiting(s)[0];
+            const int who = first_awaiting(s);
             const Move m = random_move(s, who, rng, scratch);
             act(s, who, m, nullptr);
             ++moves;
