@@ -1,15 +1,15 @@
 export type Lang = "en" | "zh-Hant" | "zh-Hans";
 export interface SeatInfo { seat: number; kind: "human" | "bot" | "external" | null; name: string;
   connected: boolean; botPlaying?: string; }
-export interface RoomInfo { room: string; host: number | null; seats: (SeatInfo | null)[];
+export interface RoomInfo { room: string; game?: string; host: number | null; seats: (SeatInfo | null)[];
   started: boolean; over: boolean; options: Record<string, unknown>; clock: string;
   commitment?: string; }
 export interface Clock { seat: number; deadline: number; warnAt?: number; kind: string; }
 export interface GameFrame {            // one per snapshot or patch, after the patch is applied
   version: number;
-  view: any;                            // catan.view as in docs/protocol.md
-  legal: any;                           // catan.legal for this seat (empty for spectators)
-  events: any[];                        // catan.events of this patch (empty on a snapshot)
+  view: any;                            // <game>.view as in the game's protocol doc
+  legal: any;                           // <game>.legal for this seat (empty for spectators)
+  events: any[];                        // <game>.events of this patch (empty on a snapshot)
   clock?: Clock;
   snapshot: boolean;                    // true when this frame came from a snapshot (resync/reconnect)
 }
@@ -19,7 +19,7 @@ export interface GameContext {
   seat: number;                         // -1: spectator
   room: () => RoomInfo;
   lang: () => Lang;
-  /** Sends {"type":"action","catan": intent}; resolves on ack, rejects with ActionError. */
+  /** Sends {"type":"action","game":<game>,<game>: intent}; resolves on ack, rejects with ActionError. */
   act(intent: object): Promise<void>;
 }
 export interface GameHandle {
@@ -30,5 +30,5 @@ export interface GameHandle {
   destroy(): void;
 }
 export type MountGame = (root: HTMLElement, ctx: GameContext) => GameHandle;
-// web-client/src/game/index.ts exports: export const mountGame: MountGame;
-// and: export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang): { destroy(): void };
+// Each game UI (web-client/src/games/<name>/index.ts, listed in src/games/index.ts) exports
+// mountGame: MountGame and mountReplay(root, roomId, lang): { destroy(): void }.

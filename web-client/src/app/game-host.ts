@@ -1,7 +1,7 @@
-// Hosts the game UI (src/game, imported as "@game") in the room page: feeds it GameFrames from the
-// snapshot/patch stream, room changes, language changes and the seed reveal, and carries its
-// intents to the server as `action` requests.
-import { mountGame } from "@game";
+// Hosts the room's game UI (loaded by the room's game name from src/games/index.ts) in the room
+// page: feeds it GameFrames from the snapshot/patch stream, room changes, language changes and the
+// seed reveal, and carries its intents to the server as `action` requests.
+import { loadGame, type GameUI } from "../games";
 import type { ActionError, GameFrame, GameHandle, RoomInfo, SeedReveal } from "./contract";
 import type { Connection } from "../net/connection";
 import { GameStream } from "../net/game-stream";
@@ -12,6 +12,9 @@ export class GameHost {
   private stream: GameStream;
   private offs: (() => void)[] = [];
   private lastFrame: GameFrame | null = null;
+  private loading: Promise<GameUI> | null = null;
+  private ui: GameUI | null = null;
+  private revealed: SeedReveal | null = null;
 
   constructor(private root: HTMLElement, private conn: Connection, roomId: string,
               private seat: () => number, private room: () => RoomInfo) {
@@ -19,7 +22,11 @@ export class GameHost {
     this.offs.push(
       conn.on("snapshot", (m) => this.stream.snapshot(m)),
       conn.on("patch", (m) => this.stream.patch(m)),
-      conn.on("seedReveal", (m) => { if (m.room === roomId) this.handle?.seedRevealed(m as unknown as SeedReveal); }),
+      conn.on("seedReveal", (m) => {
+        if (m.room !== roomId) return;
+        this.revealed = m as unknown as SeedReveal;
+        this.handle?.seedRevealed(this.revealed);
+      }),
       onLang((l) => this.handle?.langChanged(l)),
     );
   }
@@ -43,20 +50,44 @@ export class GameHost {
     this.handle = null;
   }
 
+  private game(): string { return this.room().game ?? "catan"; }
+
   private frame(f: GameFrame): void {
     this.lastFrame = f;
-    if (!this.handle) {
-      this.root.replaceChildren();
-      this.handle = mountGame(this.root, {
-        seat: this.seat(),
-        room: this.room,
-        lang,
-        act: (intent: object) => this.conn.request({ type: "action", game: "catan", catan: intent }).then(
-          () => undefined,
-          (e: ActionError) => { throw e; }),
-      });
-      this.handle.roomChanged(this.room());
+    if (this.handle) { this.handle.frame(f); return; }
+    if (this.ui) { this.mount(this.ui); return; }
+    if (this.loading) return;  // the newest frame is shown once the UI has loaded
+    const game = this.game();
+    const loading = loadGame(game);
+    if (!loading) {
+      this.root.replaceChildren(Object.assign(document.createElement("p"), {
+        className: "error", textContent: `This client cannot show the game "${game}".` }));
+      return;
     }
-    this.handle.frame(f);
+    this.loading = loading;
+    loading.then((ui) => {
+      this.ui = ui;
+      this.loading = null;
+      if (this.lastFrame && !this.handle) this.mount(ui);
+    }, (e) => {
+      this.loading = null;
+      console.error("game UI failed to load", e);
+    });
+  }
+
+  private mount(ui: GameUI): void {
+    const game = this.game();
+    this.root.replaceChildren();
+    this.handle = ui.mountGame(this.root, {
+      seat: this.seat(),
+      room: this.room,
+      lang,
+      act: (intent: object) => this.conn.request({ type: "action", game, [game]: intent }).then(
+        () => undefined,
+        (e: ActionError) => { throw e; }),
+    });
+    this.handle.roomChanged(this.room());
+    if (this.lastFrame) this.handle.frame(this.lastFrame);
+    if (this.revealed) this.handle.seedRevealed(this.revealed);
   }
 }

@@ -10,7 +10,7 @@ import { histogram, vpChart, statsFromReplay } from "./charts";
 import { loadReplay, ReplayData } from "./replaydata";
 import { t, Key } from "./strings";
 import { UI, initialOf } from "./state";
-import type { Lang } from "../app/contract";
+import type { Lang } from "../../app/contract";
 
 export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang): { destroy(): void } {
   const app = h("div", { class: "hx-game hx-replay", "data-testid": "replay" });

@@ -1,7 +1,7 @@
 // Turns catan.events into log lines with player names. Private details (the stolen card, a
 // bought card) appear only when the server sent them to this seat.
 import { t, cardsText, Key, hasKey } from "./strings";
-import type { Lang } from "../app/contract";
+import type { Lang } from "../../app/contract";
 
 export function eventText(lang: Lang, ev: any, names: string[], viewer: number, active = -1): string {
   const nm = (s: number) => (s === viewer ? t(lang, "you") : names[s] ?? `#${s}`);

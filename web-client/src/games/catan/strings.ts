@@ -1,7 +1,7 @@
 // Every string of the game UI in the three languages. Game terms follow the Chinese rule
 // documents (shared/seeds): 木頭/磚頭/羊毛/麥子/鐵礦, 村莊/城市/道路, 發展卡, 騎士卡,
 // 資源壟斷, 道路建設, 創新發明, 分數卡, 最長的道路, 最多的騎士, 強盜, 港口.
-import type { Lang } from "../app/contract";
+import type { Lang } from "../../app/contract";
 
 const en = {
   lumber: "Lumber", wool: "Wool", grain: "Grain", brick: "Brick", ore: "Ore",

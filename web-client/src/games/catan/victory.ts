@@ -4,7 +4,7 @@ import { h, button } from "./dom";
 import { seatIcon } from "./pieces";
 import { t } from "./strings";
 import { histogram, vpChart, GameStats } from "./charts";
-import type { Lang, SeedReveal } from "../app/contract";
+import type { Lang, SeedReveal } from "../../app/contract";
 
 export interface VictoryInput {
   lang: Lang; view: any; names: string[]; viewer: number;

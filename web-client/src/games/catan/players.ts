@@ -4,7 +4,7 @@ import { h } from "./dom";
 import { seatIcon } from "./pieces";
 import { t } from "./strings";
 import type { UI } from "./state";
-import type { SeatInfo } from "../app/contract";
+import type { SeatInfo } from "../../app/contract";
 
 export function renderPlayers(ui: UI, seats: (SeatInfo | null)[]): HTMLElement {
   const list = h("div", { class: "hx-players", "data-testid": "players" });

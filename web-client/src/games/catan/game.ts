@@ -15,7 +15,7 @@ import { loadReplay } from "./replaydata";
 import * as D from "./dialogs";
 import { t, cardsText, Key } from "./strings";
 import { UI, actions, legalOf, seatNames, initialOf } from "./state";
-import type { GameContext, GameFrame, GameHandle, Lang, RoomInfo, SeedReveal } from "../app/contract";
+import type { GameContext, GameFrame, GameHandle, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 
 interface LogEntry { ev: any; active: number; version: number; }
 

@@ -1,9 +1,9 @@
 // Dev harness (not part of the app): renders recorded frames without a server.
-// Bundle: npx esbuild src/game/dev.ts --bundle --format=esm --outdir=<dir>; copy dev.html there with
+// Bundle: npx esbuild src/games/catan/dev.ts --bundle --format=esm --outdir=<dir>; copy dev.html there with
 // frames.json = [{version, view, legal, events, clock?}…] of one seat (from tools/protocol_examples
 // --jsonl, patches applied). Query: ?seat=0&i=42&lang=zh-Hant&replay=<room> (replay: mountReplay).
 import { mountGame, mountReplay } from "./index";
-import type { GameFrame, Lang, RoomInfo } from "../app/contract";
+import type { GameFrame, Lang, RoomInfo } from "../../app/contract";
 
 const q = new URLSearchParams(location.search);
 const lang = (q.get("lang") ?? "en") as Lang;

@@ -5,7 +5,7 @@ import { s, clear } from "./dom";
 import { GEO, px, Pt } from "./geometry";
 import { building, SEAT_COLORS, SEAT_DASH } from "./pieces";
 import { t, Key } from "./strings";
-import type { Lang } from "../app/contract";
+import type { Lang } from "../../app/contract";
 
 const SIZE = 60;
 const TERRAIN_FILL: Record<string, string> = {

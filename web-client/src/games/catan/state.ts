@@ -1,6 +1,6 @@
 // What every panel of the game UI reads: the current view and legal actions, names, the
 // language, and how to send an intent. Panels never decide what is legal: they look it up here.
-import type { Lang } from "../app/contract";
+import type { Lang } from "../../app/contract";
 
 export interface UI {
   lang: Lang;

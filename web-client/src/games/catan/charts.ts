@@ -2,7 +2,7 @@
 import { s, h } from "./dom";
 import { SEAT_COLORS, SEAT_DASH, seatIcon } from "./pieces";
 import { t } from "./strings";
-import type { Lang } from "../app/contract";
+import type { Lang } from "../../app/contract";
 
 export interface GameStats {
   dice: number[];        // counts by sum, index 2..12

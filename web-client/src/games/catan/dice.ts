@@ -1,7 +1,7 @@
 // Two dice drawn with pips.
 import { h, s } from "./dom";
 import { t } from "./strings";
-import type { Lang } from "../app/contract";
+import type { Lang } from "../../app/contract";
 
 const PIPS: Record<number, [number, number][]> = {
   1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
