@@ -12,7 +12,7 @@
 namespace hexhall::core {
 
 struct GameModule {
-    std::string name;   // "catan": payload key, rooms.game, listRooms' "game"
+    std::string name;   // payload key, rooms.game, listRooms' "game" (lowercase, stable)
     std::string title;  // for people
     int min_seats = 2, max_seats = 4;
     std::vector<std::string> bots;  // built-in bot names (addBot, botFill)
