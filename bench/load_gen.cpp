@@ -124,6 +124,7 @@ public:
     void send(std::string text);
     void close();
     int seat = -1;  // -1 spectator
+    std::string game;  // the room's game (every snapshot and patch names it): the payload key
     bool joined = false;
     void on_room_known();
     void maybe_act();
@@ -404,7 +405,8 @@ void LoadClient::on_patch_fast(const std::string& text) {
 }
 
 void LoadClient::on_game_json(const json& m) {
-    const json& c = m["catan"];
+    if (m.contains("game") && m["game"].is_string()) game = m["game"].get<std::string>();
+    const json& c = m[game];
     bool over = false;
     if (m.value("type", "") == "snapshot") {
         version_ = m.value("version", uint64_t{0});
@@ -477,7 +479,7 @@ void LoadClient::act() {
     sent_at_ = now_s();
     legal_actions_ = json::array();
     discard_ = 0;
-    request({{"type", "action"}, {"game", "catan"}, {"catan", std::move(intent)}});
+    request({{"type", "action"}, {"game", game}, {game, std::move(intent)}});
 }
 
 void Generator::open_room(int slot) {

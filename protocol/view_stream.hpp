@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "protocol/messages.hpp"
+#include "protocol/catan_messages.hpp"
 
 namespace hexhall::protocol {
 

@@ -11,7 +11,7 @@
 #include "engine/record.hpp"
 #include "engine/timers.hpp"
 #include "engine/view.hpp"
-#include "protocol/messages.hpp"
+#include "protocol/catan_messages.hpp"
 #include "protocol/view_stream.hpp"
 #include "server/unix_time.hpp"
 
@@ -77,9 +77,17 @@ public:
         return make_text(j);
     }
 
-    GameReply handle(int seat, std::string_view text) override {
+    std::optional<core::Outcome> outcome() const override {
+        if (s_.phase != cat::Phase::GameOver) return std::nullopt;
+        core::Outcome o;
+        o.winners.push_back(s_.winner);
+        for (int p = 0; p < players_; ++p) o.scores.push_back(cat::victory_points(s_, p));
+        return o;
+    }
+
+    GameReply handle(int seat, const GameMessage& message) override {
         GameReply out;
-        const proto::Decoded d = proto::decode_client_message(text, seat < 0 ? 0 : seat);
+        const proto::Decoded d = proto::decode_client_message(message, seat < 0 ? 0 : seat);
         if (!d.ok()) {
             out.reply = make_text(proto::error_message(d.error));
             return out;
@@ -212,6 +220,15 @@ public:
         }
         rebase_streams();
         return true;
+    }
+    std::optional<GameUpdate> apply_record(const std::string& record, std::string& error) override {
+        cat::Action a;
+        std::string why;
+        if (!cat::action_from_text(record, a, &why)) return error = why, std::nullopt;
+        events_.clear();
+        const cat::Result r = cat::apply(s_, a, &events_);
+        if (!r) return error = "(" + record + ") refused: " + r.rule + " " + r.message, std::nullopt;
+        return applied(a, a.seat, begun_ ? unix_ms_now() : start_ms_);
     }
     std::vector<StoredAction> take_begin_records() override { return std::exchange(begin_records_, {}); }
 
@@ -351,6 +368,10 @@ bool get_int(const json& req, const char* key, int64_t lo, int64_t hi, int64_t& 
     return true;
 }
 
+// Crash recovery passes the stored set-up under this key of the request; the factory then takes the
+// game's options from it. The Hub removes members beginning with '_' from clients' requests.
+constexpr const char* kRestoreSetupKey = "_restoreSetup";
+
 }  // namespace
 
 std::unique_ptr<Game> make_catan_game(const json& req, std::string& error) {
@@ -429,6 +450,50 @@ std::unique_ptr<Game> make_catan_game(const json& req, std::string& error) {
         return nullptr;
     }
     return g;
+}
+
+GameModule catan_module() {
+    GameModule m;
+    m.name = proto::kGame;
+    m.title = "Catan";
+    m.min_seats = 3;
+    m.max_seats = 4;
+    m.bots = {"random", "heuristic", "search"};
+    m.takeover_bot = "heuristic";
+    m.create = &make_catan_game;
+    m.recreate = [](const json& options, const std::string& setup, uint64_t seed, std::string& error) {
+        json request = options.is_object() ? options : json::object();
+        request["seed"] = static_cast<int64_t>(seed);  // the secret seed (< 2^63, see make_catan_game)
+        request[kRestoreSetupKey] = setup;
+        return make_catan_game(request, error);
+    };
+    // Record entries: intents under "catan", referee actions as their record line under "referee".
+    m.record_entry = [](int seat, const std::string& record) {
+        cat::Action action;
+        if (!cat::action_from_text(record, action) || cat::is_referee_action(action.type))
+            return json{{"seat", seat}, {"referee", record}};  // unreadable: kept verbatim
+        return json{{"seat", seat}, {proto::kGame, proto::intent_json(action)}};
+    };
+    m.record_line = [](const json& entry, int seat, std::string& record, std::string& error) {
+        cat::Action action;
+        if (entry.contains(proto::kGame)) {
+            proto::IntentError ie;
+            auto decoded = proto::intent_from_json(entry.at(proto::kGame), seat, ie, /*offer_required=*/false);  // records from before offer ids
+            if (!decoded) return error = "bad intent (" + ie.code + ": " + ie.message + ")", false;
+            action = *decoded;
+        } else if (entry.contains("referee") && entry.at("referee").is_string()) {
+            std::string err;
+            if (!cat::action_from_text(entry.at("referee").get<std::string>(), action, &err))
+                return error = "bad referee action (" + err + ")", false;
+            if (!cat::is_referee_action(action.type) || action.seat != seat)
+                return error = "\"referee\" is not a referee action of that seat", false;
+        } else {
+            return error = "neither \"catan\" nor \"referee\"", false;
+        }
+        record = cat::action_to_text(action);
+        return true;
+    };
+    return m;
 }
 
 }  // namespace hexhall::server

@@ -1,4 +1,4 @@
-// Catan plugged into the room core (game.hpp): engine + protocol::ViewStream per seat and spectators.
+// Catan plugged into the room core (core/game.hpp): engine + protocol::ViewStream per seat and spectators.
 #pragma once
 #include "server/game.hpp"
 
@@ -10,5 +10,8 @@ namespace hexhall::server {
 // (the board comes from it), seed (integer, default random), clock ("none"|"relaxed"|"standard"|
 // "fast"|"hk2024"; default hk2024 with that ruleset, else none).
 std::unique_ptr<Game> make_catan_game(const json& request, std::string& error);
+
+// Catan as the registry lists it (server/games.cpp).
+GameModule catan_module();
 
 }  // namespace hexhall::server

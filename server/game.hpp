@@ -1,94 +1,20 @@
-// The one interface between the game-agnostic room core and a game (Catan in catan_game.*).
-// A Game is used from its room's strand only: it need not be thread-safe.
+// The room core's view of a game: core/game.hpp (Game) and core/game_module.hpp (the registry).
 #pragma once
-#include <cstdint>
-#include <memory>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
-#include <nlohmann/json.hpp>
+#include "core/game.hpp"
+#include "core/game_module.hpp"
 
 namespace hexhall::server {
 
 using json = nlohmann::json;
-// A serialized message, shared by every connection it is sent to.
-using Text = std::shared_ptr<const std::string>;
-inline Text make_text(const json& j) { return std::make_shared<const std::string>(j.dump()); }
-
-inline constexpr int kSpectatorSeat = -1;
-
-// What one state change sends: one message per seat, one for all spectators.
-struct GameUpdate {
-    std::vector<Text> seats;
-    Text spectators;
-    // Storage (server/room_journal.hpp): the applied action as the game's record line, and its seat.
-    std::string record;
-    int actor = kSpectatorSeat;
-    // The game clock when it was applied: ms of game time since the game began (the clock scale
-    // applied, server downtime excluded). Stored, so that a restored game's clocks resume from it.
-    int64_t game_ms = 0;
-};
-
-// A stored action, as restore() replays it: the record line and the game clock when it was applied.
-struct StoredAction {
-    std::string record;
-    int64_t game_ms = 0;
-};
-
-// The reply to a game message (`action`, `resync`), and the update when an action was applied.
-struct GameReply {
-    Text reply;                        // ack, error or snapshot: to the sender only
-    std::optional<GameUpdate> update;  // set when the state changed: to everybody, after `reply`
-};
-
-class Game {
-public:
-    virtual ~Game() = default;
-    virtual const char* name() const = 0;  // "catan": the payload key and listRooms' "game"
-    virtual int seats() const = 0;
-    virtual json options() const = 0;      // as shown by listRooms
-    virtual bool over() const = 0;
-    // The snapshot message for a seat (or kSpectatorSeat), echoing reply_to.
-    virtual Text snapshot(int seat, std::optional<int64_t> reply_to = std::nullopt) = 0;
-    // A game message (protocol.md: action, resync) from `seat` (kSpectatorSeat: a spectator).
-    virtual GameReply handle(int seat, std::string_view text) = 0;
-    // Makes `seat` a built-in bot (before or during the game). False for an unknown bot name.
-    virtual bool set_bot(int seat, std::string_view bot, uint64_t seed) = 0;
-    // Gives `seat` back to its player (a bot stops playing it).
-    virtual void clear_bot(int seat) = 0;
-
-    // ---- Clocks. Times are Unix milliseconds (the wire's `deadline`).
-    // The clock preset as shown in the room ("none", "relaxed", …).
-    virtual std::string clock() const = 0;
-    // The game begins at `now_ms`; every time limit is multiplied by `clock_scale` (tests use < 1).
-    // After restore(), the game clock resumes at `now_ms` from the last restored action's game time.
-    virtual void begin(int64_t now_ms, double clock_scale) = 0;
-    // When the next time limit runs out; nullopt when no clock runs.
-    virtual std::optional<int64_t> next_deadline_ms() const = 0;
-    // Applies one timeout that is due at `now_ms`; nullopt when none is (call until nullopt).
-    virtual std::optional<GameUpdate> on_clock(int64_t now_ms) = 0;
-    // Lets one bot whose decision is awaited act; nullopt when no bot has anything to do.
-    virtual std::optional<GameUpdate> bot_step() = 0;
-
-    // ---- Storage and crash recovery (docs/decisions/006-storage.md)
-    virtual uint64_t seed() const = 0;      // the secret seed (revealed at game over, docs/fairness.md)
-    virtual std::string setup() const = 0;  // game-specific text: with seed() and the records, recreates the game
-    // Applies stored records (GameUpdate::record) in order without output, then rebases every
-    // view so the next snapshot/patch starts from the restored state. False on the first refusal.
-    // The game clock's state (when the current waits began) is rebuilt from the actions' game times.
-    virtual bool restore(const std::vector<StoredAction>& actions, std::string& error) = 0;
-    // Actions the game applied by itself in begin() (as records), to be stored; clears the list.
-    virtual std::vector<StoredAction> take_begin_records() = 0;
-};
-
-// Crash recovery passes the stored set-up (Game::setup()) under this key of the request; the
-// factory then takes the game's options from it. The Hub removes it from clients' requests.
-inline constexpr const char* kRestoreSetupKey = "_restoreSetup";
-
-// Creates a game from createRoom's options (the whole request object); empty with `error` set
-// (a human-readable reason) for invalid options.
-using GameFactory = std::unique_ptr<Game> (*)(const json& request, std::string& error);
+using core::Game;
+using core::GameMessage;
+using core::GameModule;
+using core::GameRegistry;
+using core::GameReply;
+using core::GameUpdate;
+using core::kSpectatorSeat;
+using core::make_text;
+using core::StoredAction;
+using core::Text;
 
 }  // namespace hexhall::server

@@ -10,8 +10,8 @@
 
 namespace hexhall::server {
 
-Hub::Hub(GameFactory factory, StrandFactory strands, HubLimits limits, std::shared_ptr<Store> store)
-    : factory_(factory), strands_(std::move(strands)), limits_(limits), store_(std::move(store)) {}
+Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std::shared_ptr<Store> store)
+    : games_(games), strands_(std::move(strands)), limits_(limits), store_(std::move(store)) {}
 
 size_t Hub::room_count() const {
     std::lock_guard lock(mu_);
@@ -50,16 +50,25 @@ void Hub::remove_room(const std::string& id) {
     rooms_.erase(id);
 }
 
+const GameModule* Hub::module_for(const json& request) const {
+    auto g = request.find("game");
+    if (g == request.end() || g->is_null()) return &games_.default_game();
+    return g->is_string() ? games_.find(g->get_ref<const std::string&>()) : nullptr;
+}
+
 void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     std::string error;
     json body = r.body;
-    body.erase(kRestoreSetupKey);  // storage: only crash recovery may give the set-up
-    std::unique_ptr<Game> game = factory_(body, error);
+    // Members beginning with '_' are the server's own (storage: only crash recovery may give them).
+    for (auto it = body.begin(); it != body.end();) it = it.key().starts_with('_') ? body.erase(it) : std::next(it);
+    const GameModule* module = module_for(body);
+    if (!module)
+        return c->send(lobby_error("bad_option", "unknown \"game\": this server hosts " + games_.names(), r.id));
+    std::unique_ptr<Game> game = module->create(body, error);
     if (!game) return c->send(lobby_error("bad_option", error, r.id));
-    if (auto g = r.body.find("game"); g != r.body.end() && !g->is_null() && *g != game->name())
-        return c->send(lobby_error("bad_option", std::string("\"game\" must be \"") + game->name() + "\"", r.id));
     RoomSetup setup;
-    if (!parse_room_options(r.body, game->seats(), setup.options, error))
+    setup.takeover_bot = module->takeover_bot;
+    if (!parse_room_options(r.body, game->seats(), module->bots, setup.options, error))
         return c->send(lobby_error("bad_option", error, r.id));
     json seat_tokens = json::array();
     for (int seat : setup.options.external_bots) {
@@ -136,8 +145,8 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
     if (r.kind == LobbyKind::Game) {
         auto room = c->room;
         if (!room) return c->send(lobby_error("not_in_room", "join a room first", r.game_id));
-        room->post([room, c, t = std::string(text), id = r.game_id, received = metrics::Clock::now()] {
-            room->game_message(c, t, id);
+        room->post([room, c, m = std::move(r.body), id = r.game_id, received = metrics::Clock::now()] {
+            room->game_message(c, m, id);
             metrics::game_message_handled(received);
         });
         return;

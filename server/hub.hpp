@@ -22,7 +22,8 @@ class Hub {
 public:
     using StrandFactory = std::function<Strand()>;
     // `store`: where rooms, sessions and actions are kept (null: nowhere; docs/decisions/006-storage.md).
-    Hub(GameFactory factory, StrandFactory strands, HubLimits limits = {}, std::shared_ptr<Store> store = nullptr);
+    // `games`: the games rooms may play (createRoom's "game"; the first is the default).
+    Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits = {}, std::shared_ptr<Store> store = nullptr);
 
     // Crash recovery (hub_store.cpp): recreates every unfinished stored room and every stored
     // session. Call once, before clients connect. Returns the number of rooms restored.
@@ -46,9 +47,11 @@ private:
     void remove_room(const std::string& id);
     // Storage (hub_store.cpp): a new room with its journal (under mu_), a session written through.
     std::shared_ptr<Room> make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request);
+    // The module createRoom's "game" names (absent or null: the default game); null when unknown.
+    const GameModule* module_for(const json& request) const;
     void store_session(const std::string& hash);
 
-    GameFactory factory_;
+    const GameRegistry& games_;
     StrandFactory strands_;
     HubLimits limits_;
     SessionStore sessions_;

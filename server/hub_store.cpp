@@ -1,6 +1,7 @@
 // The Hub's storage side (docs/decisions/006-storage.md): new rooms get a journal, sessions are
 // written through, and restore() recreates unfinished rooms after a crash by replaying their
-// stored actions (the engine is deterministic; bot seeds are stored with their seats).
+// stored actions with the room's game module (games are deterministic; bot seeds are stored with
+// their seats).
 #include <spdlog/spdlog.h>
 
 #include "server/fairness.hpp"
@@ -17,7 +18,7 @@ constexpr const char* kSeatTokenHashesKey = "_seatTokenHashes";
 // plus the external seats' token hashes.
 json stored_options(const json& request, const RoomSetup& setup) {
     json o = request.is_object() ? request : json::object();
-    for (const char* key : {"type", "v", "id", "password", kRestoreSetupKey}) o.erase(key);
+    for (const char* key : {"type", "v", "id", "password"}) o.erase(key);
     if (!setup.seat_token_hashes.empty()) {
         json h = json::object();
         for (auto& [seat, hash] : setup.seat_token_hashes) h[std::to_string(seat)] = hash;
@@ -88,11 +89,16 @@ size_t Hub::restore() {
             for (auto& [seat, hash] : it->items()) setup.seat_token_hashes[std::stoi(seat)] = hash.get<std::string>();
         request.erase(kSeatTokenHashesKey);
         const bool fixed_seed = request.contains("seed");
-        request["seed"] = static_cast<int64_t>(row.seed);  // the secret seed (< 2^63, see make_catan_game)
-        request[kRestoreSetupKey] = row.setup;
+        // The room's game by name (rows from before games had names: the default game).
+        const GameModule* module = row.game.empty() ? &games_.default_game() : games_.find(row.game);
+        if (!module) {
+            abandon("this server does not host the game \"" + row.game + "\"");
+            continue;
+        }
+        setup.takeover_bot = module->takeover_bot;
         std::string error;
-        std::unique_ptr<Game> game = factory_(request, error);
-        if (!game || !parse_room_options(request, game->seats(), setup.options, error)) {
+        std::unique_ptr<Game> game = module->recreate(request, row.setup, row.seed, error);
+        if (!game || !parse_room_options(request, game->seats(), module->bots, setup.options, error)) {
             abandon(error);
             continue;
         }

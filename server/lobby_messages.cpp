@@ -39,8 +39,9 @@ ParsedLobby parse_lobby(std::string_view text) {
     }
     LobbyRequest r;
     if (type == "action" || type == "resync") {
-        r.kind = LobbyKind::Game;  // protocol::decode_client_message checks the rest
+        r.kind = LobbyKind::Game;  // the room checks the rest (core::decode_game_message)
         r.game_id = id;
+        r.body = std::move(j);
         ParsedLobby p;
         p.request = std::move(r);
         return p;

@@ -1,5 +1,5 @@
 // Lobby message shapes (docs/protocol.md, "Lobby (server)"). Game messages (action, resync) are
-// protocol/messages.hpp's; everything else a client sends before and around a game is here.
+// core/envelope.hpp's; everything else a client sends before and around a game is here.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -21,7 +21,7 @@ enum class LobbyKind {
 struct LobbyRequest {
     LobbyKind kind = LobbyKind::Game;
     int64_t id = 0;
-    json body;                  // the whole request object (createRoom options are read from it)
+    json body;                  // the whole request object (createRoom options; Game: the message)
     std::string name;           // hello
     std::optional<std::string> token;  // hello
     std::string room;           // every room request (joinRoom: or `invite`)

@@ -21,7 +21,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "server/catan_game.hpp"
+#include "server/games.hpp"
 #include "server/hub.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
@@ -444,12 +444,18 @@ private:
 
 }  // namespace
 
+// The process's registry with the built-in games (tests may have added test-only games to it).
+const GameRegistry& builtin_games() {
+    register_builtin_games();
+    return core::game_registry();
+}
+
 struct Server::Impl {
     explicit Impl(ServerOptions o)
         : options(std::move(o)),
           store(std::make_shared<SqliteStore>(options.db_path, options.db_sync_full)),
           ioc(std::max(1, options.threads)),
-          hub(&make_catan_game, [this]() -> Strand {
+          hub(builtin_games(), [this]() -> Strand {
               auto strand = std::make_shared<asio::strand<asio::io_context::executor_type>>(asio::make_strand(ioc));
               return {[strand](std::function<void()> f) { asio::post(*strand, std::move(f)); },
                       [strand](std::chrono::milliseconds d, std::function<void()> f) {

@@ -1,13 +1,9 @@
 #include "server/record_check.hpp"
 
-#include "engine/engine.hpp"
-#include "engine/record.hpp"
-#include "protocol/catan_json.hpp"
 #include "server/fairness.hpp"
 
 namespace hexhall::server {
 
-namespace cat = hexhall::catan;
 using json = nlohmann::json;
 
 namespace {
@@ -39,10 +35,11 @@ RecordCheck fail(RecordCheck r, std::string why) {
 
 }  // namespace
 
-RecordCheck check_record(const json& rec) {
+RecordCheck check_record(const json& rec, const core::GameRegistry& games) {
     RecordCheck r;
     if (!rec.is_object()) return fail(std::move(r), "the record is not a JSON object");
-    if (str(rec, "game") != "catan") return fail(std::move(r), "\"game\" is not \"catan\"");
+    const core::GameModule* module = games.find(str(rec, "game"));
+    if (!module) return fail(std::move(r), "\"game\" is not one of " + games.names());
 
     // 1. The commitment binds the seed and the salt.
     const std::string seed = str(rec, "seed"), salt = str(rec, "salt"), commitment = str(rec, "commitment");
@@ -55,15 +52,13 @@ RecordCheck check_record(const json& rec) {
                                       expected + ", the record says " + commitment);
     r.checked.push_back("commitment " + commitment + " = SHA-256(\"hexhall-seed-v1:" + seed + ":" + salt + "\")");
 
-    // 2. The game set-up (engine options) with the revealed seed.
-    cat::GameRecord g;
+    // 2. The game set-up with the revealed seed.
     std::string err;
-    if (!cat::from_text(str(rec, "setup") + "\nseed " + seed + "\n", g, &err))
-        return fail(std::move(r), "bad \"setup\": " + err);
-    if (!cat::new_game(g.options, g.seed, r.final_state, nullptr, nullptr))
-        return fail(std::move(r), "the engine refuses the set-up");
-    r.checked.push_back("set-up: " + std::to_string(g.options.players) + " players, " +
-                        std::to_string(g.options.victory_points) + " VP, game created from seed " + seed);
+    const json options = rec.value("options", json::object());
+    r.game = module->recreate(options.is_object() ? options : json::object(), str(rec, "setup"), std::stoull(seed), err);
+    if (!r.game) return fail(std::move(r), "bad \"setup\": " + err);
+    r.checked.push_back("set-up: " + module->name + " for " + std::to_string(r.game->seats()) +
+                        " players, game created from seed " + seed);
 
     // 3. Every action is accepted, in order.
     auto actions = rec.find("actions");
@@ -73,41 +68,29 @@ RecordCheck check_record(const json& rec) {
         if (!a.is_object() || !a.contains("seat") || !a.at("seat").is_number_integer())
             return fail(std::move(r), where + ": no integer \"seat\"");
         const int seat = a.at("seat").get<int>();
-        cat::Action action;
-        if (a.contains("catan")) {
-            protocol::IntentError ie;
-            auto decoded = protocol::intent_from_json(a.at("catan"), seat, ie, /*offer_required=*/false);
-            if (!decoded) return fail(std::move(r), where + ": bad intent (" + ie.code + ": " + ie.message + ")");
-            action = *decoded;
-        } else if (a.contains("referee") && a.at("referee").is_string()) {
-            if (!cat::action_from_text(a.at("referee").get<std::string>(), action, &err))
-                return fail(std::move(r), where + ": bad referee action (" + err + ")");
-            if (!cat::is_referee_action(action.type) || action.seat != seat)
-                return fail(std::move(r), where + ": \"referee\" is not a referee action of that seat");
-        } else {
-            return fail(std::move(r), where + ": neither \"catan\" nor \"referee\"");
-        }
-        const cat::Result res = cat::apply(r.final_state, action);
-        if (!res)
-            return fail(std::move(r), where + " (" + cat::action_to_text(action) + ") rejected: " + res.rule + " " +
-                                          res.message);
+        std::string line;
+        if (!module->record_line(a, seat, line, err)) return fail(std::move(r), where + ": " + err);
+        if (!r.game->apply_record(line, err)) return fail(std::move(r), where + " rejected: " + err);
         ++r.actions;
     }
-    r.checked.push_back("all " + std::to_string(r.actions) + " actions accepted by the engine in order");
+    r.checked.push_back("all " + std::to_string(r.actions) + " actions accepted by the game in order");
 
     // 4. The game ends the way the record says.
-    const bool over = r.final_state.phase == cat::Phase::GameOver;
+    const std::optional<core::Outcome> outcome = r.game->outcome();
     const json result = rec.value("result", json::object());
     const json winner = result.is_object() ? result.value("winner", json()) : json();
     if (winner.is_null()) {
-        if (over) return fail(std::move(r), "the replay ends the game (winner " + std::to_string(r.final_state.winner) +
-                                                ") but the record names no winner");
+        if (outcome && !outcome->winners.empty())
+            return fail(std::move(r), "the replay ends the game (winner " + std::to_string(outcome->winners.front()) +
+                                          ") but the record names no winner");
         r.checked.push_back("no winner: the replay does not end the game either");
     } else {
         if (!winner.is_number_integer()) return fail(std::move(r), "\"result.winner\" is not an integer or null");
-        if (!over) return fail(std::move(r), "the record names a winner but the replayed game is not over");
-        if (winner.get<int>() != r.final_state.winner)
-            return fail(std::move(r), "the replay's winner is seat " + std::to_string(r.final_state.winner) +
+        if (!outcome) return fail(std::move(r), "the record names a winner but the replayed game is not over");
+        if (outcome->winners.empty() || winner.get<int>() != outcome->winners.front())
+            return fail(std::move(r), "the replay's winner is seat " +
+                                          (outcome->winners.empty() ? std::string("none")
+                                                                    : std::to_string(outcome->winners.front())) +
                                           ", the record says " + winner.dump());
         r.checked.push_back("game over after the last action; winner seat " + winner.dump() + " as recorded");
     }

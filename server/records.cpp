@@ -1,19 +1,37 @@
 #include "server/records.hpp"
 
-#include "engine/engine.hpp"
-#include "engine/record.hpp"
-#include "protocol/catan_json.hpp"
 #include "server/hub.hpp"
 
 namespace hexhall::server {
 
-namespace cat = hexhall::catan;
 using json = nlohmann::json;
 
-bool initial_state(const RoomRow& r, cat::GameState& state) {
-    cat::GameRecord g;
-    return cat::from_text(r.setup + "\nseed " + std::to_string(r.seed) + "\n", g) &&
-           cat::new_game(g.options, g.seed, state);
+namespace {
+const GameModule* module_of(const RoomRow& r, const GameRegistry& games) {
+    return r.game.empty() ? &games.default_game() : games.find(r.game);
+}
+}  // namespace
+
+ReplayedGame replay_stored(const StoredRoom& st, const std::function<void(const GameUpdate&)>& each,
+                           const GameRegistry& games) {
+    ReplayedGame out;
+    const RoomRow& r = st.room;
+    const GameModule* module = module_of(r, games);
+    if (!module) {
+        out.error = "unknown game \"" + r.game + "\"";
+        return out;
+    }
+    json options = json::parse(r.options, nullptr, false);
+    if (!options.is_object()) options = json::object();
+    out.game = module->recreate(options, r.setup, r.seed, out.error);
+    if (!out.game) return out;
+    for (const ActionRow& a : st.actions) {
+        std::optional<GameUpdate> u = out.game->apply_record(a.action, out.error);
+        if (!u) return out;  // a record the game does not accept: the replay stops there
+        if (each) each(*u);
+    }
+    out.complete = true;
+    return out;
 }
 
 json record_json(const StoredRoom& st) {
@@ -23,23 +41,15 @@ json record_json(const StoredRoom& st) {
     json players = json::array();
     for (const SeatRow& s : st.seats) players.push_back({{"seat", s.seat}, {"name", s.name}, {"kind", s.kind}});
 
-    // Actions as intents (referee actions as their record line), and the result by replaying them.
+    // Actions as the game writes them in records, and the result by replaying them.
+    const GameModule* module = module_of(r, core::game_registry());
     json actions = json::array();
+    for (const ActionRow& a : st.actions)
+        actions.push_back(module ? module->record_entry(a.seat, a.action) : json{{"seat", a.seat}, {"record", a.action}});
     json winner = nullptr;
-    cat::GameState state{};
-    bool replayable = initial_state(r, state);
-    for (const ActionRow& a : st.actions) {
-        cat::Action action;
-        if (!cat::action_from_text(a.action, action)) {
-            actions.push_back({{"seat", a.seat}, {"referee", a.action}});  // unreadable: kept verbatim
-            replayable = false;
-            continue;
-        }
-        if (cat::is_referee_action(action.type)) actions.push_back({{"seat", a.seat}, {"referee", a.action}});
-        else actions.push_back({{"seat", a.seat}, {"catan", protocol::intent_json(action)}});
-        if (replayable) replayable = static_cast<bool>(cat::apply(state, action));
-    }
-    if (replayable && state.phase == cat::Phase::GameOver) winner = state.winner;
+    const ReplayedGame g = replay_stored(st);
+    if (g.complete)
+        if (auto o = g.game->outcome(); o && !o->winners.empty()) winner = o->winners.front();
     return {{"room", r.id},
             {"game", r.game},
             {"options", options},

@@ -1,13 +1,15 @@
 // GET /games/<room>/record (docs/protocol.md, "Game records"): a finished game's record as JSON,
 // built from the Store. No networking: net.cpp calls record_endpoint() and sends the answer.
 #pragma once
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
-#include "engine/state.hpp"
+#include "server/game.hpp"
 #include "server/store.hpp"
 
 namespace hexhall::server {
@@ -20,6 +22,18 @@ struct HttpAnswer {
 
 class Hub;
 
+// A stored game replayed with its game module (found by the room's `game`; rows without one: the
+// default game): recreated from its set-up and secret seed, then every stored action applied in
+// order (`each` sees every update). `game` is null when the set-up cannot be recreated; `complete`
+// is false when an action was refused (the replay stops there, `error` says why).
+struct ReplayedGame {
+    std::unique_ptr<Game> game;
+    bool complete = false;
+    std::string error;
+};
+ReplayedGame replay_stored(const StoredRoom& room, const std::function<void(const GameUpdate&)>& each = {},
+                           const GameRegistry& games = core::game_registry());
+
 // GET /games/<room>/replay: the spectator's stream of the finished game, {"room","players",
 // "complete","messages":[snapshot, patch, ...]} (replay.cpp). A client replays it without any rules.
 nlohmann::json replay_json(const StoredRoom& room);
@@ -27,10 +41,6 @@ nlohmann::json replay_json(const StoredRoom& room);
 // nullopt when `target` (path without the query) is not /games/<room>/record or .../replay. 404 for
 // an unknown room, 409 while it is not finished (or not yet stored), 503 without a store, else 200.
 std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target);
-
-// A stored game's state before its first action, from its set-up and secret seed; false when the
-// set-up does not parse. The record, replay and standings endpoints replay the actions from it.
-bool initial_state(const RoomRow& room, catan::GameState& state);
 
 // The record of a stored room: {"room","game","options","setup","seed","salt","commitment",
 // "players","actions","result"} (the seed is in it: only for finished rooms).

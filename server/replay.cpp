@@ -1,13 +1,9 @@
 // GET /games/<room>/replay (records.hpp): the finished game replayed from its stored record into the
 // spectator's stream — the same snapshot and patch messages a spectator received while it ran.
-#include "engine/engine.hpp"
-#include "engine/record.hpp"
-#include "protocol/view_stream.hpp"
 #include "server/records.hpp"
 
 namespace hexhall::server {
 
-namespace cat = hexhall::catan;
 using json = nlohmann::json;
 
 json replay_json(const StoredRoom& st) {
@@ -15,21 +11,21 @@ json replay_json(const StoredRoom& st) {
     json players = json::array();
     for (const SeatRow& s : st.seats) players.push_back({{"seat", s.seat}, {"name", s.name}, {"kind", s.kind}});
     json messages = json::array();
-    cat::GameState state{};
-    bool complete = initial_state(r, state);
+    // The game before its first action (its snapshot), then every action's spectator patch.
+    StoredRoom start = st;
+    start.actions.clear();
+    ReplayedGame g = replay_stored(start);
+    bool complete = g.complete;
     if (complete) {
-        protocol::ViewStream spectator(cat::kSpectator, 0, /*include_legal=*/false);
-        protocol::ViewCache cache;
-        cat::EventList events;
-        messages.push_back(spectator.snapshot(state));
+        messages.push_back(json::parse(*g.game->snapshot(kSpectatorSeat)));
         for (const ActionRow& a : st.actions) {
-            cat::Action action;
-            events.clear();
-            if (!cat::action_from_text(a.action, action) || !cat::apply(state, action, &events)) {
-                complete = false;  // a record the engine does not accept: the replay stops there
+            std::string error;
+            std::optional<GameUpdate> u = g.game->apply_record(a.action, error);
+            if (!u) {
+                complete = false;  // a record the game does not accept: the replay stops there
                 break;
             }
-            messages.push_back(spectator.patch(state, events, 0, &cache));
+            messages.push_back(json::parse(*u->spectators));
         }
     }
     return {{"room", r.id}, {"game", r.game}, {"players", players}, {"complete", complete}, {"messages", messages}};

@@ -14,7 +14,6 @@ namespace hexhall::server {
 namespace {
 constexpr int kChatBurst = 5;               // messages …
 constexpr int64_t kChatWindowMs = 10'000;   // … per 10 s per session
-const char* const kTakeoverBot = "heuristic";
 
 int64_t steady_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -29,6 +28,7 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       host_session_(std::move(setup.host_session)),
       options_(std::move(setup.options)),
       seat_token_hashes_(std::move(setup.seat_token_hashes)),
+      takeover_bot_(std::move(setup.takeover_bot)),
       game_(std::move(game)),
       strand_(std::move(strand)),
       limits_(limits),
@@ -228,9 +228,9 @@ void Room::seat_disconnected(int n) {
 void Room::take_over(int n) {
     Seat& s = seats_[n];
     if (s.bot_playing || !running()) return;
-    if (!game_->set_bot(n, kTakeoverBot, bot_seed_ + 100 + static_cast<uint64_t>(n))) return;
-    s.bot_playing = kTakeoverBot;
-    spdlog::info("room {}: a {} bot plays seat {}", id_, kTakeoverBot, n);
+    if (!game_->set_bot(n, takeover_bot_, bot_seed_ + 100 + static_cast<uint64_t>(n))) return;
+    s.bot_playing = takeover_bot_;
+    spdlog::info("room {}: a {} bot plays seat {}", id_, takeover_bot_, n);
     push_room();
     pump_bots();
 }
@@ -315,8 +315,8 @@ void Room::kick(const ClientPtr& c, int seat, int64_t id) {
         s.kind = Seat::Kind::Human;
         if (running()) {
             s.bot_playing.reset();
-            game_->set_bot(seat, kTakeoverBot, bot_seed_ + 200 + static_cast<uint64_t>(seat));
-            s.bot_playing = kTakeoverBot;
+            game_->set_bot(seat, takeover_bot_, bot_seed_ + 200 + static_cast<uint64_t>(seat));
+            s.bot_playing = takeover_bot_;
         }
     }
     store_seat(seat);
@@ -406,14 +406,17 @@ void Room::chat(const ClientPtr& c, const std::string& text, int64_t id) {
     c->send(chat_message(id, id_, seat, c->name, text, unix_ms));
 }
 
-void Room::game_message(const ClientPtr& c, const std::string& text, std::optional<int64_t> id) {
+void Room::game_message(const ClientPtr& c, const json& message, std::optional<int64_t> id) {
     int seat = seat_of(c);
     if (seat < 0) {
         if (!is_spectator(c)) return c->send(lobby_error("not_in_room", "join the room first", id));
         seat = kSpectatorSeat;
     }
     if (!started_) return c->send(lobby_error("not_started", "the game has not started", id));
-    GameReply r = game_->handle(seat, text);
+    // The envelope is checked once, here; the game reads only its payload.
+    const core::DecodedGameMessage d = core::decode_game_message(message, game_->name());
+    if (!d.ok()) return c->send(core::error_message(d.error));
+    GameReply r = game_->handle(seat, *d.message);
     if (!r.update) return c->send(r.reply);
     const GameUpdate& u = *r.update;
     after_stored(u, [self = shared_from_this(), c, reply = r.reply, u] {  // ack and patches once stored

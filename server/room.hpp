@@ -27,6 +27,7 @@ struct RoomSetup {
     RoomOptions options;
     std::map<int, std::string> seat_token_hashes;  // external bot seats: SHA-256 of their seat token
     std::string password_hash;  // storage: a restored room's password (SHA-256); else from options
+    std::string takeover_bot;   // the game module's bot for seats whose player left (kicks, timeouts)
 };
 
 class RoomJournal;
@@ -63,7 +64,7 @@ public:
     void transfer_host(const ClientPtr& c, int seat, int64_t id);
     void start(const ClientPtr& c, int64_t id);
     void chat(const ClientPtr& c, const std::string& text, int64_t id);
-    void game_message(const ClientPtr& c, const std::string& text, std::optional<int64_t> id);
+    void game_message(const ClientPtr& c, const json& message, std::optional<int64_t> id);
 
     // ---- Storage (room_store.cpp, docs/decisions/006-storage.md)
     // Set once, right after construction, before the room is shared.
@@ -134,6 +135,7 @@ private:
     std::string host_session_;
     const RoomOptions options_;
     std::map<int, std::string> seat_token_hashes_;
+    std::string takeover_bot_;
     std::unique_ptr<Game> game_;
     Strand strand_;
     const HubLimits limits_;

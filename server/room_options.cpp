@@ -8,7 +8,8 @@ namespace {
 bool has(const nlohmann::json& j, const char* key) { return j.contains(key) && !j[key].is_null(); }
 }  // namespace
 
-bool parse_room_options(const nlohmann::json& req, int seats, RoomOptions& o, std::string& error) {
+bool parse_room_options(const nlohmann::json& req, int seats, const std::vector<std::string>& bots, RoomOptions& o,
+                        std::string& error) {
     auto bad = [&](std::string why) {
         error = std::move(why);
         return false;
@@ -30,8 +31,12 @@ bool parse_room_options(const nlohmann::json& req, int seats, RoomOptions& o, st
     if (has(req, "botFill")) {
         if (!req["botFill"].is_string()) return bad("\"botFill\" must be a string or null");
         std::string b = req["botFill"].get<std::string>();
-        if (b != "random" && b != "heuristic" && b != "search")
-            return bad("\"botFill\" must be \"random\", \"heuristic\" or \"search\"");
+        if (std::find(bots.begin(), bots.end(), b) == bots.end()) {
+            std::string names;  // "a", "b" or "c"
+            for (size_t i = 0; i < bots.size(); ++i)
+                names += (i == 0 ? "\"" : i + 1 == bots.size() ? " or \"" : ", \"") + bots[i] + "\"";
+            return bad("\"botFill\" must be " + names);
+        }
         o.bot_fill = std::move(b);
     }
     if (has(req, "grace")) {

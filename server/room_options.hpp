@@ -24,6 +24,8 @@ inline constexpr size_t kMaxPasswordBytes = 64;
 
 // Reads the options from a createRoom request; false with `error` set when one is invalid.
 // `seats` is the game's seat count (external bot seats must be below it).
-bool parse_room_options(const nlohmann::json& request, int seats, RoomOptions& out, std::string& error);
+// `bots`: the game's built-in bot names (botFill must be one of them).
+bool parse_room_options(const nlohmann::json& request, int seats, const std::vector<std::string>& bots, RoomOptions& out,
+                        std::string& error);
 
 }  // namespace hexhall::server

@@ -101,8 +101,8 @@ void Room::restore_started() {
     for (size_t i = 0; i < seats_.size(); ++i) {
         Seat& s = seats_[i];
         if (s.kicked && running()) {
-            game_->set_bot(static_cast<int>(i), "heuristic", bot_seed_ + 200 + i);
-            s.bot_playing = "heuristic";
+            game_->set_bot(static_cast<int>(i), takeover_bot_, bot_seed_ + 200 + i);
+            s.bot_playing = takeover_bot_;
         } else if (s.held()) {
             seat_disconnected(static_cast<int>(i));
         }

@@ -4,8 +4,6 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/engine.hpp"
-#include "engine/record.hpp"
 #include "engine/standings.hpp"
 #include "server/hub.hpp"
 
@@ -100,16 +98,6 @@ bool plausible_id(const std::string& id) {
     return true;
 }
 
-// A stored game's final state, replayed from its record; false when it does not replay.
-bool final_state(const StoredRoom& st, cat::GameState& state) {
-    if (!initial_state(st.room, state)) return false;
-    for (const ActionRow& a : st.actions) {
-        cat::Action action;
-        if (!cat::action_from_text(a.action, action) || !cat::apply(state, action)) return false;
-    }
-    return state.phase == cat::Phase::GameOver;
-}
-
 // The name a seat is ranked under: the player's name; a built-in bot is told apart by its seat.
 std::string ranked_name(const SeatRow& s) {
     if (s.kind == "bot") return s.name + " (bot at seat " + std::to_string(s.seat) + ")";
@@ -152,19 +140,21 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
             skip(id, "the game has not finished");
             continue;
         }
-        cat::GameState state{};
-        if (!final_state(*st, state)) {
+        // The outcome through the game's module (the ranking below is the HK 2024 tournament policy).
+        const ReplayedGame g = replay_stored(*st);
+        const std::optional<core::Outcome> outcome = g.complete ? g.game->outcome() : std::nullopt;
+        if (!outcome || outcome->winners.size() != 1 || outcome->scores.size() != static_cast<size_t>(g.game->seats())) {
             skip(id, "the stored game does not replay to its end");
             continue;
         }
         cat::GameResult r;
-        r.winner = state.winner;
-        for (int seat = 0; seat < state.options.players; ++seat) {
+        r.winner = outcome->winners.front();
+        for (int seat = 0; seat < g.game->seats(); ++seat) {
             std::string name = "seat " + std::to_string(seat);
             for (const SeatRow& s : st->seats)
                 if (s.seat == seat && !s.name.empty()) name = ranked_name(s);
             r.players.push_back(name);
-            r.vp.push_back(cat::victory_points(state, seat));
+            r.vp.push_back(outcome->scores[static_cast<size_t>(seat)]);
         }
         if (auto why = cat::validate_game_result(r)) {  // e.g. a game to fewer than 10 VP (HK-1.1)
             skip(id, "not a tournament result: " + *why);

@@ -14,7 +14,7 @@ namespace hexhall::server {
 
 struct RoomRow {
     std::string id;
-    std::string game;           // "catan"
+    std::string game;           // the game module's name (server/games.cpp)
     std::string options;        // createRoom options as given (JSON text, without type/v/id/password)
     std::string setup;          // game-specific text that, with the seed, recreates the game
     uint64_t seed = 0;          // the secret game seed
@@ -41,7 +41,7 @@ struct SeatRow {
 struct ActionRow {
     int64_t seq = 0;      // 0, 1, 2, ... per room
     int seat = 0;
-    std::string action;   // the game's record line (Catan: docs/record-format.md)
+    std::string action;   // the game's record line (each game documents its own)
     int64_t game_ms = 0;  // the game clock when it was applied (GameUpdate::game_ms); 0 in older databases
 };
 

@@ -1,5 +1,5 @@
 // hexhall-verify RECORD.json: checks a finished game's record (GET /games/<room>/record) —
-// the seed commitment, then a replay of every action with the engine — and prints what it
+// the seed commitment, then a replay of every action with the record's game — and prints what it
 // checked (docs/fairness.md). Exit status 0: verified; 1: a check failed; 2: usage or I/O.
 #include <fstream>
 #include <iostream>
@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/games.hpp"
 #include "server/record_check.hpp"
 
 int main(int argc, char** argv) {
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
         std::cerr << "FAILED: not valid JSON\n";
         return 1;
     }
+    hexhall::server::register_builtin_games();
     const hexhall::server::RecordCheck r = hexhall::server::check_record(record);
     std::cout << "record of room " << record.value("room", std::string("?")) << "\n";
     for (const std::string& line : r.checked) std::cout << "ok: " << line << "\n";

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "protocol/messages.hpp"
+#include "protocol/catan_messages.hpp"
 #include "tests/protocol/helpers.hpp"
 
 using namespace hexhall;

@@ -62,7 +62,7 @@ struct Game {
     void take(const json& m) {
         const std::string type = m.value("type", "");
         if (type == "snapshot") {
-            view = m["catan"]["view"];
+            view = m[m.value("game", std::string())]["view"];  // the payload sits under the room's game
         } else if (type == "patch" && !view.is_null()) {
             view = view.patch(m["ops"]);
         } else if (type != "room" && type != "seedReveal") {

@@ -1,8 +1,8 @@
-#include "protocol/messages.hpp"
+#include "core/envelope.hpp"
 
 #include <openssl/sha.h>
 
-namespace hexhall::protocol {
+namespace hexhall::core {
 
 std::string canonical(const json& j) { return j.dump(); }
 
@@ -27,38 +27,34 @@ json envelope(const char* type) {
 }
 }  // namespace
 
-json snapshot_message(uint64_t version, json view, std::optional<json> legal, const std::string& digest,
-                      std::optional<int64_t> reply_to) {
+json snapshot_message(std::string_view game, uint64_t version, json view, std::optional<json> legal,
+                      const std::string& digest, std::optional<int64_t> reply_to) {
     json m = envelope("snapshot");
     if (reply_to) m["id"] = *reply_to;
-    m["game"] = kGame;
+    m["game"] = game;
     m["version"] = version;
     json payload = json::object();
     payload["view"] = std::move(view);
     if (legal) payload["legal"] = std::move(*legal);
-    m[kGame] = std::move(payload);
+    m[std::string(game)] = std::move(payload);
     m["digest"] = digest;
     return m;
 }
 
-json patch_message(uint64_t from, uint64_t to, json ops, json events, std::optional<json> legal,
-                   const std::string& digest) {
-    // Members inserted directly in key order (hinted at the end, no lookups); the object is the
-    // same std::map as with operator[].
+json patch_message(std::string_view game, uint64_t from, uint64_t to, json ops, json events,
+                   std::optional<json> legal, const std::string& digest) {
     json payload = json::object();
-    auto& po = payload.get_ref<json::object_t&>();
-    po.emplace_hint(po.end(), "events", std::move(events));
-    if (legal) po.emplace_hint(po.end(), "legal", std::move(*legal));
+    payload["events"] = std::move(events);
+    if (legal) payload["legal"] = std::move(*legal);
     json m = json::object();
-    auto& o = m.get_ref<json::object_t&>();
-    o.emplace_hint(o.end(), kGame, std::move(payload));
-    o.emplace_hint(o.end(), "digest", digest);
-    o.emplace_hint(o.end(), "from", from);
-    o.emplace_hint(o.end(), "game", kGame);
-    o.emplace_hint(o.end(), "ops", std::move(ops));
-    o.emplace_hint(o.end(), "to", to);
-    o.emplace_hint(o.end(), "type", "patch");
-    o.emplace_hint(o.end(), "v", kProtocolVersion);
+    m[std::string(game)] = std::move(payload);
+    m["digest"] = digest;
+    m["from"] = from;
+    m["game"] = game;
+    m["ops"] = std::move(ops);
+    m["to"] = to;
+    m["type"] = "patch";
+    m["v"] = kProtocolVersion;
     return m;
 }
 
@@ -78,22 +74,17 @@ json error_message(const ProtocolError& e) {
     return m;
 }
 
-ProtocolError illegal_action(const catan::Result& r, std::optional<int64_t> id) {
-    const std::string code = r.code && *r.code ? r.code : "illegal_action";
-    return ProtocolError{code, r.message ? r.message : "", r.rule ? r.rule : "", id};
-}
-
-json action_message(int64_t id, const catan::Action& a) {
-    json m = envelope("action");
-    m["id"] = id;
-    m["game"] = kGame;
-    m[kGame] = intent_json(a);
-    return m;
-}
-
 json resync_message(int64_t id) {
     json m = envelope("resync");
     m["id"] = id;
+    return m;
+}
+
+json action_message(std::string_view game, int64_t id, json payload) {
+    json m = envelope("action");
+    m["id"] = id;
+    m["game"] = game;
+    m[std::string(game)] = std::move(payload);
     return m;
 }
 
@@ -122,19 +113,15 @@ int json_depth(std::string_view text, int limit) {
 
 namespace {
 
-Decoded failure(const char* code, std::string message, std::optional<int64_t> id = std::nullopt) {
-    Decoded d;
+DecodedGameMessage failure(const char* code, std::string message, std::optional<int64_t> id = std::nullopt) {
+    DecodedGameMessage d;
     d.error.code = code;
     d.error.message = std::move(message);
     d.error.id = id;
     return d;
 }
 
-Decoded decode(std::string_view text, int seat) {
-    if (text.size() > kMaxMessageBytes) return failure("too_large", "message longer than 65536 bytes");
-    if (json_depth(text, kMaxDepth) > kMaxDepth) return failure("too_deep", "nesting deeper than 16");
-    json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return failure("bad_json", "not valid JSON");
+DecodedGameMessage decode(const json& j, std::string_view game) {
     if (!j.is_object()) return failure("bad_type", "a message is a JSON object");
 
     // The id first, so that every later error can echo it.
@@ -158,42 +145,55 @@ Decoded decode(std::string_view text, int seat) {
     if (!(it->is_number_unsigned() ? it->get<uint64_t>() == kProtocolVersion : it->get<int64_t>() == kProtocolVersion))
         return failure("bad_version", "unsupported protocol version (this server speaks v 1)", id);
 
-    Decoded d;
-    ClientMessage m;
+    DecodedGameMessage d;
+    GameMessage m;
     m.id = *id;
     if (type == "resync") {
-        m.kind = ClientKind::Resync;
-        d.message = m;
+        m.kind = GameMessage::Kind::Resync;
+        d.message = std::move(m);
         return d;
     }
     if (type != "action") return failure("unknown_type", "unknown message type", id);
     it = j.find("game");
     if (it == j.end()) return failure("missing_field", "missing field \"game\"", id);
     if (!it->is_string()) return failure("bad_type", "\"game\" must be a string", id);
-    if (it->get_ref<const std::string&>() != kGame) return failure("unknown_game", "this server plays \"catan\"", id);
-    it = j.find(kGame);
-    if (it == j.end()) return failure("missing_field", "missing field \"catan\"", id);
-    IntentError err;
-    std::optional<catan::Action> a = intent_from_json(*it, seat < 0 ? 0 : seat, err);
-    if (!a) return failure(err.code.c_str(), err.message, id);
-    m.kind = ClientKind::Action;
-    m.action = *a;
-    d.message = m;
+    const std::string name(game);
+    if (it->get_ref<const std::string&>() != name)
+        return failure("unknown_game", "this server plays \"" + name + "\"", id);
+    it = j.find(name);
+    if (it == j.end()) return failure("missing_field", "missing field \"" + name + "\"", id);
+    m.kind = GameMessage::Kind::Action;
+    m.payload = *it;
+    d.message = std::move(m);
     return d;
 }
 
-}  // namespace
-
-Decoded decode_client_message(std::string_view text, int seat) noexcept {
+DecodedGameMessage guarded(auto&& f) noexcept {
     try {
-        return decode(text, seat);
+        return f();
     } catch (...) {
         try {
             return failure("bad_json", "message could not be decoded");
         } catch (...) {
-            return Decoded{};  // out of memory: an empty error
+            return DecodedGameMessage{};  // out of memory: an empty error
         }
     }
 }
 
-}  // namespace hexhall::protocol
+}  // namespace
+
+DecodedGameMessage decode_game_message(const json& message, std::string_view game) noexcept {
+    return guarded([&] { return decode(message, game); });
+}
+
+DecodedGameMessage decode_game_message(std::string_view text, std::string_view game) noexcept {
+    return guarded([&] {
+        if (text.size() > kMaxMessageBytes) return failure("too_large", "message longer than 65536 bytes");
+        if (json_depth(text, kMaxDepth) > kMaxDepth) return failure("too_deep", "nesting deeper than 16");
+        json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+        if (j.is_discarded()) return failure("bad_json", "not valid JSON");
+        return decode(j, game);
+    });
+}
+
+}  // namespace hexhall::core

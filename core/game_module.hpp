@@ -1,0 +1,63 @@
+// One game type (GameModule) and the registry of the games a server hosts. A module is listed once,
+// in server/games.cpp (register_builtin_games); everything else finds it by name: createRoom's
+// "game", the stored room's `game` column, records, replays, verification and standings.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+
+namespace hexhall::core {
+
+struct GameModule {
+    std::string name;   // payload key, rooms.game, listRooms' "game" (lowercase, stable)
+    std::string title;  // for people
+    int min_seats = 2, max_seats = 4;
+    std::vector<std::string> bots;  // built-in bot names (addBot, botFill)
+    std::string takeover_bot;       // plays a seat whose player left or timed out
+
+    // A new game from createRoom's request (the game options are its members; "seed" fixes the
+    // secret seed, else a random one). nullptr with `error` set (naming the option) when invalid.
+    std::function<std::unique_ptr<Game>(const json& request, std::string& error)> create;
+    // A stored game again, before its actions: from its stored createRoom options, its set-up
+    // (Game::setup()) and its secret seed. nullptr with `error` set when the set-up does not parse.
+    std::function<std::unique_ptr<Game>(const json& options, const std::string& setup, uint64_t seed,
+                                        std::string& error)>
+        recreate;
+    // Game records (GET /games/<room>/record): a stored record line as the record's action entry
+    // {"seat": s, ...}, and an entry back to the record line (false with `error` set when invalid).
+    std::function<json(int seat, const std::string& record)> record_entry;
+    std::function<bool(const json& entry, int seat, std::string& record, std::string& error)> record_line;
+    // The pure rules behind the game when it is written as rules (core/rules_game.hpp), else null:
+    // the conformance suite (tests/conformance/) checks them directly too.
+    const RulesModule* rules = nullptr;
+
+    bool has_bot(std::string_view bot) const {
+        for (const std::string& b : bots)
+            if (b == bot) return true;
+        return false;
+    }
+};
+
+class GameRegistry {
+public:
+    // Adds a module (a later one with the same name replaces it). The first one added is the default
+    // game (createRoom without "game", stored rooms from before games had names).
+    void add(GameModule module);
+    const GameModule* find(std::string_view name) const;
+    const GameModule& default_game() const { return modules_.front(); }
+    const std::vector<GameModule>& modules() const { return modules_; }
+    // "\"a\", \"b\"": for error messages.
+    std::string names() const;
+
+private:
+    std::vector<GameModule> modules_;
+};
+
+// The process's registry. The server fills it once at start-up (register_builtin_games); tests may
+// add test-only games before they start a server.
+GameRegistry& game_registry();
+
+}  // namespace hexhall::core

@@ -1,0 +1,364 @@
+#include "core/rules_game.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <random>
+#include <utility>
+
+#include "core/json_view_stream.hpp"
+
+namespace hexhall::core {
+
+namespace {
+
+int64_t unix_ms_now() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// splitmix64: independent, reproducible seeds for bots and determinizations.
+uint64_t mix(uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+// The members of a createRoom request that belong to the envelope, the room or the adapter.
+constexpr const char* kRoomKeys[] = {"type",        "v",     "id",           "game",
+                                     "seed",        "clock", "private",      "password",
+                                     "spectators",  "botFill", "grace",      "externalBots",
+                                     "_seatTokenHashes", "_restoreSetup"};
+
+Visibility viewer_bit(int seat) { return seat >= 0 ? seat_bit(seat) : kSpectatorsBit; }
+
+Text error_text(const std::string& code, const std::string& message, std::optional<int64_t> id,
+                const std::string& rule = {}) {
+    return make_text(error_message(ProtocolError{code, message, rule, id}));
+}
+
+class RulesGame final : public Game {
+public:
+    RulesGame(const RulesModule& module, std::unique_ptr<GameRules> rules, uint64_t seed, std::string clock,
+              int64_t limit_ms)
+        : module_(module),
+          name_(module.name),
+          rules_(std::move(rules)),
+          options_(rules_->options()),
+          seed_(seed),
+          clock_(std::move(clock)),
+          limit_ms_(limit_ms) {
+        bots_.resize(rules_->seats());
+        bot_seeds_.resize(rules_->seats());
+        rebase_streams();
+    }
+
+    const char* name() const override { return name_.c_str(); }
+    int seats() const override { return rules_->seats(); }
+    json options() const override {
+        json o = options_;
+        if (clock_ != "none") o["clock"] = clock_;
+        return o;
+    }
+    bool over() const override { return rules_->over(); }
+    std::optional<Outcome> outcome() const override {
+        return rules_->over() ? std::optional<Outcome>(rules_->outcome()) : std::nullopt;
+    }
+
+    Text snapshot(int seat, std::optional<int64_t> reply_to) override {
+        json m = stream(seat).snapshot(rules_->view(seat), legal(seat), reply_to);
+        add_clock(m, seat);
+        return make_text(m);
+    }
+
+    GameReply handle(int seat, const GameMessage& m) override {
+        GameReply out;
+        if (m.kind == GameMessage::Kind::Resync) {
+            out.reply = snapshot(seat, m.id);
+            return out;
+        }
+        if (seat < 0 || seat >= seats()) {
+            out.reply = error_text("spectator", "spectators may not act", m.id);
+            return out;
+        }
+        if (!m.payload.is_object() || !m.payload.contains("type") || !m.payload.at("type").is_string()) {
+            out.reply = error_text("bad_action", "an action is an object with a string \"type\"", m.id);
+            return out;
+        }
+        events_.clear();
+        if (auto r = rules_->act(seat, m.payload, events_)) {
+            out.reply = r->rule.empty() ? error_text("bad_action", r->message, m.id)
+                                        : error_text("illegal_action", r->message, m.id, r->rule);
+            return out;
+        }
+        ++actions_;
+        out.reply = make_text(ack_message(m.id, actions_));
+        out.update = applied(seat, m.payload, unix_ms_now());
+        return out;
+    }
+
+    bool set_bot(int seat, std::string_view bot, uint64_t seed) override {
+        if (seat < 0 || seat >= seats() || !module_.make_bot) return false;
+        auto b = module_.make_bot(bot, seed);
+        if (!b) return false;
+        bots_[seat] = std::move(b);
+        bot_seeds_[seat] = seed;
+        return true;
+    }
+    void clear_bot(int seat) override {
+        if (seat >= 0 && seat < seats()) bots_[seat].reset();
+    }
+
+    std::string clock() const override { return clock_; }
+    void begin(int64_t now_ms, double clock_scale) override {
+        begun_ = true;
+        scale_ = clock_scale > 0 ? clock_scale : 1.0;
+        start_ms_ = now_ms - static_cast<int64_t>(static_cast<double>(resumed_ms_) * scale_);
+        wait_start_ = resumed_ms_;
+    }
+    std::optional<int64_t> next_deadline_ms() const override {
+        if (!begun_ || limit_ms_ <= 0 || rules_->over() || rules_->awaiting().empty()) return std::nullopt;
+        return wall_of(wait_start_ + limit_ms_);
+    }
+    std::optional<GameUpdate> on_clock(int64_t now_ms) override {
+        const std::optional<int64_t> d = next_deadline_ms();
+        if (!d || *d > now_ms) return std::nullopt;
+        for (int p : rules_->awaiting()) {
+            if (!takeover_) takeover_ = module_.make_bot ? module_.make_bot(module_.takeover_bot, mix(seed_ ^ 0x7A11)) : nullptr;
+            if (auto u = decide_and_act(p, takeover_.get(), now_ms)) return u;
+        }
+        limit_ms_ = 0;  // nobody could act for the awaited seats: the clock stops rather than loop
+        return std::nullopt;
+    }
+    std::optional<GameUpdate> bot_step() override {
+        if (rules_->over()) return std::nullopt;
+        for (int p : rules_->awaiting())
+            if (p >= 0 && p < seats() && bots_[p])
+                if (auto u = decide_and_act(p, bots_[p].get(), unix_ms_now())) return u;
+        return std::nullopt;
+    }
+
+    uint64_t seed() const override { return seed_; }
+    std::string setup() const override { return canonical(options_); }
+    bool restore(const std::vector<StoredAction>& actions, std::string& error) override {
+        for (size_t i = 0; i < actions.size(); ++i) {
+            if (!replay(actions[i].record, error)) return error = "record " + std::to_string(i) + ": " + error, false;
+            resumed_ms_ = std::max(resumed_ms_, actions[i].game_ms);
+        }
+        rebase_streams();
+        return true;
+    }
+    std::optional<GameUpdate> apply_record(const std::string& record, std::string& error) override {
+        int seat = 0;
+        json action;
+        if (!replay(record, error, &seat, &action)) return std::nullopt;
+        return applied(seat, action, begun_ ? unix_ms_now() : start_ms_);
+    }
+    std::vector<StoredAction> take_begin_records() override { return {}; }
+
+private:
+    bool replay(const std::string& record, std::string& error, int* seat_out = nullptr, json* action_out = nullptr) {
+        int seat = 0;
+        json action;
+        if (!parse_rules_record_line(record, seat, action) || seat < 0 || seat >= seats())
+            return error = "malformed record line \"" + record + "\"", false;
+        events_.clear();
+        if (auto r = rules_->act(seat, action, events_))
+            return error = "\"" + record + "\" refused: " + r->rule + " " + r->message, false;
+        ++actions_;
+        if (seat_out) *seat_out = seat;
+        if (action_out) *action_out = std::move(action);
+        return true;
+    }
+
+    // A bot decides for `seat` on a copy where everything the seat cannot know is drawn again.
+    std::optional<GameUpdate> decide_and_act(int seat, RulesBot* bot, int64_t wall) {
+        const uint64_t det_seed = mix(bot_seeds_[seat] ^ mix(actions_ * 8 + static_cast<uint64_t>(seat)));
+        json action;
+        if (bot) {
+            std::unique_ptr<GameRules> copy = rules_->determinize(seat, det_seed);
+            action = bot->decide(*copy, seat);
+        }
+        events_.clear();
+        std::optional<Rejection> r = action.is_null() ? std::optional<Rejection>(Rejection{}) : rules_->act(seat, action, events_);
+        if (r) {  // a bot's mistake: its first legal action instead
+            const std::vector<json> legal = rules_->legal_actions(seat);
+            if (legal.empty()) {
+                bots_[seat].reset();
+                return std::nullopt;
+            }
+            action = legal.front();
+            events_.clear();
+            if (rules_->act(seat, action, events_)) {
+                bots_[seat].reset();
+                return std::nullopt;
+            }
+        }
+        ++actions_;
+        return applied(seat, action, wall);
+    }
+
+    GameUpdate applied(int actor, const json& action, int64_t wall) {
+        const int64_t g = begun_ ? game_ms(wall) : resumed_ms_;
+        wait_start_ = g;  // every decision gets the full time limit from the last action
+        GameUpdate u;
+        for (int p = 0; p < seats(); ++p) u.seats.push_back(patch(p));
+        u.spectators = patch(kSpectator);
+        u.record = rules_record_line(actor, action);
+        u.actor = actor;
+        u.game_ms = g;
+        return u;
+    }
+
+    Text patch(int seat) {
+        json events = json::array();
+        for (const Event& e : events_)
+            if (e.visible & viewer_bit(seat)) events.push_back(e.body);
+        json m = stream(seat).patch(rules_->view(seat), std::move(events), legal(seat));
+        add_clock(m, seat);
+        return make_text(m);
+    }
+
+    std::optional<json> legal(int seat) const {
+        if (seat < 0) return std::nullopt;
+        json list = json::array();
+        for (json& a : rules_->legal_actions(seat)) list.push_back(std::move(a));
+        return list;
+    }
+
+    void rebase_streams() {
+        streams_.clear();
+        for (int p = 0; p < seats(); ++p) {
+            streams_.emplace_back(name_, p, actions_);
+            streams_.back().rebase(rules_->view(p), actions_);
+        }
+        spectator_ = std::make_unique<JsonViewStream>(name_, kSpectator, actions_);
+        spectator_->rebase(rules_->view(kSpectator), actions_);
+    }
+    JsonViewStream& stream(int seat) { return seat >= 0 && seat < seats() ? streams_[seat] : *spectator_; }
+
+    // ---- The turn clock: game time is ms since begin() divided by the clock scale.
+    int64_t game_ms(int64_t wall) const { return static_cast<int64_t>(static_cast<double>(wall - start_ms_) / scale_); }
+    int64_t wall_of(int64_t game) const { return start_ms_ + static_cast<int64_t>(static_cast<double>(game) * scale_); }
+    // The envelope's "clock" (outside the view and its digest): the viewer's deadline if it is
+    // awaited, else the first awaited seat's.
+    void add_clock(json& m, int viewer) const {
+        const std::optional<int64_t> d = next_deadline_ms();
+        if (!d) return;
+        const std::vector<int> waiting = rules_->awaiting();
+        int seat = waiting.front();
+        for (int p : waiting)
+            if (p == viewer) seat = p;
+        m["clock"] = {{"seat", seat}, {"deadline", *d}, {"kind", "turn"}};
+    }
+
+    const RulesModule& module_;
+    std::string name_;
+    std::unique_ptr<GameRules> rules_;
+    json options_;
+    uint64_t seed_;
+    std::string clock_;
+    int64_t limit_ms_;
+    uint64_t actions_ = 0;
+    std::vector<Event> events_;
+    std::vector<std::unique_ptr<RulesBot>> bots_;
+    std::vector<uint64_t> bot_seeds_;
+    std::unique_ptr<RulesBot> takeover_;
+    std::vector<JsonViewStream> streams_;
+    std::unique_ptr<JsonViewStream> spectator_;
+    bool begun_ = false;
+    double scale_ = 1.0;
+    int64_t start_ms_ = 0, resumed_ms_ = 0, wait_start_ = 0;
+};
+
+uint64_t random_seed() {
+    std::random_device rd;
+    return ((uint64_t{rd()} << 32) | rd()) >> 1;  // < 2^63: stored as a signed integer
+}
+
+std::unique_ptr<Game> make(const RulesModule& module, const json& options, uint64_t seed, const std::string& clock,
+                           std::string& error) {
+    int64_t limit = 0;
+    if (clock == "relaxed") limit = 180'000;
+    else if (clock == "standard") limit = 90'000;
+    else if (clock == "fast") limit = 45'000;
+    else if (clock != "none") return error = "\"clock\" must be one of: \"none\" \"relaxed\" \"standard\" \"fast\"", nullptr;
+    std::unique_ptr<GameRules> rules = module.create(options, seed, error);
+    if (!rules) return nullptr;
+    return std::make_unique<RulesGame>(module, std::move(rules), seed, clock, limit);
+}
+
+std::string clock_of(const json& request, std::string& error) {
+    auto it = request.find("clock");
+    if (it == request.end() || it->is_null()) return "none";
+    if (!it->is_string()) return error = "\"clock\" must be a string", std::string();
+    return it->get<std::string>();
+}
+
+}  // namespace
+
+json rules_game_options(const json& request) {
+    json o = request.is_object() ? request : json::object();
+    for (const char* key : kRoomKeys) o.erase(key);
+    return o;
+}
+
+std::string rules_record_line(int seat, const json& action) { return std::to_string(seat) + " " + canonical(action); }
+
+bool parse_rules_record_line(const std::string& line, int& seat, json& action) {
+    const size_t space = line.find(' ');
+    if (space == std::string::npos || space == 0 || space > 3) return false;
+    seat = 0;
+    for (size_t i = 0; i < space; ++i) {
+        if (line[i] < '0' || line[i] > '9') return false;
+        seat = seat * 10 + (line[i] - '0');
+    }
+    action = json::parse(line.begin() + static_cast<std::ptrdiff_t>(space) + 1, line.end(), nullptr, false);
+    return !action.is_discarded() && action.is_object();
+}
+
+GameModule rules_game_module(const RulesModule& rules) {
+    GameModule m;
+    m.name = rules.name;
+    m.title = rules.title;
+    m.min_seats = rules.min_seats;
+    m.max_seats = rules.max_seats;
+    for (std::string_view b : rules.bots) m.bots.emplace_back(b);
+    m.takeover_bot = rules.takeover_bot;
+    m.rules = &rules;
+    const RulesModule* r = &rules;  // modules are static objects: they outlive every game
+    m.create = [r](const json& request, std::string& error) -> std::unique_ptr<Game> {
+        uint64_t seed = random_seed();
+        if (auto it = request.find("seed"); it != request.end() && !it->is_null()) {
+            if (!it->is_number_integer() || (it->is_number_integer() && !it->is_number_unsigned() && it->get<int64_t>() < 0))
+                return error = "\"seed\" must be a non-negative integer", nullptr;
+            seed = it->get<uint64_t>();
+        }
+        const std::string clock = clock_of(request, error);
+        if (clock.empty()) return nullptr;
+        return make(*r, rules_game_options(request), seed, clock, error);
+    };
+    m.recreate = [r](const json& stored, const std::string& setup, uint64_t seed, std::string& error) -> std::unique_ptr<Game> {
+        const json options = json::parse(setup, nullptr, false);
+        if (!options.is_object()) return error = "stored set-up: not a JSON object", nullptr;
+        const std::string clock = clock_of(stored, error);
+        if (clock.empty()) return nullptr;
+        return make(*r, options, seed, clock, error);
+    };
+    const std::string name(rules.name);
+    m.record_entry = [name](int seat, const std::string& record) {
+        int s = 0;
+        json action;
+        if (!parse_rules_record_line(record, s, action)) return json{{"seat", seat}, {"record", record}};
+        return json{{"seat", seat}, {name, std::move(action)}};
+    };
+    m.record_line = [name](const json& entry, int seat, std::string& record, std::string& error) {
+        auto it = entry.find(name);
+        if (it == entry.end() || !it->is_object()) return error = "no \"" + name + "\" action object", false;
+        record = rules_record_line(seat, *it);
+        return true;
+    };
+    return m;
+}
+
+}  // namespace hexhall::core

@@ -1,0 +1,137 @@
+// Every registered game (server/games.cpp, plus the test-only games of tests/games/) through the real
+// server: created by name and listed with it, played to the end by bots, restored from the store after
+// a restart, its record verified and its replay complete. Registering a game adds it here.
+#include <filesystem>
+
+#include "server/record_check.hpp"
+#include "tests/games/test_games.hpp"
+#include "tests/server/ws_client.hpp"
+
+using namespace hexhall::test;
+
+namespace {
+
+struct GamesDb {
+    std::filesystem::path path;
+    GamesDb() {
+        std::random_device rd;
+        path = std::filesystem::temp_directory_path() / ("hexhall-games-test-" + std::to_string(rd()) + ".db");
+    }
+    ~GamesDb() {
+        std::error_code ec;
+        for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext, ec);
+    }
+};
+
+// A client's copy of one stream of any game: the payload sits under the game's name.
+struct Follow {
+    json view;
+    uint64_t version = 0;
+    void take(const json& m) {
+        const std::string game = m.at("game").get<std::string>();
+        if (m.at("type") == "snapshot") {
+            view = m.at(game).at("view");
+        } else {
+            REQUIRE(m.at("type") == "patch");
+            REQUIRE(m.at("from").get<uint64_t>() == version);
+            view = view.patch(m.at("ops"));
+        }
+        version = m.at(m.at("type") == "snapshot" ? "version" : "to").get<uint64_t>();
+        REQUIRE(m.at("digest") == hexhall::core::view_digest(view));
+    }
+};
+
+}  // namespace
+
+TEST_CASE("games: every registered game is created by name, listed, played to the end, restored after a restart, "
+          "recorded and verified",
+          "[server][games]") {
+    for (const hexhall::core::GameModule& module : registry_with_test_games().modules()) {
+        SECTION(module.name) {
+            Watchdog watchdog(240);
+            GamesDb db;
+            hexhall::server::ServerOptions o;
+            o.address = "127.0.0.1";
+            o.port = 0;
+            o.db_path = db.path.string();
+            std::string room, token;
+            {
+                hexhall::server::Server s(o);
+                const uint16_t port = s.start();
+                WsClient host(port);
+                token = host.hello("Host").at("session").get<std::string>();
+                const json created = host.create({{"game", module.name}, {"botFill", module.bots.front()}, {"grace", 0}});
+                room = created.at("room").get<std::string>();
+                REQUIRE(host.join(room, 0).at("type") == "joined");
+                host.request({{"type", "listRooms"}});
+                const json rooms = host.recv_type("rooms").at("rooms");
+                REQUIRE(rooms.size() == 1);
+                CHECK(rooms[0].at("game") == module.name);
+                host.request({{"type", "start"}, {"room", room}});
+                REQUIRE(host.recv_type("started").contains("commitment"));
+                const json snap = host.recv_type("snapshot");
+                CHECK(snap.at("game") == module.name);
+                CHECK(snap.at(module.name).contains("legal"));
+                s.stop();  // mid-game (the host's seat has not acted): everything queued is stored
+            }
+            hexhall::server::Server s(o);
+            const uint16_t port = s.start();
+            WsClient watcher(port);
+            watcher.hello("Watcher");
+            watcher.request({{"type", "listRooms"}});
+            const json rooms = watcher.recv_type("rooms").at("rooms");
+            REQUIRE(rooms.size() == 1);  // restored, with its game
+            CHECK(rooms[0].at("room") == room);
+            CHECK(rooms[0].at("game") == module.name);
+            REQUIRE(watcher.join(room, nullptr).at("type") == "joined");
+            Follow f;
+            f.take(watcher.recv_type("snapshot"));
+            {
+                WsClient host(port);
+                host.hello("Host", token);  // back in the room; leaving hands the seat to the takeover bot
+                host.close();
+            }
+            for (int n = 0;; ++n) {
+                REQUIRE(n < 100000);
+                const json m = watcher.recv();
+                if (m.at("type") == "seedReveal") break;
+                if (m.at("type") == "snapshot" || m.at("type") == "patch") f.take(m);
+            }
+            int status = 0;
+            const json record = json::parse(http_get(port, "/games/" + room + "/record", status));
+            REQUIRE(status == 200);
+            CHECK(record.at("game") == module.name);
+            const hexhall::server::RecordCheck check = hexhall::server::check_record(record);
+            INFO(check.error);
+            CHECK(check.ok);
+            REQUIRE(check.game);
+            CHECK(check.game->over());
+            CHECK(json::parse(*check.game->snapshot(hexhall::core::kSpectatorSeat)).at(module.name).at("view") == f.view);
+            const json replay = json::parse(http_get(port, "/games/" + room + "/replay", status));
+            REQUIRE(status == 200);
+            CHECK(replay.at("complete") == true);
+            Follow r;
+            for (const json& m : replay.at("messages")) r.take(m);
+            CHECK(r.view == f.view);
+        }
+    }
+}
+
+TEST_CASE("games: createRoom names its game; an unknown game is refused clearly", "[server][games]") {
+    Watchdog watchdog(60);
+    registry_with_test_games();
+    TestServer ts;
+    WsClient c(ts.port);
+    c.hello("Ann");
+    c.request({{"type", "createRoom"}, {"game", "no-such-game"}});
+    const json e = c.recv_type("error");
+    CHECK(e.at("code") == "bad_option");  // as before games had names
+    CHECK_THAT(e.at("message").get<std::string>(), Catch::Contains("unknown \"game\""));
+    CHECK_THAT(e.at("message").get<std::string>(), Catch::Contains("hilo"));
+    c.request({{"type", "createRoom"}, {"game", 7}});
+    CHECK(c.recv_error() == "bad_option");
+    // Without "game" (clients from before games had names): the default game, the first registered.
+    const std::string room = c.create().at("room").get<std::string>();
+    c.request({{"type", "listRooms"}});
+    CHECK(c.recv_type("rooms").at("rooms")[0].at("game") == hexhall::core::game_registry().default_game().name);
+}
