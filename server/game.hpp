@@ -13,9 +13,12 @@
 namespace hexhall::server {
 
 using json = nlohmann::json;
-// A serialized message, shared by every connection it is sent to.
+// A serialized message, shared by every connection it is sent to. Invalid UTF-8 (text from a
+// client) becomes U+FFFD instead of throwing (server/safe_text.hpp).
 using Text = std::shared_ptr<const std::string>;
-inline Text make_text(const json& j) { return std::make_shared<const std::string>(j.dump()); }
+inline Text make_text(const json& j) {
+    return std::make_shared<const std::string>(j.dump(-1, ' ', false, json::error_handler_t::replace));
+}
 
 inline constexpr int kSpectatorSeat = -1;
 

@@ -22,6 +22,8 @@
 #include <spdlog/spdlog.h>
 
 #include "server/catan_game.hpp"
+#include "server/edge_metrics.hpp"
+#include "server/handler_guard.hpp"
 #include "server/hub.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
@@ -162,7 +164,8 @@ private:
         }
         std::string text = beast::buffers_to_string(buf_.data());
         buf_.consume(buf_.size());
-        hub_.on_message(shared_from_this(), text);
+        if (run_guarded("websocket message", [&] { hub_.on_message(shared_from_this(), text); }))
+            enqueue(make_text(lobby_error("bad_request", "the request could not be handled", std::nullopt)));
         if (!session_hash.empty()) hello_timer_.cancel();
         do_read();
     }
@@ -331,7 +334,12 @@ private:
             }
             return respond(text_response(req, http::status::not_found, "not found\n"));
         }
-        respond(handle(req));
+        std::optional<http::response<http::string_body>> res;
+        if (run_guarded("http request", [&] { res = handle(req); }) || !res) {
+            res = text_response(req, http::status::bad_request, "bad request\n");
+            res->keep_alive(false);
+        }
+        respond(std::move(*res));
     }
 
     http::response<http::string_body> text_response(const http::request<http::string_body>& req, http::status st,
@@ -451,10 +459,15 @@ struct Server::Impl {
           ioc(std::max(1, options.threads)),
           hub(&make_catan_game, [this]() -> Strand {
               auto strand = std::make_shared<asio::strand<asio::io_context::executor_type>>(asio::make_strand(ioc));
-              return {[strand](std::function<void()> f) { asio::post(*strand, std::move(f)); },
+              // A room task that throws fails alone (server/handler_guard.hpp).
+              return {[strand](std::function<void()> f) {
+                          asio::post(*strand, [f = std::move(f)] { run_guarded("room task", f); });
+                      },
                       [strand](std::chrono::milliseconds d, std::function<void()> f) {
                           auto t = std::make_shared<asio::steady_timer>(*strand, d);
-                          t->async_wait([t, f = std::move(f)](error_code ec) { if (!ec) f(); });
+                          t->async_wait([t, f = std::move(f)](error_code ec) {
+                              if (!ec) run_guarded("room timer", f);
+                          });
                       }};
           }, options.limits, store) {}
 

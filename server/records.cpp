@@ -4,6 +4,7 @@
 #include "engine/record.hpp"
 #include "protocol/catan_json.hpp"
 #include "server/hub.hpp"
+#include "server/safe_text.hpp"
 
 namespace hexhall::server {
 
@@ -64,7 +65,7 @@ std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view targe
         return std::nullopt;
     const std::string id(target.substr(prefix.size(), target.size() - prefix.size() - suffix.size()));
     auto error = [](int status, const char* code, const char* message) {
-        return HttpAnswer{status, json{{"error", code}, {"message", message}}.dump()};
+        return HttpAnswer{status, safe_dump(json{{"error", code}, {"message", message}})};
     };
     if (id.find('/') != std::string::npos) return std::nullopt;
     if (!store) return error(503, "no_store", "this server keeps no records");
@@ -72,8 +73,8 @@ std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view targe
     if (!room && hub.has_room(id)) return error(409, "not_finished", "the game has not finished");  // not stored yet
     if (!room) return error(404, "no_room", "no such room");
     if (room->room.state != "finished") return error(409, "not_finished", "the game has not finished");
-    if (replay) return HttpAnswer{200, replay_json(*room).dump()};
-    return HttpAnswer{200, record_json(*room).dump()};
+    if (replay) return HttpAnswer{200, safe_dump(replay_json(*room))};
+    return HttpAnswer{200, safe_dump(record_json(*room))};
 }
 
 }  // namespace hexhall::server

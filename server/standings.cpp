@@ -8,6 +8,7 @@
 #include "engine/record.hpp"
 #include "engine/standings.hpp"
 #include "server/hub.hpp"
+#include "server/safe_text.hpp"
 
 namespace hexhall::server {
 
@@ -122,7 +123,7 @@ json fraction_json(const cat::Fraction& f) { return {{"num", f.num}, {"den", f.d
 
 HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
     auto error = [](int status, const char* code, const std::string& message) {
-        return HttpAnswer{status, json{{"error", code}, {"message", message}}.dump()};
+        return HttpAnswer{status, safe_dump(json{{"error", code}, {"message", message}})};
     };
     const std::vector<std::string> ids = room_ids(query);
     if (ids.empty()) return error(400, "missing_field", "give the games as ?rooms=<room>,<room>,…");
@@ -207,7 +208,7 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
     }
     json out = {{"games", games}, {"skipped", skipped}, {"standings", standings}};
     if (!teams.empty()) out["teams"] = team_rows;
-    return HttpAnswer{200, out.dump()};
+    return HttpAnswer{200, safe_dump(out)};
 }
 
 }  // namespace hexhall::server

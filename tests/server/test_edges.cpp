@@ -1,0 +1,77 @@
+// Security and reliability at the edges (issue 12): what one client, one request or one full disk
+// can do to everyone. Each test names the finding it covers.
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <sstream>
+
+#include "server/game.hpp"
+#include "server/logging.hpp"
+#include "server/safe_text.hpp"
+#include "tests/server/ops_support.hpp"
+
+using namespace hexhall::test;
+
+namespace {
+
+// A raw HTTP/1.1 request (any bytes in the target); returns the status (0: no answer).
+int edges_raw_get(uint16_t port, const std::string& target) {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    const std::string req = "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    asio::write(s, asio::buffer(req));
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    beast::error_code ec;
+    http::read(s, b, res, ec);
+    return ec ? 0 : static_cast<int>(res.result_int());
+}
+
+}  // namespace
+
+TEST_CASE("edges: invalid UTF-8 in a query is answered, not fatal (issue 12 finding 1)", "[server][edges]") {
+    Watchdog watchdog(60);
+    TestServer ts;
+    for (const char* q : {"/standings?rooms=%ff", "/standings?rooms=ab,%c3%28,%ed%a0%80", "/standings?rooms=%ff&teams=%ff",
+                          "/games/%ff/record"}) {
+        int status = 0;
+        const std::string body = http_get(ts.port, q, status);
+        INFO(q);
+        CHECK(status >= 200);
+        CHECK(status < 500);
+        CHECK(hexhall::server::valid_utf8(body));
+    }
+    const int raw = edges_raw_get(ts.port, "/standings?rooms=\xff\xfe");
+    CHECK(raw < 500);  // 0 when the parser refused the bytes and closed
+    int status = 0;
+    CHECK(http_get(ts.port, "/healthz", status).starts_with("ok"));
+    CHECK(status == 200);
+}
+
+TEST_CASE("edges: JSON with invalid UTF-8 serializes with U+FFFD instead of throwing (issue 12 finding 1)",
+          "[server][edges]") {
+    const json j = {{"name", std::string("a\xff" "b")}};
+    CHECK(hexhall::server::safe_dump(j) == "{\"name\":\"a\xEF\xBF\xBD" "b\"}");
+    CHECK(*hexhall::server::make_text(j) == hexhall::server::safe_dump(j));
+    CHECK(hexhall::server::valid_utf8("h\xC3\xA9llo \xE2\x82\xAC \xF0\x9F\x8E\xB2"));
+    CHECK_FALSE(hexhall::server::valid_utf8("\xC0\xAF"));      // overlong
+    CHECK_FALSE(hexhall::server::valid_utf8("\xED\xA0\x80"));  // surrogate
+    CHECK_FALSE(hexhall::server::valid_utf8("\xE2\x82"));      // cut short
+}
+
+TEST_CASE("edges: a name with a newline cannot forge a text log line (issue 12 finding 14)", "[server][edges]") {
+    std::ostringstream out;
+    auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(out);
+    auto logger = spdlog::default_logger();
+    logger->sinks().push_back(sink);
+    hexhall::server::setup_logging("info", "text");
+    spdlog::info("room {} created by {}", "r1", "Eve\n[2026-01-01 00:00:00.000] [error] forged\x1b[2J");
+    logger->sinks().pop_back();
+    spdlog::set_pattern("%+");
+    spdlog::set_level(spdlog::level::info);
+    const std::string line = out.str();
+    CHECK(std::count(line.begin(), line.end(), '\n') == 1);  // one line, ending in its own newline
+    CHECK(line.find("Eve\\n[2026") != std::string::npos);
+    CHECK(line.find('\x1b') == std::string::npos);
+}
