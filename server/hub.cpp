@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/create_request.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
 #include "server/room_options.hpp"
@@ -52,8 +53,8 @@ void Hub::remove_room(const std::string& id) {
 
 void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     std::string error;
-    json body = r.body;
-    body.erase(kRestoreSetupKey);  // storage: only crash recovery may give the set-up
+    if (!check_create_keys(r.body, error)) return c->send(lobby_error("bad_option", error, r.id));
+    json body = r.body;  // no internal key: check_create_keys refuses every "_…" key
     std::unique_ptr<Game> game = factory_(body, error);
     if (!game) return c->send(lobby_error("bad_option", error, r.id));
     if (auto g = r.body.find("game"); g != r.body.end() && !g->is_null() && *g != game->name())

@@ -47,6 +47,7 @@ private:
     // Storage (hub_store.cpp): a new room with its journal (under mu_), a session written through.
     std::shared_ptr<Room> make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request);
     void store_session(const std::string& hash);
+    bool restore_room(StoredRoom& room, std::string& why);  // hub_store.cpp
 
     GameFactory factory_;
     StrandFactory strands_;

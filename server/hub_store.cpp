@@ -3,8 +3,11 @@
 // stored actions (the engine is deterministic; bot seeds are stored with their seats).
 #include <spdlog/spdlog.h>
 
+#include "server/create_request.hpp"
+#include "server/edge_metrics.hpp"
 #include "server/fairness.hpp"
 #include "server/hub.hpp"
+#include "server/handler_guard.hpp"
 #include "server/room_journal.hpp"
 
 namespace hexhall::server {
@@ -13,11 +16,10 @@ namespace {
 
 constexpr const char* kSeatTokenHashesKey = "_seatTokenHashes";
 
-// The createRoom options as given, without the envelope and the password (kept only hashed),
-// plus the external seats' token hashes.
+// The validated createRoom options (server/create_request.hpp: no envelope, no password — kept only
+// hashed —, nothing unknown), plus the external seats' token hashes.
 json stored_options(const json& request, const RoomSetup& setup) {
-    json o = request.is_object() ? request : json::object();
-    for (const char* key : {"type", "v", "id", "password", kRestoreSetupKey}) o.erase(key);
+    json o = validated_options(request);
     if (!setup.seat_token_hashes.empty()) {
         json h = json::object();
         for (auto& [seat, hash] : setup.seat_token_hashes) h[std::to_string(seat)] = hash;
@@ -70,23 +72,47 @@ size_t Hub::restore() {
     size_t restored = 0;
     for (StoredRoom& st : store_->load_unfinished()) {
         const RoomRow& row = st.room;
+        // A room that cannot be restored is set aside (logged, counted, marked abandoned); the
+        // server and the other rooms go on.
         auto abandon = [&](const std::string& why) {
-            spdlog::error("room {}: cannot be restored ({}); marked abandoned", row.id, why);
+            spdlog::error("room {}: cannot be restored ({}); set aside, marked abandoned", printable(row.id),
+                          printable(why));
+            metrics::room_set_aside();
             store_->set_state(row.id, "abandoned", unix_ms_now());
         };
-        json request = json::parse(row.options, nullptr, false);
-        if (!request.is_object()) {
+        std::string why;
+        if (run_guarded("restore", [&] { restored += restore_room(st, why) ? 1 : 0; }) || !why.empty())
+            abandon(why.empty() ? "unexpected error" : why);
+    }
+    spdlog::info("restored {} rooms and {} sessions from the store", restored, sessions.size());
+    return restored;
+}
+
+// One stored room: validates what it reads; false with `why` set when the room cannot be restored.
+bool Hub::restore_room(StoredRoom& st, std::string& why) {
+    const RoomRow& row = st.room;
+    {
+        auto abandon = [&](const std::string& w) { why = w.empty() ? "invalid" : w; };
+        const json stored = json::parse(row.options, nullptr, false);
+        if (!stored.is_object()) {
             abandon("bad options");
-            continue;
+            return false;
         }
+        // Only known options are read back (older databases stored the request as given).
+        json request = validated_options(stored);
         RoomSetup setup;
         setup.id = row.id;
         setup.invite = row.invite;
         setup.host_session = row.host_session;
         setup.password_hash = row.password_hash;
-        if (auto it = request.find(kSeatTokenHashesKey); it != request.end() && it->is_object())
-            for (auto& [seat, hash] : it->items()) setup.seat_token_hashes[std::stoi(seat)] = hash.get<std::string>();
-        request.erase(kSeatTokenHashesKey);
+        std::map<std::string, std::string> token_hashes;
+        if (auto it = stored.find(kSeatTokenHashesKey); it != stored.end()) {
+            if (!it->is_object()) return abandon("bad seat token hashes"), false;
+            for (auto& [seat, hash] : it->items()) {
+                if (!hash.is_string() || !valid_hash(hash.get<std::string>())) return abandon("bad seat token hash"), false;
+                token_hashes[seat] = hash.get<std::string>();
+            }
+        }
         const bool fixed_seed = request.contains("seed");
         request["seed"] = static_cast<int64_t>(row.seed);  // the secret seed (< 2^63, see make_catan_game)
         request[kRestoreSetupKey] = row.setup;
@@ -94,19 +120,24 @@ size_t Hub::restore() {
         std::unique_ptr<Game> game = factory_(request, error);
         if (!game || !parse_room_options(request, game->seats(), setup.options, error)) {
             abandon(error);
-            continue;
+            return false;
+        }
+        for (auto& [seat, hash] : token_hashes) {
+            if (seat.size() != 1 || seat[0] < '0' || seat[0] - '0' >= game->seats())
+                return abandon("seat token hash for no such seat"), false;
+            setup.seat_token_hashes[seat[0] - '0'] = hash;
         }
         setup.options.fixed_seed = fixed_seed;
         if (game->seed() != row.seed || game->setup() != row.setup) {
             abandon("the stored set-up does not give the same game");
-            continue;
+            return false;
         }
         std::vector<StoredAction> records;
         for (size_t i = 0; i < st.actions.size() && st.actions[i].seq == static_cast<int64_t>(i); ++i)
             records.push_back({st.actions[i].action, st.actions[i].game_ms});
         if (records.size() != st.actions.size() || !game->restore(records, error)) {
             abandon(records.size() != st.actions.size() ? "a gap in the stored actions" : error);
-            continue;
+            return false;
         }
         auto journal = std::make_shared<RoomJournal>(store_, row.id, strands_(),
                                                      Fairness{row.seed, row.salt, row.commitment},
@@ -123,11 +154,9 @@ size_t Hub::restore() {
             if (!row.invite.empty()) invites_[row.invite] = row.id;
         }
         room->post([room] { room->open(); });
-        ++restored;
         spdlog::info("room {}: restored ({} actions, {})", row.id, records.size(), row.state);
+        return true;
     }
-    spdlog::info("restored {} rooms and {} sessions from the store", restored, sessions.size());
-    return restored;
 }
 
 }  // namespace hexhall::server

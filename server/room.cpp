@@ -37,6 +37,8 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
                      : options_.password          ? token_hash(*options_.password)
                                                   : std::string()) {
     seats_.resize(game_->seats());
+    for (auto it = seat_token_hashes_.begin(); it != seat_token_hashes_.end();)  // only seats that exist
+        it = it->first < 0 || it->first >= game_->seats() ? seat_token_hashes_.erase(it) : std::next(it);
     for (auto& [seat, hash] : seat_token_hashes_) seats_[seat].kind = Seat::Kind::External;
     // Built-in bots' seeds: from the fixed seed when the creator gave one, so the same seed and the
     // same moves give the same game against bots in any room (bot developers replay games so);

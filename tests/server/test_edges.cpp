@@ -3,11 +3,14 @@
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <filesystem>
+#include <random>
 #include <sstream>
 
 #include "server/game.hpp"
 #include "server/logging.hpp"
 #include "server/safe_text.hpp"
+#include "server/sqlite_store.hpp"
 #include "tests/server/ops_support.hpp"
 
 using namespace hexhall::test;
@@ -26,6 +29,27 @@ int edges_raw_get(uint16_t port, const std::string& target) {
     beast::error_code ec;
     http::read(s, b, res, ec);
     return ec ? 0 : static_cast<int>(res.result_int());
+}
+
+struct EdgesDb {
+    std::filesystem::path path;
+    EdgesDb() {
+        std::random_device rd;
+        path = std::filesystem::temp_directory_path() / ("hexhall-edges-" + std::to_string(rd()) + ".db");
+    }
+    ~EdgesDb() {
+        std::error_code ec;
+        for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + ext, ec);
+    }
+};
+
+hexhall::server::ServerOptions edges_options(const std::string& db = ":memory:") {
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    o.db_path = db;
+    return o;
 }
 
 }  // namespace
@@ -74,4 +98,69 @@ TEST_CASE("edges: a name with a newline cannot forge a text log line (issue 12 f
     CHECK(std::count(line.begin(), line.end(), '\n') == 1);  // one line, ending in its own newline
     CHECK(line.find("Eve\\n[2026") != std::string::npos);
     CHECK(line.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("edges: createRoom refuses unknown and internal keys (issue 12 finding 2)", "[server][edges]") {
+    Watchdog watchdog(60);
+    TestServer ts;
+    WsClient c(ts.port);
+    c.hello("Mallory");
+    for (json bad : {json{{"_seatTokenHashes", {{"x", "ab"}}}}, json{{"_restoreSetup", "x"}}, json{{"colour", "red"}},
+                     json{{"players", 3}, {"_x", 1}}}) {
+        bad["type"] = "createRoom";
+        c.request(bad);
+        INFO(bad.dump());
+        CHECK(c.recv_error() == "bad_option");
+    }
+    CHECK(c.create({{"players", 3}, {"botFill", "random"}, {"game", "catan"}}).at("type") == "roomCreated");
+}
+
+TEST_CASE("edges: a stored room that cannot be restored is set aside; the server and the other rooms go on "
+          "(issue 12 finding 2)", "[server][edges][store]") {
+    Watchdog watchdog(120);
+    using namespace hexhall::server;
+    EdgesDb db;
+    std::string good;
+    {
+        Server s(edges_options(db.path.string()));
+        const uint16_t port = s.start();
+        WsClient c(port);
+        c.hello("Host");
+        good = c.create({{"players", 3}, {"externalBots", {2}}}).at("room").get<std::string>();
+        c.close();
+        s.stop();
+    }
+    const std::string hex64(64, 'a');
+    const std::vector<std::string> bad_options = {
+        R"({"_seatTokenHashes":{"x":"ab"}})",
+        R"({"_seatTokenHashes":{"99":")" + hex64 + R"("}})",
+        R"({"players":3,"_seatTokenHashes":{"3":")" + hex64 + R"("}})",
+        R"({"_seatTokenHashes":{"1":7}})",
+        R"({"_seatTokenHashes":"x"})",
+        R"({"players":"four"})",
+        R"([1,2)",
+    };
+    {
+        SqliteStore st(db.path.string());
+        auto stored = st.load_room(good);
+        REQUIRE(stored);
+        CHECK(stored->room.options.find("_seatTokenHashes") != std::string::npos);
+        for (size_t i = 0; i < bad_options.size(); ++i) {
+            RoomRow bad = stored->room;
+            bad.id = "bad" + std::to_string(i);
+            bad.invite = "";
+            bad.options = bad_options[i];
+            st.put_room(bad);
+        }
+    }
+    Server s(edges_options(db.path.string()));
+    const uint16_t port = s.start();  // before the fix: exit (stoi, type_error) or a heap overflow
+    CHECK(metric(port, "hexhall_rooms_set_aside_total") >= static_cast<double>(bad_options.size()));
+    WsClient c(port);
+    c.hello("Guest");
+    CHECK(c.join(good, 0).at("type") == "joined");
+    CHECK(c.join("bad1", 0).at("code") == "no_room");
+    s.stop();
+    SqliteStore st(db.path.string());
+    for (size_t i = 0; i < bad_options.size(); ++i) CHECK(st.load_room("bad" + std::to_string(i))->room.state == "abandoned");
 }
