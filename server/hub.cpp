@@ -118,6 +118,10 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         return c->send(lobby_error("no_session", "send hello first", r.id));
     }
 
+    if (!store_ok_ && (r.kind == LobbyKind::CreateRoom || r.kind == LobbyKind::Game)) {
+        const auto id = r.kind == LobbyKind::Game ? r.game_id : std::optional<int64_t>(r.id);
+        return c->send(lobby_error("store_unavailable", "the server cannot store games now: try again later", id));
+    }
     if (r.kind == LobbyKind::CreateRoom) return create_room(c, r);
     if (r.kind == LobbyKind::ListRooms) {
         std::vector<std::shared_ptr<Room>> rooms;

@@ -2,6 +2,7 @@
 // the network layer calls on_message / on_close on the connection's strand, and supplies strands
 // (with delayed posts) for rooms. Thread-safe; the mutex guards only the registry.
 #pragma once
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -35,6 +36,10 @@ public:
     void on_close(const ClientPtr& c);
 
     size_t room_count() const;
+    // The store failed (false) or works again (true): every room is told; while it fails,
+    // createRoom and game messages are refused with store_unavailable (any thread).
+    void on_store_health(bool healthy);
+    bool store_ok() const { return store_ok_.load(); }
     // Once the io threads have stopped: every room drops work that waited for the store.
     void drop_pending();
 
@@ -57,6 +62,7 @@ private:
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::map<std::string, std::string> invites_;  // invite code -> room id
     std::shared_ptr<Store> store_;
+    std::atomic<bool> store_ok_{true};
 };
 
 }  // namespace hexhall::server

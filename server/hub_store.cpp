@@ -35,6 +35,16 @@ void Hub::drop_pending() {
     for (auto& [id, room] : rooms_) room->drop_pending();
 }
 
+void Hub::on_store_health(bool healthy) {
+    store_ok_ = healthy;
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+        std::lock_guard lock(mu_);
+        for (auto& [id, room] : rooms_) rooms.push_back(room);
+    }
+    for (auto& room : rooms) room->store_health(healthy);
+}
+
 void Hub::store_session(const std::string& hash) {
     if (!store_) return;
     if (auto s = sessions_.find(hash)) store_->put_session(SessionRow{hash, s->name, s->room});

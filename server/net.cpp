@@ -361,7 +361,10 @@ private:
             query = target.substr(q + 1);
             target.resize(q);
         }
-        if (target == "/healthz") return text_response(req, http::status::ok, "ok");
+        if (target == "/healthz") {  // the store's state too: 503 while commits fail
+            if (!hub_.store_ok()) return text_response(req, http::status::service_unavailable, "store failing\n");
+            return text_response(req, http::status::ok, "ok");
+        }
         if (target == "/standings") {  // GET /standings?rooms=… (standings.hpp)
             HttpAnswer a = standings_endpoint(hub_, query);
             return text_response(req, static_cast<http::status>(a.status), std::move(a.body), a.content_type.c_str());
@@ -497,8 +500,14 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
 
 Server::~Server() { stop(); }
 
+SqliteStore& Server::store() { return *impl_->store; }
+
 uint16_t Server::start() {
     auto& m = *impl_;
+    m.store->on_health([&m](bool healthy) {
+        metrics::store_failing(!healthy);
+        m.hub.on_store_health(healthy);
+    });
     m.hub.restore();  // unfinished rooms and sessions from the store (crash recovery)
     if (m.options.keep_finished_days > 0) m.prune();
     const tcp::endpoint ep(asio::ip::make_address(m.options.address), m.options.port);
@@ -547,7 +556,8 @@ void Server::finish(bool drain) {
     m.ioc.stop();
     for (auto& t : m.threads) t.join();
     m.threads.clear();
-    m.store->flush();  // everything queued is committed before the store goes
+    m.store->flush();  // everything queued is committed before the store goes (unless it fails)
+    m.store->on_health({});  // the hub goes before the store
     m.hub.drop_pending();  // completions posted to the stopped io_context never run
     // Clients that did not close in time: their sockets close now, not when the Server is destroyed.
     std::lock_guard lock(m.registry->mu);

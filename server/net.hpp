@@ -12,6 +12,8 @@
 
 namespace hexhall::server {
 
+class SqliteStore;
+
 struct ServerOptions {
     std::string address = "0.0.0.0";
     uint16_t port = 8080;  // 0: an ephemeral port (see Server::start's result)
@@ -54,6 +56,9 @@ public:
     void shutdown();
     // Like shutdown() without waiting for the clients. Idempotent.
     void stop();
+
+    // The store (tests inject storage faults through it).
+    class SqliteStore& store();
 
 private:
     void finish(bool drain);

@@ -87,6 +87,7 @@ json Room::make_summary() const {
             {"over", game_->over()},
             {"fixedSeed", options_.fixed_seed}};
     if (started_ && journal_) j["commitment"] = journal_->fairness().commitment;  // storage: docs/fairness.md
+    if (store_failing_) j["store"] = "failing";  // paused until the store works again
     return j;
 }
 

@@ -75,6 +75,9 @@ public:
     // Once the io threads have stopped (any thread): drops work held for a store completion that
     // will never run (RoomJournal::drop_held).
     void drop_pending();
+    // The store failed or works again (any thread): members get `error` store_unavailable and a
+    // `room` push with "store":"failing" (room_store.cpp).
+    void store_health(bool healthy);
 
 private:
     struct Seat {
@@ -154,6 +157,7 @@ private:
     std::shared_ptr<RoomJournal> journal_;  // null: no storage
     std::string password_hash_;
     bool over_stored_ = false;
+    bool store_failing_ = false;
 
     mutable std::mutex summary_mu_;
     json summary_;

@@ -2,6 +2,7 @@
 // room.cpp so the room logic stays readable; everything here runs on the room's strand.
 #include <spdlog/spdlog.h>
 
+#include "server/lobby_messages.hpp"
 #include "server/room.hpp"
 #include "server/room_journal.hpp"
 #include "server/session.hpp"
@@ -56,6 +57,21 @@ void Room::game_over() {
 
 void Room::drop_pending() {
     if (journal_) journal_->drop_held();
+}
+
+void Room::store_health(bool healthy) {
+    if (!journal_) return;
+    journal_->post_ungated([w = weak_from_this(), healthy] {
+        auto self = w.lock();
+        if (!self || self->closed_ || self->store_failing_ == !healthy) return;
+        self->store_failing_ = !healthy;
+        if (!healthy)
+            self->send_all(make_text(lobby_error(
+                "store_unavailable",
+                "the server cannot store actions now: the game is paused and resumes by itself when storage works again",
+                std::nullopt)));
+        self->push_room();
+    });
 }
 
 void Room::store_closed() {

@@ -75,8 +75,17 @@ public:
     // actions and kicks (--keep-finished-days).
     virtual void prune_finished(int64_t before_ms) = 0;
     virtual void append(const std::string& room, const ActionRow& a, Done done) = 0;
-    // Blocks until every write queued before the call is committed.
+    // Blocks until every write queued before the call is committed (or the store is failing:
+    // then it returns at once; the writes stay queued and are retried).
     virtual void flush() = 0;
+
+    // Storage faults (disk full, read-only file, I/O errors): a transaction that fails is rolled
+    // back and retried, with its writes and everything queued after it, until it commits; no
+    // `done` runs meanwhile, so no action is acknowledged that is not stored. healthy() is false
+    // from the first failure to the next commit; `observer` is called (on the writer thread) at
+    // every change. docs/operations.md, "Storage failure".
+    virtual bool healthy() const { return true; }
+    virtual void on_health(std::function<void(bool healthy)> observer) { (void)observer; }
 
     // Reads (any thread).
     virtual std::optional<StoredRoom> load_room(const std::string& id) = 0;

@@ -164,3 +164,51 @@ TEST_CASE("edges: a stored room that cannot be restored is set aside; the server
     SqliteStore st(db.path.string());
     for (size_t i = 0; i < bad_options.size(); ++i) CHECK(st.load_room("bad" + std::to_string(i))->room.state == "abandoned");
 }
+
+TEST_CASE("edges: while the store cannot commit nothing is acknowledged; the room pauses, tells its players "
+          "and resumes (issue 12 finding 3)", "[server][edges][store]") {
+    Watchdog watchdog(120);
+    using namespace hexhall::server;
+    EdgesDb db;
+    Server s(edges_options(db.path.string()));
+    const uint16_t port = s.start();
+    Table t(port, 77);
+    double secs = 0;
+    for (int i = 0; i < 3; ++i) REQUIRE(t.act(secs));
+    const double failures0 = metric(port, "hexhall_store_commit_failures_total");
+
+    s.store().set_read_only_for_test(true);  // as "attempt to write a readonly database"
+    Player& p = random_mover(t.players, t.rng);
+    const json sent = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, t.rng)}});
+    for (Player& q : t.players) {  // every player is told; nobody gets the ack or a patch
+        const json e = q.c->recv();
+        INFO(e.dump());
+        CHECK(e.at("code") == "store_unavailable");
+        CHECK(q.c->room_until([](const json& r) { return r.value("store", "") == "failing"; }).at("store") == "failing");
+    }
+    int status = 0;
+    http_get(port, "/healthz", status);
+    CHECK(status == 503);
+    CHECK(metric(port, "hexhall_store_commit_failures_total") > failures0);
+    CHECK(metric(port, "hexhall_store_failing") == 1);
+    p.c->request({{"type", "resync"}});  // refused at once while the store fails
+    CHECK(p.c->recv().at("code") == "store_unavailable");
+    WsClient other(port);
+    other.hello("Other");
+    other.request({{"type", "createRoom"}});
+    CHECK(other.recv_error() == "store_unavailable");
+
+    s.store().set_read_only_for_test(false);  // the retry commits: the ack and the patches follow
+    const json ack = p.c->recv();
+    INFO(ack.dump());
+    CHECK(ack.at("type") == "ack");
+    CHECK(ack.at("id") == sent.at("id"));
+    for (Player& q : t.players) q.take_patch(q.c->recv());
+    for (int i = 0; i < 3; ++i) REQUIRE(t.act(secs));
+    http_get(port, "/healthz", status);
+    CHECK(status == 200);
+    CHECK(metric(port, "hexhall_store_failing") == 0);
+    s.stop();
+    SqliteStore st(db.path.string());
+    CHECK(st.load_room(t.room)->actions.size() == t.players[0].version);  // every acknowledged action is stored
+}
