@@ -129,8 +129,7 @@ public:
             a.type = cat::ActionType::BeginPlacement;
             if (!cat::apply(s_, a, nullptr)) spdlog::error("BeginPlacement refused at the start");
             else begin_records_.push_back({cat::action_to_text(a), resumed_ms_});  // storage: recorded like any action
-            for (auto& st : streams_) stream_snapshot(*st, s_, std::nullopt);
-            stream_snapshot(*spectator_, s_, std::nullopt);
+            rebase_streams();  // the streams' versions count that action too (acks say actions_applied)
         }
         track(resumed_ms_);
     }

@@ -12,7 +12,14 @@
 namespace hexhall::server {
 
 Hub::Hub(GameFactory factory, StrandFactory strands, HubLimits limits, std::shared_ptr<Store> store)
-    : factory_(factory), strands_(std::move(strands)), limits_(limits), store_(std::move(store)) {}
+    : factory_(factory),
+      strands_(std::move(strands)),
+      limits_(limits),
+      store_(std::move(store)),
+      rooms_by_session_(limits.rooms_per_session),
+      rooms_by_address_(limits.rooms_per_address),
+      bot_rooms_by_session_(limits.bot_rooms_per_session),
+      bot_rooms_by_address_(limits.bot_rooms_per_address) {}
 
 size_t Hub::room_count() const {
     std::lock_guard lock(mu_);
@@ -45,6 +52,7 @@ std::string Hub::new_room_id() {
 }
 
 void Hub::remove_room(const std::string& id) {
+    give_back_room_quota(id);
     std::lock_guard lock(mu_);
     for (auto it = invites_.begin(); it != invites_.end();)
         it = it->second == id ? invites_.erase(it) : std::next(it);
@@ -70,12 +78,21 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     }
     setup.invite = new_invite_code();
     setup.host_session = c->session_hash;
+    if (!take_room_quota(c, r.id)) return;
     std::shared_ptr<Room> room;
     {
-        std::lock_guard lock(mu_);
-        if (rooms_.size() >= limits_.max_rooms)
+        std::unique_lock lock(mu_);
+        if (rooms_.size() >= limits_.max_rooms) {
+            lock.unlock();
+            rooms_by_session_.give_back(c->session_hash);
+            rooms_by_address_.give_back(c->address);
             return c->send(lobby_error("too_many_rooms", "the server has no room for more rooms", r.id));
+        }
         setup.id = new_room_id();
+        {
+            std::lock_guard q(quota_mu_);
+            room_holders_[setup.id] = Holder{c->session_hash, c->address};
+        }
         while (invites_.count(setup.invite)) setup.invite = new_invite_code();
         room = make_room(setup, std::move(game), body);
         rooms_[setup.id] = room;
@@ -123,21 +140,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         return c->send(lobby_error("store_unavailable", "the server cannot store games now: try again later", id));
     }
     if (r.kind == LobbyKind::CreateRoom) return create_room(c, r);
-    if (r.kind == LobbyKind::ListRooms) {
-        std::vector<std::shared_ptr<Room>> rooms;
-        {
-            std::lock_guard lock(mu_);
-            for (auto& [id, room] : rooms_)
-                if (!room->is_private()) rooms.push_back(room);
-        }
-        json list = json::array();
-        for (auto& room : rooms) {
-            json s = room->summary();
-            s.erase("invite");
-            list.push_back(std::move(s));
-        }
-        return c->send(rooms_message(r.id, std::move(list)));
-    }
+    if (r.kind == LobbyKind::ListRooms) return list_rooms(c, r);
     if (r.kind == LobbyKind::Game) {
         auto room = c->room;
         if (!room) return c->send(lobby_error("not_in_room", "join a room first", r.game_id));
@@ -183,6 +186,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         case LobbyKind::TransferHost:
             return room->post([room, c, seat, id = r.id] { room->transfer_host(c, seat, id); });
         case LobbyKind::Start:
+            if (!take_bot_room_quota(c, room, r.id)) return;
             return room->post([room, c, id = r.id] { room->start(c, id); });
         case LobbyKind::Chat:
             return room->post([room, c, text = r.text, id = r.id] { room->chat(c, text, id); });

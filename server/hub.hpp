@@ -13,6 +13,7 @@
 #include "server/game.hpp"
 #include "server/hub_limits.hpp"
 #include "server/lobby_messages.hpp"
+#include "server/quotas.hpp"
 #include "server/room.hpp"
 #include "server/session.hpp"
 #include "server/store.hpp"
@@ -48,6 +49,12 @@ private:
     std::shared_ptr<Room> find_invite(const std::string& invite) const;
     std::string new_room_id();  // under mu_
     void create_room(const ClientPtr& c, const LobbyRequest& r);
+    void list_rooms(const ClientPtr& c, const LobbyRequest& r);  // paged (hub_quotas.cpp)
+    // Quotas (hub_quotas.cpp): rooms open per session/address, running bot-only rooms per
+    // session/address. false: refused, the error was sent.
+    bool take_room_quota(const ClientPtr& c, int64_t id);
+    void give_back_room_quota(const std::string& room_id);  // the room closed
+    bool take_bot_room_quota(const ClientPtr& c, const std::shared_ptr<Room>& room, int64_t id);
     void remove_room(const std::string& id);
     // Storage (hub_store.cpp): a new room with its journal (under mu_), a session written through.
     std::shared_ptr<Room> make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request);
@@ -63,6 +70,12 @@ private:
     std::map<std::string, std::string> invites_;  // invite code -> room id
     std::shared_ptr<Store> store_;
     std::atomic<bool> store_ok_{true};
+    Quota rooms_by_session_, rooms_by_address_, bot_rooms_by_session_, bot_rooms_by_address_;
+    struct Holder {
+        std::string session, address;
+    };
+    std::map<std::string, Holder> room_holders_, bot_room_holders_;  // by room id (quota_mu_)
+    std::mutex quota_mu_;
 };
 
 }  // namespace hexhall::server

@@ -101,6 +101,7 @@ void Room::push_room() {
     j["v"] = protocol::kProtocolVersion;
     send_all(make_text(j));
     arm_idle();
+    if (running()) pump_bots();  // a paused game of bots resumes when somebody watches
 }
 
 void Room::send_all(const Text& t) {
@@ -200,6 +201,12 @@ void Room::reattach(const ClientPtr& c, const std::string& session) {
 
 void Room::seat_connected(int n, const ClientPtr& c) {
     Seat& s = seats_[n];
+    if (auto old = s.client.lock(); old && old != c) {  // the same session from a new connection
+        spdlog::info("room {}: seat {} taken over by conn {}: closing conn {}", id_, n, c->connection_id,
+                     old->connection_id);
+        old->send(replaced_message(id_));
+        old->close_after_send("replaced by another connection");
+    }
     s.client = c;
     ++s.away_gen;
     if (s.bot_playing && !s.kicked) {  // the player is back: the stand-in bot stops
@@ -443,19 +450,34 @@ void Room::after_update() {
 }
 
 // One bot action per strand turn, so that client messages interleave with long bot sequences.
+// A game of bots only (bot_only()) is paced — after each bot step it waits twice as long as the
+// step took, so one such room uses at most a third of a core — and stands still while nobody
+// watches it (a member joining resumes it): bots cannot starve the games of people.
 void Room::pump_bots() {
     if (bots_scheduled_ || !running()) return;
+    const bool paced = bot_only();
+    if (paced && connected_members() == 0) return;
     bots_scheduled_ = true;
-    post([self = shared_from_this()] {
+    auto step = [self = shared_from_this()] {
         self->bots_scheduled_ = false;
         if (self->closed_) return;
-        if (auto u = self->game_->bot_step()) {
+        const auto t0 = std::chrono::steady_clock::now();
+        auto u = self->game_->bot_step();
+        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+        self->bot_pause_ = std::clamp(2 * took, std::chrono::milliseconds(2), std::chrono::milliseconds(2000));
+        if (u) {
             self->after_stored(*u, [self, u = *u] {
                 self->broadcast(u);
                 self->after_update();
             });
         }
-    });
+    };
+    if (paced) strand_.post_after(bot_pause_, std::move(step));
+    else post(std::move(step));
+}
+
+bool Room::bot_only() const {
+    return std::all_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.kind == Seat::Kind::Bot; });
 }
 
 // ------------------------------------------------------------------ timers
@@ -504,7 +526,7 @@ void Room::arm_idle() {
     }
     const int64_t t = steady_ms();
     if (!idle_since_) idle_since_ = t;
-    const auto limit = running() ? limits_.idle_close_running : limits_.idle_close;
+    const auto limit = running() && !bot_only() ? limits_.idle_close_running : limits_.idle_close;
     const int64_t left = std::max<int64_t>(0, *idle_since_ + limit.count() - t);
     const uint64_t gen = ++idle_gen_;
     strand_.post_after(std::chrono::milliseconds(left), [w = weak_from_this(), gen] {
@@ -514,7 +536,7 @@ void Room::arm_idle() {
 
 void Room::check_idle(uint64_t gen) {
     if (gen != idle_gen_ || closed_ || !idle_since_) return;
-    const auto limit = running() ? limits_.idle_close_running : limits_.idle_close;
+    const auto limit = running() && !bot_only() ? limits_.idle_close_running : limits_.idle_close;
     if (steady_ms() - *idle_since_ < limit.count()) return arm_idle();
     closed_ = true;
     ++clock_gen_;

@@ -109,6 +109,7 @@ private:
     void broadcast(const GameUpdate& u);
     void after_update();
     void pump_bots();
+    bool bot_only() const;  // every seat is a built-in bot
     void push_room();  // refreshes the summary and sends `room` to every member
     json make_summary() const;
     void send_all(const Text& t);
@@ -148,6 +149,7 @@ private:
     bool over_shown_ = false;
     bool closed_ = false;
     bool bots_scheduled_ = false;
+    std::chrono::milliseconds bot_pause_{2};  // bot-only games: the pause before the next bot step
     uint64_t bot_seed_ = 1;
     uint64_t clock_gen_ = 0;
     std::optional<int64_t> clock_armed_;

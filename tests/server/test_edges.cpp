@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <random>
+#include <set>
+#include <thread>
 #include <sstream>
 
 #include "server/game.hpp"
@@ -211,4 +213,206 @@ TEST_CASE("edges: while the store cannot commit nothing is acknowledged; the roo
     s.stop();
     SqliteStore st(db.path.string());
     CHECK(st.load_room(t.room)->actions.size() == t.players[0].version);  // every acknowledged action is stored
+}
+
+namespace {
+// A TCP connection that sends nothing (a half-open HTTP request).
+struct EdgesIdleSocket {
+    asio::io_context ioc;
+    tcp::socket s{ioc};
+    explicit EdgesIdleSocket(uint16_t port) { s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port)); }
+};
+}  // namespace
+
+TEST_CASE("edges: every socket counts; beyond the per-address quota a connection gets 429 (issue 12 findings 5, 7)",
+          "[server][edges][limits]") {
+    Watchdog watchdog(60);
+    auto o = edges_options();
+    o.max_connections_per_address = 4;
+    hexhall::server::Server server(o);
+    const uint16_t port = server.start();
+    std::vector<std::unique_ptr<EdgesIdleSocket>> idle;
+    for (int i = 0; i < 4; ++i) idle.push_back(std::make_unique<EdgesIdleSocket>(port));
+    CHECK(edges_raw_get(port, "/healthz") == 429);  // half-open HTTP connections hold the slots
+    CHECK_THROWS(WsClient(port));
+    idle.clear();
+    int status = 0;
+    for (int tries = 0; status != 200; ++tries) {  // the server notices the closed sockets
+        REQUIRE(tries < 500);
+        status = edges_raw_get(port, "/healthz");
+        if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK(metric(port, "hexhall_quota_refusals_total") >= 2);
+    server.stop();
+}
+
+TEST_CASE("edges: the send queue is capped in bytes (issue 12 finding 6)", "[server][edges][limits]") {
+    Watchdog watchdog(120);
+    auto o = edges_options();
+    o.max_send_queue = 1000000;  // the message cap alone would let 10 GB pile up
+    o.max_send_queue_bytes = 256 * 1024;
+    hexhall::server::Server server(o);
+    const uint16_t port = server.start();
+    WsClient owner(port);
+    owner.hello("Owner");
+    for (int i = 0; i < 40; ++i) owner.create();
+    const double drops0 = metric(port, "hexhall_slow_connections_dropped_total");
+    WsClient slow(port);
+    slow.hello("Slow");
+    const std::string msg = R"({"type":"listRooms","v":1,"id":2})";
+    beast::error_code ec;
+    for (int sent = 0; sent < 20000 && !ec; ++sent) slow.ws.write(asio::buffer(msg), ec);
+    for (int tries = 0; metric(port, "hexhall_slow_connections_dropped_total") <= drops0 && tries < 500; ++tries)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    CHECK(metric(port, "hexhall_slow_connections_dropped_total") == drops0 + 1);
+    server.stop();
+}
+
+TEST_CASE("edges: listRooms is paged (issue 12 finding 6)", "[server][edges][lobby]") {
+    Watchdog watchdog(60);
+    hexhall::server::HubLimits limits;
+    limits.rooms_per_session = 100;
+    TestServer ts(2, limits);
+    WsClient c(ts.port);
+    c.hello("Lister");
+    std::set<std::string> made;
+    for (int i = 0; i < 60; ++i) made.insert(c.create().at("room").get<std::string>());
+    c.create({{"private", true}});
+    c.request({{"type", "listRooms"}});
+    const json first = c.recv_type("rooms");
+    CHECK(first.at("rooms").size() == 50);
+    REQUIRE(first.at("next").is_string());
+    c.request({{"type", "listRooms"}, {"after", first.at("next")}});
+    const json second = c.recv_type("rooms");
+    CHECK(second.at("rooms").size() == 10);
+    CHECK(second.at("next").is_null());
+    std::set<std::string> seen;
+    for (const json* page : {&first, &second})
+        for (const json& r : page->at("rooms")) seen.insert(r.at("room").get<std::string>());
+    CHECK(seen == made);
+    c.request({{"type", "listRooms"}, {"limit", 7}});
+    CHECK(c.recv_type("rooms").at("rooms").size() == 7);
+    c.request({{"type", "listRooms"}, {"limit", 1000}});
+    CHECK(c.recv_error() == "out_of_range");
+}
+
+TEST_CASE("edges: rooms per session and per address are limited; a closed room gives its place back "
+          "(issue 12 finding 7)", "[server][edges][lobby]") {
+    Watchdog watchdog(60);
+    hexhall::server::HubLimits limits;
+    limits.rooms_per_session = 3;
+    limits.rooms_per_address = 5;
+    limits.idle_close = std::chrono::milliseconds(300);
+    TestServer ts(2, limits);
+    WsClient a(ts.port), b(ts.port);
+    a.hello("A");
+    b.hello("B");
+    for (int i = 0; i < 3; ++i) a.create();
+    a.request({{"type", "createRoom"}});
+    CHECK(a.recv_error() == "quota_exceeded");
+    b.create();
+    b.create();
+    b.request({{"type", "createRoom"}});
+    CHECK(b.recv_error() == "quota_exceeded");  // the address's 5
+    // The rooms close when idle (nobody joined them): the quota is given back.
+    for (int tries = 0;; ++tries) {
+        REQUIRE(tries < 400);
+        a.request({{"type", "createRoom"}});
+        if (a.recv().at("type") == "roomCreated") break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+TEST_CASE("edges: games of bots only are limited per session (issue 12 finding 4)", "[server][edges][lobby]") {
+    Watchdog watchdog(60);
+    hexhall::server::HubLimits limits;
+    limits.bot_rooms_per_session = 2;
+    TestServer ts(2, limits);
+    WsClient a(ts.port);
+    a.hello("A");
+    std::vector<std::string> rooms;
+    for (int i = 0; i < 3; ++i) rooms.push_back(a.create({{"players", 3}, {"botFill", "search"}}).at("room"));
+    for (int i = 0; i < 2; ++i) {
+        a.request({{"type", "start"}, {"room", rooms[i]}});
+        CHECK(a.recv_type("started").at("room") == rooms[i]);
+    }
+    a.request({{"type", "start"}, {"room", rooms[2]}});
+    CHECK(a.recv_error() == "too_many_bot_rooms");
+    // A room where a person plays is not a bot room.
+    const std::string mine = a.create({{"players", 3}, {"botFill", "random"}}).at("room");
+    REQUIRE(a.join(mine, 0).at("type") == "joined");
+    a.request({{"type", "start"}, {"room", mine}});
+    CHECK(a.recv_type("started").at("room") == mine);
+}
+
+TEST_CASE("edges: hk2024 without a clock: the first snapshot counts the engine's BeginPlacement and every ack's "
+          "version is its patch's (issue 12 finding 13)", "[server][edges][HK-2.1]") {
+    Watchdog watchdog(60);
+    TestServer ts;
+    Player p;
+    p.seat = 0;
+    p.c = std::make_unique<WsClient>(ts.port);
+    p.c->hello("Ann");
+    const std::string room =
+        p.c->create({{"players", 3}, {"clock", "none"}, {"ruleset", "hk2024"}, {"botFill", "random"}, {"seed", 9}})
+            .at("room");
+    REQUIRE(p.c->join(room, 0).at("type") == "joined");
+    p.c->request({{"type", "start"}, {"room", room}});
+    p.c->recv_type("started");
+    p.take_snapshot(p.c->recv_type("snapshot"));
+    CHECK(p.version == 1);  // BeginPlacement was applied by the server at the start
+    std::mt19937_64 rng(3);
+    int checked = 0;
+    for (int guard = 0; checked < 6; ++guard) {
+        REQUIRE(guard < 5000);
+        if (!p.has_move()) {
+            p.take_patch(p.c->recv());
+            continue;
+        }
+        const json sent = p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
+        json m = p.c->recv();
+        while (m.at("type") == "patch") {  // a bot's move before ours
+            p.take_patch(m);
+            m = p.c->recv();
+        }
+        if (m.at("type") == "error") continue;  // a bot moved first; our move was no longer legal
+        REQUIRE(m.at("type") == "ack");
+        const json patch = p.c->recv();
+        p.take_patch(patch);
+        CHECK(m.at("version") == patch.at("to"));
+        ++checked;
+    }
+}
+
+TEST_CASE("edges: a second connection resuming the session takes the seat and the first is told and closed "
+          "(issue 12 finding 14)", "[server][edges][lobby]") {
+    Watchdog watchdog(60);
+    TestServer ts;
+    WsClient first(ts.port);
+    first.hello("Ann");
+    const std::string room = first.create().at("room");
+    REQUIRE(first.join(room, 0).at("type") == "joined");
+    WsClient second(ts.port);
+    second.hello("Ann", first.token);
+    CHECK(second.recv_type("joined").at("seat") == 0);
+    std::map<std::string, int> types;
+    CHECK(read_until_closed(first, &types) == 1008);
+    CHECK(types["replaced"] == 1);
+    second.request({{"type", "listRooms"}});  // the new connection goes on
+    CHECK(second.recv_type("rooms").at("rooms").size() == 1);
+}
+
+TEST_CASE("edges: pings count against the message rate (issue 12 finding 14)", "[server][edges][limits]") {
+    Watchdog watchdog(60);
+    auto o = edges_options();
+    o.msgs_per_second = 5;
+    o.msgs_burst = 10;
+    hexhall::server::Server server(o);
+    const uint16_t port = server.start();
+    WsClient c(port);
+    c.hello("Pinger");
+    beast::error_code ec;
+    for (int i = 0; i < 500 && !ec; ++i) c.ws.ping({}, ec);
+    CHECK(read_until_closed(c) == 1008);
+    server.stop();
 }
