@@ -44,9 +44,10 @@ std::string Hub::new_room_id() {
     static constexpr char kHex[] = "0123456789abcdef";
     std::random_device rd;
     for (;;) {
-        uint32_t w = rd();
+        // 64 random bits (16 hex digits): not guessable by probing (issue 12, finding 8).
         std::string id;
-        for (int i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
+        for (int word = 0; word < 2; ++word)
+            for (uint32_t w = rd(), i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
         if (!rooms_.count(id) && !(store_ && store_->room_exists(id))) return id;  // stored: finished rooms too
     }
 }

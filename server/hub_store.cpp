@@ -8,6 +8,7 @@
 #include "server/fairness.hpp"
 #include "server/hub.hpp"
 #include "server/handler_guard.hpp"
+#include "server/password.hpp"
 #include "server/room_journal.hpp"
 
 namespace hexhall::server {
@@ -64,7 +65,8 @@ std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game
     row.commitment = fairness.commitment;
     row.invite = setup.invite;
     row.is_private = setup.options.is_private;
-    if (setup.options.password) row.password_hash = token_hash(*setup.options.password);
+    if (setup.options.password && setup.password_hash.empty()) setup.password_hash = hash_password(*setup.options.password);
+    row.password_hash = setup.password_hash;  // Argon2id (docs/decisions/007-password-hashing.md)
     row.host_session = setup.host_session;
     row.state = "open";
     row.created_ms = unix_ms_now();

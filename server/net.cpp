@@ -405,7 +405,7 @@ private:
             HttpAnswer a = standings_endpoint(hub_, query);
             return text_response(req, static_cast<http::status>(a.status), std::move(a.body), a.content_type.c_str());
         }
-        if (auto a = record_endpoint(hub_, target))  // GET /games/<room>/record (records.hpp)
+        if (auto a = record_endpoint(hub_, target, query))  // GET /games/<room>/record (records.hpp)
             return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
         if (target == "/metrics")
             return text_response(req, http::status::ok, metrics::render(hub_.room_count()),

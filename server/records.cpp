@@ -3,6 +3,7 @@
 #include "engine/engine.hpp"
 #include "engine/record.hpp"
 #include "protocol/catan_json.hpp"
+#include "server/create_request.hpp"
 #include "server/hub.hpp"
 #include "server/safe_text.hpp"
 
@@ -19,8 +20,8 @@ bool initial_state(const RoomRow& r, cat::GameState& state) {
 
 json record_json(const StoredRoom& st) {
     const RoomRow& r = st.room;
-    json options = json::parse(r.options, nullptr, false);
-    if (options.is_discarded()) options = json::object();
+    // Only the validated options: never the server's internal fields (seat token hashes).
+    json options = validated_options(json::parse(r.options, nullptr, false));
     json players = json::array();
     for (const SeatRow& s : st.seats) players.push_back({{"seat", s.seat}, {"name", s.name}, {"kind", s.kind}});
 
@@ -55,7 +56,7 @@ json record_json(const StoredRoom& st) {
             {"result", {{"winner", winner}}}};
 }
 
-std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target) {
+std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target, std::string_view query) {
     Store* store = hub.store();
     constexpr std::string_view prefix = "/games/";
     const bool replay = target.ends_with("/replay");
@@ -72,6 +73,9 @@ std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view targe
     std::optional<StoredRoom> room = store->load_room(id);
     if (!room && hub.has_room(id)) return error(409, "not_finished", "the game has not finished");  // not stored yet
     if (!room) return error(404, "no_room", "no such room");
+    if ((room->room.is_private || !room->room.password_hash.empty()) &&
+        (room->room.invite.empty() || query != "invite=" + room->room.invite))
+        return error(404, "no_room", "no such room");  // members only: as if it did not exist
     if (room->room.state != "finished") return error(409, "not_finished", "the game has not finished");
     if (replay) return HttpAnswer{200, safe_dump(replay_json(*room))};
     return HttpAnswer{200, safe_dump(record_json(*room))};

@@ -26,7 +26,10 @@ nlohmann::json replay_json(const StoredRoom& room);
 
 // nullopt when `target` (path without the query) is not /games/<room>/record or .../replay. 404 for
 // an unknown room, 409 while it is not finished (or not yet stored), 503 without a store, else 200.
-std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target);
+// A private or password-protected room's record and replay are served only with its invite code
+// as `?invite=` (what its members know; seedReveal's link carries it): 404 otherwise, as for a
+// room that does not exist.
+std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target, std::string_view query = {});
 
 // A stored game's state before its first action, from its set-up and secret seed; false when the
 // set-up does not parse. The record, replay and standings endpoints replay the actions from it.

@@ -6,6 +6,7 @@
 
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
+#include "server/password.hpp"
 #include "server/room_journal.hpp"
 #include "server/session.hpp"
 
@@ -34,7 +35,7 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       limits_(limits),
       on_closed_(std::move(on_closed)),
       password_hash_(!setup.password_hash.empty() ? setup.password_hash
-                     : options_.password          ? token_hash(*options_.password)
+                     : options_.password          ? hash_password(*options_.password)
                                                   : std::string()) {
     seats_.resize(game_->seats());
     for (auto it = seat_token_hashes_.begin(); it != seat_token_hashes_.end();)  // only seats that exist
@@ -143,8 +144,16 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
     if (options_.is_private && !req.by_invite && !member)
         return c->send(lobby_error("no_room", "no such room", id));
     if (kicked_.count(session)) return c->send(lobby_error("kicked", "you were kicked from this room", id));
-    if (!password_hash_.empty() && !member && !password_ok(req.password))
-        return c->send(lobby_error("bad_password", "wrong password", id));
+    if (!password_hash_.empty() && !member) {
+        const auto now = PasswordThrottle::Clock::now();
+        if (!password_throttle_.allowed(c->address, now))
+            return c->send(lobby_error("password_locked", "too many wrong passwords: try again later", id));
+        if (!password_ok(req.password)) {
+            password_throttle_.failed(c->address, now);
+            return c->send(lobby_error("bad_password", "wrong password", id));
+        }
+        password_throttle_.succeeded(c->address);
+    }
     auto drop_spectator = [&] {
         spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
                                          [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
@@ -250,6 +259,7 @@ void Room::free_seat(int n) {
 }
 
 void Room::leave(const ClientPtr& c, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     const int n = seat_of(c);
     if (n >= 0) {
         if (!started_) free_seat(n), store_seat(n);
@@ -274,6 +284,7 @@ void Room::disconnect(const ClientPtr& c) {
 // ------------------------------------------------------------------ host actions
 
 void Room::add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may add bots", id));
     if (started_) return c->send(lobby_error("already_started", "the game has started", id));
     if (seat >= static_cast<int>(seats_.size()))
@@ -292,6 +303,7 @@ void Room::add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t
 }
 
 void Room::remove_bot(const ClientPtr& c, int seat, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may remove bots", id));
     if (started_) return c->send(lobby_error("already_started", "the game has started", id));
     if (seat >= static_cast<int>(seats_.size()) || seats_[seat].kind != Seat::Kind::Bot)
@@ -304,6 +316,7 @@ void Room::remove_bot(const ClientPtr& c, int seat, int64_t id) {
 }
 
 void Room::kick(const ClientPtr& c, int seat, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may kick", id));
     if (seat >= static_cast<int>(seats_.size()) || !seats_[seat].held())
         return c->send(lobby_error("bad_value", "no player in that seat (bots are removed with removeBot)", id));
@@ -333,6 +346,7 @@ void Room::kick(const ClientPtr& c, int seat, int64_t id) {
 }
 
 void Room::transfer_host(const ClientPtr& c, int seat, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may hand over the room", id));
     if (seat >= static_cast<int>(seats_.size()) || !seats_[seat].held() || seats_[seat].kind != Seat::Kind::Human)
         return c->send(lobby_error("bad_value", "the new host must be a seated human", id));
@@ -343,6 +357,7 @@ void Room::transfer_host(const ClientPtr& c, int seat, int64_t id) {
 }
 
 void Room::start(const ClientPtr& c, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may start the game", id));
     if (started_) return c->send(lobby_error("already_started", "the game has started", id));
     for (size_t i = 0; i < seats_.size(); ++i) {
@@ -392,6 +407,7 @@ void Room::start(const ClientPtr& c, int64_t id) {
 // ------------------------------------------------------------------ chat and game messages
 
 void Room::chat(const ClientPtr& c, const std::string& text, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     const int seat = seat_of(c);
     if (seat < 0 && !is_spectator(c)) return c->send(lobby_error("not_in_room", "join the room first", id));
     const size_t chars = utf8_length(text);

@@ -15,6 +15,7 @@
 #include "server/client.hpp"
 #include "server/game.hpp"
 #include "server/hub_limits.hpp"
+#include "server/password.hpp"
 #include "server/room_options.hpp"
 #include "server/store.hpp"
 
@@ -100,6 +101,10 @@ private:
     bool is_spectator(const ClientPtr& c) const;
     bool is_member(const std::string& session) const;
     bool is_host(const ClientPtr& c) const { return c->session_hash == host_session_; }
+    // A private room is invisible to outsiders: every request from one is answered no_room.
+    bool hidden_from(const ClientPtr& c) const {
+        return options_.is_private && !is_host(c) && !is_member(c->session_hash);
+    }
     void free_seat(int seat);  // before the start: empty again (an external seat stays reserved)
     void seat_connected(int seat, const ClientPtr& c);
     void seat_disconnected(int seat);
@@ -121,7 +126,7 @@ private:
     void store_begin_records();
     void game_over();
     void store_closed();
-    bool password_ok(const std::optional<std::string>& given) const;
+    bool password_ok(const std::optional<std::string>& given);
     void apply_clock(int64_t now);
 
     // Timers.
@@ -157,7 +162,8 @@ private:
     std::optional<int64_t> idle_since_;
 
     std::shared_ptr<RoomJournal> journal_;  // null: no storage
-    std::string password_hash_;
+    std::string password_hash_;  // Argon2id (or SHA-256 from an older database: replaced on success)
+    PasswordThrottle password_throttle_;
     bool over_stored_ = false;
     bool store_failing_ = false;
 

@@ -60,6 +60,8 @@ void RoomJournal::seat(const SeatRow& row) { store_->put_seat(room_, row); }
 
 void RoomJournal::host(const std::string& session) { store_->set_host(room_, session); }
 
+void RoomJournal::password(const std::string& hash) { store_->set_password_hash(room_, hash); }
+
 void RoomJournal::kick(const std::string& session) { store_->put_kick(room_, session); }
 
 void RoomJournal::started() { store_->set_state(room_, "running", 0); }

@@ -34,6 +34,7 @@ public:
     void append(int seat, const std::string& record, int64_t game_ms, std::function<void()> then);
     void seat(const SeatRow& row);
     void host(const std::string& session);  // token hash of the new host's session
+    void password(const std::string& hash);  // the room password's new hash (rehash)
     void kick(const std::string& session);  // token hash of a session kicked from the room
     void started();
     // Marks the room abandoned (closed before its game finished).

@@ -11,8 +11,14 @@ namespace hexhall::server {
 
 void Room::set_journal(std::shared_ptr<RoomJournal> journal) { journal_ = std::move(journal); }
 
-bool Room::password_ok(const std::optional<std::string>& given) const {
-    return given && token_hash(*given) == password_hash_;
+bool Room::password_ok(const std::optional<std::string>& given) {
+    bool rehash = false;
+    if (!given || !verify_password(password_hash_, *given, rehash)) return false;
+    if (rehash) {  // an older database's SHA-256: stored as Argon2id from now on
+        password_hash_ = hash_password(*given);
+        if (journal_) journal_->password(password_hash_);
+    }
+    return true;
 }
 
 void Room::store_seat(int i) {
@@ -51,7 +57,10 @@ void Room::game_over() {
     over_stored_ = true;
     // The seed is revealed once the finished state is stored, so the record can be fetched.
     journal_->finish([self = shared_from_this()] {
-        self->send_all(make_text(seed_reveal_message(self->id_, self->journal_->fairness())));
+        json m = seed_reveal_message(self->id_, self->journal_->fairness());
+        if (self->options_.is_private || !self->password_hash_.empty())  // members only (records.hpp)
+            m["record"] = m["record"].get<std::string>() + "?invite=" + self->invite_;
+        self->send_all(make_text(m));
     });
 }
 

@@ -382,6 +382,16 @@ void SqliteStore::set_host(const std::string& room, const std::string& host_sess
              {}});
 }
 
+void SqliteStore::set_password_hash(const std::string& room, const std::string& hash) {
+    enqueue({[this, room, hash] {
+                 sqlite3_stmt* s = stmt("UPDATE rooms SET password_hash = ?2 WHERE id = ?1");
+                 put(s, 1, room);
+                 put(s, 2, hash);
+                 return run(db_, s);
+             },
+             {}});
+}
+
 void SqliteStore::put_kick(const std::string& room, const std::string& session) {
     enqueue({[this, room, session] {
                  sqlite3_stmt* s = stmt("INSERT OR IGNORE INTO kicks (room, session) VALUES (?1, ?2)");

@@ -33,6 +33,7 @@ public:
     void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) override;
     void set_host(const std::string& room, const std::string& host_session) override;
     void put_kick(const std::string& room, const std::string& session) override;
+    void set_password_hash(const std::string& room, const std::string& hash) override;
     void prune_finished(int64_t before_ms) override;
     void append(const std::string& room, const ActionRow& a, Done done) override;
     void flush() override;

@@ -145,7 +145,11 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
             continue;
         }
         std::optional<StoredRoom> st = store->load_room(id);
-        if (!st) {
+        if (!st && hub.has_room(id)) {  // a room whose row is not committed yet
+            skip(id, "the game has not finished");
+            continue;
+        }
+        if (!st || st->room.is_private || !st->room.password_hash.empty()) {  // members only (records.hpp)
             skip(id, "no such room");
             continue;
         }

@@ -71,6 +71,8 @@ public:
     virtual void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) = 0;
     virtual void set_host(const std::string& room, const std::string& host_session) = 0;  // transferHost
     virtual void put_kick(const std::string& room, const std::string& session) = 0;       // kick
+    // A room password's new hash (an older SHA-256 hash replaced by Argon2id on success).
+    virtual void set_password_hash(const std::string& room, const std::string& hash) { (void)room, (void)hash; }
     // Deletes the rooms finished or abandoned before `before_ms` (unix ms), with their seats,
     // actions and kicks (--keep-finished-days).
     virtual void prune_finished(int64_t before_ms) = 0;

@@ -416,3 +416,47 @@ TEST_CASE("edges: pings count against the message rate (issue 12 finding 14)", "
     CHECK(read_until_closed(c) == 1008);
     server.stop();
 }
+
+TEST_CASE("edges: a private room looks missing to outsiders, its record is for its members only, ids are 64 bits "
+          "(issue 12 finding 8)", "[server][edges][lobby]") {
+    Watchdog watchdog(120);
+    TestServer ts;
+    WsClient host(ts.port), outsider(ts.port);
+    host.hello("Host");
+    outsider.hello("Eve");
+    const json created = host.create({{"players", 3}, {"vp", 3}, {"private", true}, {"botFill", "random"},
+                                      {"externalBots", json::array()}});
+    const std::string room = created.at("room");
+    CHECK(room.size() == 16);
+    for (json req : {json{{"type", "start"}}, json{{"type", "kick"}, {"seat", 0}}, json{{"type", "addBot"}, {"seat", 0}},
+                     json{{"type", "transferHost"}, {"seat", 0}}, json{{"type", "chat"}, {"text", "hi"}},
+                     json{{"type", "leaveRoom"}}}) {
+        req["room"] = room;
+        outsider.request(req);
+        INFO(req.dump());
+        CHECK(outsider.recv_error() == "no_room");
+    }
+    REQUIRE(host.join(room, nullptr).at("type") == "joined");  // the host watches
+    host.request({{"type", "start"}, {"room", room}});
+    json reveal;
+    for (int n = 0;; ++n) {
+        REQUIRE(n < 200000);
+        reveal = host.recv();
+        if (reveal.at("type") == "seedReveal") break;
+    }
+    const std::string link = reveal.at("record");
+    CHECK(link == "/games/" + room + "/record?invite=" + created.at("invite").get<std::string>());
+    int status = 0;
+    http_get(ts.port, "/games/" + room + "/record", status);
+    CHECK(status == 404);
+    http_get(ts.port, "/games/" + room + "/replay?invite=wrong", status);
+    CHECK(status == 404);
+    std::string body;
+    for (int i = 0; i < 500 && status != 200; ++i) {  // the finished state is committed by the writer thread
+        body = http_get(ts.port, link, status);
+        if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    REQUIRE(status == 200);
+    CHECK(body.find("_seatTokenHashes") == std::string::npos);
+    CHECK(body.find("\"_") == std::string::npos);  // no internal field at all
+}
