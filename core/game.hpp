@@ -19,7 +19,10 @@ namespace hexhall::core {
 
 // A serialized message, shared by every connection it is sent to.
 using Text = std::shared_ptr<const std::string>;
-inline Text make_text(const json& j) { return std::make_shared<const std::string>(j.dump()); }
+// Invalid UTF-8 (text from a client) becomes U+FFFD instead of throwing (server/safe_text.hpp).
+inline Text make_text(const json& j) {
+    return std::make_shared<const std::string>(j.dump(-1, ' ', false, json::error_handler_t::replace));
+}
 
 inline constexpr int kSpectatorSeat = -1;
 

@@ -17,6 +17,9 @@ struct GameModule {
     int min_seats = 2, max_seats = 4;
     std::vector<std::string> bots;  // built-in bot names (addBot, botFill)
     std::string takeover_bot;       // plays a seat whose player left or timed out
+    // The game's createRoom option keys, checked at the door (server/create_request.hpp); empty when
+    // the game refuses unknown options itself (every rules game does: core/game_rules.hpp).
+    std::vector<std::string> option_keys;
 
     // A new game from createRoom's request (the game options are its members; "seed" fixes the
     // secret seed, else a random one). nullptr with `error` set (naming the option) when invalid.

@@ -137,8 +137,7 @@ public:
             a.type = cat::ActionType::BeginPlacement;
             if (!cat::apply(s_, a, nullptr)) spdlog::error("BeginPlacement refused at the start");
             else begin_records_.push_back({cat::action_to_text(a), resumed_ms_});  // storage: recorded like any action
-            for (auto& st : streams_) stream_snapshot(*st, s_, std::nullopt);
-            stream_snapshot(*spectator_, s_, std::nullopt);
+            rebase_streams();  // the streams' versions count that action too (acks say actions_applied)
         }
         track(resumed_ms_);
     }
@@ -455,6 +454,7 @@ std::unique_ptr<Game> make_catan_game(const json& req, std::string& error) {
 GameModule catan_module() {
     GameModule m;
     m.name = proto::kGame;
+    m.option_keys = {"players", "vp", "seed", "boardSeed", "map", "numbers", "ruleset", "mode", "clock"};
     m.title = "Catan";
     m.min_seats = 3;
     m.max_seats = 4;

@@ -27,9 +27,12 @@ public:
     // Queues a message. Thread-safe, never blocks; an overflowing queue drops the connection.
     virtual void send(Text text) = 0;
     void send(const json& j) { send(make_text(j)); }
+    // Sends what is queued, then closes the connection with 1008 (policy) and `reason` (any thread).
+    virtual void close_after_send(const std::string& reason) { (void)reason; }
 
     // Owned by the connection's strand (only Hub touches these, from on_message / on_close):
     uint64_t connection_id = 0;  // set by the network layer (a counter, for logs)
+    std::string address;  // the peer's IP address, set by the network layer (quotas)
     std::string session_hash;  // empty until hello
     std::string name;
     std::shared_ptr<Room> room;  // the room joined (or rejoined by hello)

@@ -74,6 +74,24 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "max-send-queue") {
         if (!integer(16, 1000000)) return bad;
         o.max_send_queue = static_cast<size_t>(n);
+    } else if (name == "max-send-queue-bytes") {
+        if (!integer(65536, 1L << 30)) return bad;
+        o.max_send_queue_bytes = static_cast<size_t>(n);
+    } else if (name == "max-connections-per-address") {
+        if (!integer(0, 1000000)) return bad;
+        o.max_connections_per_address = static_cast<size_t>(n);
+    } else if (name == "rooms-per-session") {
+        if (!integer(0, 1000000)) return bad;
+        o.limits.rooms_per_session = static_cast<size_t>(n);
+    } else if (name == "rooms-per-address") {
+        if (!integer(0, 1000000)) return bad;
+        o.limits.rooms_per_address = static_cast<size_t>(n);
+    } else if (name == "bot-rooms-per-session") {
+        if (!integer(0, 1000000)) return bad;
+        o.limits.bot_rooms_per_session = static_cast<size_t>(n);
+    } else if (name == "bot-rooms-per-address") {
+        if (!integer(0, 1000000)) return bad;
+        o.limits.bot_rooms_per_address = static_cast<size_t>(n);
     } else if (name == "msgs-per-second") {
         if (!to_double(value, 0, 1e6, d)) return bad;
         o.msgs_per_second = d;
@@ -174,6 +192,14 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --max-rooms N          rooms; createRoom beyond gets error too_many_rooms (default 10000)
   --max-frame-bytes N    largest message a client may send; larger closes it (default 65536)
   --max-send-queue N     messages queued for one slow client before it is dropped (default 4096)
+  --max-send-queue-bytes N  bytes queued for one slow client before it is dropped (default 8 MiB)
+  --max-connections-per-address N  sockets (HTTP or WebSocket) from one address; more get HTTP
+                         429 (default 256; 0: no quota)
+  --rooms-per-session N  open rooms one session may have created; beyond: quota_exceeded (default 50)
+  --rooms-per-address N  the same per address (default 200)
+  --bot-rooms-per-session N  running games of bots only per session; beyond: too_many_bot_rooms
+                         (default 2)
+  --bot-rooms-per-address N  the same per address (default 4)
   --msgs-per-second R    messages per second per connection, 0: unlimited (default 20); beyond:
                          error rate_limited, and closing (1008) when it persists
   --msgs-burst N         the burst allowed above that rate (default 40)

@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/create_request.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
 #include "server/room_options.hpp"
@@ -11,7 +12,14 @@
 namespace hexhall::server {
 
 Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std::shared_ptr<Store> store)
-    : games_(games), strands_(std::move(strands)), limits_(limits), store_(std::move(store)) {}
+    : games_(games),
+      strands_(std::move(strands)),
+      limits_(limits),
+      store_(std::move(store)),
+      rooms_by_session_(limits.rooms_per_session),
+      rooms_by_address_(limits.rooms_per_address),
+      bot_rooms_by_session_(limits.bot_rooms_per_session),
+      bot_rooms_by_address_(limits.bot_rooms_per_address) {}
 
 size_t Hub::room_count() const {
     std::lock_guard lock(mu_);
@@ -36,14 +44,16 @@ std::string Hub::new_room_id() {
     static constexpr char kHex[] = "0123456789abcdef";
     std::random_device rd;
     for (;;) {
-        uint32_t w = rd();
+        // 64 random bits (16 hex digits): not guessable by probing (issue 12, finding 8).
         std::string id;
-        for (int i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
+        for (int word = 0; word < 2; ++word)
+            for (uint32_t w = rd(), i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
         if (!rooms_.count(id) && !(store_ && store_->room_exists(id))) return id;  // stored: finished rooms too
     }
 }
 
 void Hub::remove_room(const std::string& id) {
+    give_back_room_quota(id);
     std::lock_guard lock(mu_);
     for (auto it = invites_.begin(); it != invites_.end();)
         it = it->second == id ? invites_.erase(it) : std::next(it);
@@ -58,12 +68,11 @@ const GameModule* Hub::module_for(const json& request) const {
 
 void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     std::string error;
-    json body = r.body;
-    // Members beginning with '_' are the server's own (storage: only crash recovery may give them).
-    for (auto it = body.begin(); it != body.end();) it = it.key().starts_with('_') ? body.erase(it) : std::next(it);
-    const GameModule* module = module_for(body);
+    const GameModule* module = module_for(r.body);
     if (!module)
         return c->send(lobby_error("bad_option", "unknown \"game\": this server hosts " + games_.names(), r.id));
+    if (!check_create_keys(r.body, *module, error)) return c->send(lobby_error("bad_option", error, r.id));
+    json body = r.body;  // no internal key: check_create_keys refuses every "_…" key
     std::unique_ptr<Game> game = module->create(body, error);
     if (!game) return c->send(lobby_error("bad_option", error, r.id));
     RoomSetup setup;
@@ -78,12 +87,21 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     }
     setup.invite = new_invite_code();
     setup.host_session = c->session_hash;
+    if (!take_room_quota(c, r.id)) return;
     std::shared_ptr<Room> room;
     {
-        std::lock_guard lock(mu_);
-        if (rooms_.size() >= limits_.max_rooms)
+        std::unique_lock lock(mu_);
+        if (rooms_.size() >= limits_.max_rooms) {
+            lock.unlock();
+            rooms_by_session_.give_back(c->session_hash);
+            rooms_by_address_.give_back(c->address);
             return c->send(lobby_error("too_many_rooms", "the server has no room for more rooms", r.id));
+        }
         setup.id = new_room_id();
+        {
+            std::lock_guard q(quota_mu_);
+            room_holders_[setup.id] = Holder{c->session_hash, c->address};
+        }
         while (invites_.count(setup.invite)) setup.invite = new_invite_code();
         room = make_room(setup, std::move(game), body);
         rooms_[setup.id] = room;
@@ -126,22 +144,12 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         return c->send(lobby_error("no_session", "send hello first", r.id));
     }
 
-    if (r.kind == LobbyKind::CreateRoom) return create_room(c, r);
-    if (r.kind == LobbyKind::ListRooms) {
-        std::vector<std::shared_ptr<Room>> rooms;
-        {
-            std::lock_guard lock(mu_);
-            for (auto& [id, room] : rooms_)
-                if (!room->is_private()) rooms.push_back(room);
-        }
-        json list = json::array();
-        for (auto& room : rooms) {
-            json s = room->summary();
-            s.erase("invite");
-            list.push_back(std::move(s));
-        }
-        return c->send(rooms_message(r.id, std::move(list)));
+    if (!store_ok_ && (r.kind == LobbyKind::CreateRoom || r.kind == LobbyKind::Game)) {
+        const auto id = r.kind == LobbyKind::Game ? r.game_id : std::optional<int64_t>(r.id);
+        return c->send(lobby_error("store_unavailable", "the server cannot store games now: try again later", id));
     }
+    if (r.kind == LobbyKind::CreateRoom) return create_room(c, r);
+    if (r.kind == LobbyKind::ListRooms) return list_rooms(c, r);
     if (r.kind == LobbyKind::Game) {
         auto room = c->room;
         if (!room) return c->send(lobby_error("not_in_room", "join a room first", r.game_id));
@@ -187,6 +195,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         case LobbyKind::TransferHost:
             return room->post([room, c, seat, id = r.id] { room->transfer_host(c, seat, id); });
         case LobbyKind::Start:
+            if (!take_bot_room_quota(c, room, r.id)) return;
             return room->post([room, c, id = r.id] { room->start(c, id); });
         case LobbyKind::Chat:
             return room->post([room, c, text = r.text, id = r.id] { room->chat(c, text, id); });

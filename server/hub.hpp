@@ -2,6 +2,7 @@
 // the network layer calls on_message / on_close on the connection's strand, and supplies strands
 // (with delayed posts) for rooms. Thread-safe; the mutex guards only the registry.
 #pragma once
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include "server/game.hpp"
 #include "server/hub_limits.hpp"
 #include "server/lobby_messages.hpp"
+#include "server/quotas.hpp"
 #include "server/room.hpp"
 #include "server/session.hpp"
 #include "server/store.hpp"
@@ -36,6 +38,10 @@ public:
     void on_close(const ClientPtr& c);
 
     size_t room_count() const;
+    // The store failed (false) or works again (true): every room is told; while it fails,
+    // createRoom and game messages are refused with store_unavailable (any thread).
+    void on_store_health(bool healthy);
+    bool store_ok() const { return store_ok_.load(); }
     // Once the io threads have stopped: every room drops work that waited for the store.
     void drop_pending();
 
@@ -44,12 +50,19 @@ private:
     std::shared_ptr<Room> find_invite(const std::string& invite) const;
     std::string new_room_id();  // under mu_
     void create_room(const ClientPtr& c, const LobbyRequest& r);
+    void list_rooms(const ClientPtr& c, const LobbyRequest& r);  // paged (hub_quotas.cpp)
+    // Quotas (hub_quotas.cpp): rooms open per session/address, running bot-only rooms per
+    // session/address. false: refused, the error was sent.
+    bool take_room_quota(const ClientPtr& c, int64_t id);
+    void give_back_room_quota(const std::string& room_id);  // the room closed
+    bool take_bot_room_quota(const ClientPtr& c, const std::shared_ptr<Room>& room, int64_t id);
     void remove_room(const std::string& id);
     // Storage (hub_store.cpp): a new room with its journal (under mu_), a session written through.
     std::shared_ptr<Room> make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request);
     // The module createRoom's "game" names (absent or null: the default game); null when unknown.
     const GameModule* module_for(const json& request) const;
     void store_session(const std::string& hash);
+    bool restore_room(StoredRoom& room, std::string& why);  // hub_store.cpp
 
     const GameRegistry& games_;
     StrandFactory strands_;
@@ -59,6 +72,13 @@ private:
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::map<std::string, std::string> invites_;  // invite code -> room id
     std::shared_ptr<Store> store_;
+    std::atomic<bool> store_ok_{true};
+    Quota rooms_by_session_, rooms_by_address_, bot_rooms_by_session_, bot_rooms_by_address_;
+    struct Holder {
+        std::string session, address;
+    };
+    std::map<std::string, Holder> room_holders_, bot_room_holders_;  // by room id (quota_mu_)
+    std::mutex quota_mu_;
 };
 
 }  // namespace hexhall::server

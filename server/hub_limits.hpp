@@ -7,6 +7,12 @@ namespace hexhall::server {
 
 struct HubLimits {
     size_t max_rooms = 10000;
+    // Quotas (0: none): rooms open at once created by one session / from one address …
+    size_t rooms_per_session = 50;
+    size_t rooms_per_address = 200;
+    // … and started rooms without a human seat (all bots) running at once.
+    size_t bot_rooms_per_session = 2;
+    size_t bot_rooms_per_address = 4;
     // A room with no connected member closes after this long: not started or finished …
     std::chrono::milliseconds idle_close{300'000};
     // … started and unfinished.

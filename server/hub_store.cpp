@@ -4,8 +4,12 @@
 // their seats).
 #include <spdlog/spdlog.h>
 
+#include "server/create_request.hpp"
+#include "server/edge_metrics.hpp"
 #include "server/fairness.hpp"
 #include "server/hub.hpp"
+#include "server/handler_guard.hpp"
+#include "server/password.hpp"
 #include "server/room_journal.hpp"
 
 namespace hexhall::server {
@@ -14,11 +18,10 @@ namespace {
 
 constexpr const char* kSeatTokenHashesKey = "_seatTokenHashes";
 
-// The createRoom options as given, without the envelope and the password (kept only hashed),
-// plus the external seats' token hashes.
-json stored_options(const json& request, const RoomSetup& setup) {
-    json o = request.is_object() ? request : json::object();
-    for (const char* key : {"type", "v", "id", "password"}) o.erase(key);
+// The validated createRoom options (server/create_request.hpp: no envelope, no password — kept only
+// hashed —, nothing unknown), plus the external seats' token hashes.
+json stored_options(const json& request, const RoomSetup& setup, const GameModule& module) {
+    json o = validated_options(request, module);
     if (!setup.seat_token_hashes.empty()) {
         json h = json::object();
         for (auto& [seat, hash] : setup.seat_token_hashes) h[std::to_string(seat)] = hash;
@@ -34,6 +37,16 @@ void Hub::drop_pending() {
     for (auto& [id, room] : rooms_) room->drop_pending();
 }
 
+void Hub::on_store_health(bool healthy) {
+    store_ok_ = healthy;
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+        std::lock_guard lock(mu_);
+        for (auto& [id, room] : rooms_) rooms.push_back(room);
+    }
+    for (auto& room : rooms) room->store_health(healthy);
+}
+
 void Hub::store_session(const std::string& hash) {
     if (!store_) return;
     if (auto s = sessions_.find(hash)) store_->put_session(SessionRow{hash, s->name, s->room});
@@ -46,14 +59,16 @@ std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game
     RoomRow row;
     row.id = setup.id;
     row.game = game->name();
-    row.options = stored_options(request, setup).dump();
+    const GameModule* module = games_.find(game->name());
+    row.options = stored_options(request, setup, module ? *module : games_.default_game()).dump();
     row.setup = game->setup();
     row.seed = fairness.seed;
     row.salt = fairness.salt;
     row.commitment = fairness.commitment;
     row.invite = setup.invite;
     row.is_private = setup.options.is_private;
-    if (setup.options.password) row.password_hash = token_hash(*setup.options.password);
+    if (setup.options.password && setup.password_hash.empty()) setup.password_hash = hash_password(*setup.options.password);
+    row.password_hash = setup.password_hash;  // Argon2id (docs/decisions/007-password-hashing.md)
     row.host_session = setup.host_session;
     row.state = "open";
     row.created_ms = unix_ms_now();
@@ -71,48 +86,74 @@ size_t Hub::restore() {
     size_t restored = 0;
     for (StoredRoom& st : store_->load_unfinished()) {
         const RoomRow& row = st.room;
+        // A room that cannot be restored is set aside (logged, counted, marked abandoned); the
+        // server and the other rooms go on.
         auto abandon = [&](const std::string& why) {
-            spdlog::error("room {}: cannot be restored ({}); marked abandoned", row.id, why);
+            spdlog::error("room {}: cannot be restored ({}); set aside, marked abandoned", printable(row.id),
+                          printable(why));
+            metrics::room_set_aside();
             store_->set_state(row.id, "abandoned", unix_ms_now());
         };
-        json request = json::parse(row.options, nullptr, false);
-        if (!request.is_object()) {
+        std::string why;
+        if (run_guarded("restore", [&] { restored += restore_room(st, why) ? 1 : 0; }) || !why.empty())
+            abandon(why.empty() ? "unexpected error" : why);
+    }
+    spdlog::info("restored {} rooms and {} sessions from the store", restored, sessions.size());
+    return restored;
+}
+
+// One stored room: validates what it reads; false with `why` set when the room cannot be restored.
+bool Hub::restore_room(StoredRoom& st, std::string& why) {
+    const RoomRow& row = st.room;
+    {
+        auto abandon = [&](const std::string& w) { why = w.empty() ? "invalid" : w; };
+        const json stored = json::parse(row.options, nullptr, false);
+        if (!stored.is_object()) {
             abandon("bad options");
-            continue;
+            return false;
         }
+        // The room's game by name (rows from before games had names: the default game).
+        const GameModule* module = row.game.empty() ? &games_.default_game() : games_.find(row.game);
+        if (!module) return abandon("this server does not host the game \"" + printable(row.game) + "\""), false;
+        // Only known options are read back (older databases stored the request as given).
+        json request = validated_options(stored, *module);
         RoomSetup setup;
         setup.id = row.id;
         setup.invite = row.invite;
         setup.host_session = row.host_session;
         setup.password_hash = row.password_hash;
-        if (auto it = request.find(kSeatTokenHashesKey); it != request.end() && it->is_object())
-            for (auto& [seat, hash] : it->items()) setup.seat_token_hashes[std::stoi(seat)] = hash.get<std::string>();
-        request.erase(kSeatTokenHashesKey);
-        const bool fixed_seed = request.contains("seed");
-        // The room's game by name (rows from before games had names: the default game).
-        const GameModule* module = row.game.empty() ? &games_.default_game() : games_.find(row.game);
-        if (!module) {
-            abandon("this server does not host the game \"" + row.game + "\"");
-            continue;
+        std::map<std::string, std::string> token_hashes;
+        if (auto it = stored.find(kSeatTokenHashesKey); it != stored.end()) {
+            if (!it->is_object()) return abandon("bad seat token hashes"), false;
+            for (auto& [seat, hash] : it->items()) {
+                if (!hash.is_string() || !valid_hash(hash.get<std::string>())) return abandon("bad seat token hash"), false;
+                token_hashes[seat] = hash.get<std::string>();
+            }
         }
+        const bool fixed_seed = request.contains("seed");
         setup.takeover_bot = module->takeover_bot;
         std::string error;
         std::unique_ptr<Game> game = module->recreate(request, row.setup, row.seed, error);
         if (!game || !parse_room_options(request, game->seats(), module->bots, setup.options, error)) {
             abandon(error);
-            continue;
+            return false;
+        }
+        for (auto& [seat, hash] : token_hashes) {
+            if (seat.size() != 1 || seat[0] < '0' || seat[0] - '0' >= game->seats())
+                return abandon("seat token hash for no such seat"), false;
+            setup.seat_token_hashes[seat[0] - '0'] = hash;
         }
         setup.options.fixed_seed = fixed_seed;
         if (game->seed() != row.seed || game->setup() != row.setup) {
             abandon("the stored set-up does not give the same game");
-            continue;
+            return false;
         }
         std::vector<StoredAction> records;
         for (size_t i = 0; i < st.actions.size() && st.actions[i].seq == static_cast<int64_t>(i); ++i)
             records.push_back({st.actions[i].action, st.actions[i].game_ms});
         if (records.size() != st.actions.size() || !game->restore(records, error)) {
             abandon(records.size() != st.actions.size() ? "a gap in the stored actions" : error);
-            continue;
+            return false;
         }
         auto journal = std::make_shared<RoomJournal>(store_, row.id, strands_(),
                                                      Fairness{row.seed, row.salt, row.commitment},
@@ -129,11 +170,9 @@ size_t Hub::restore() {
             if (!row.invite.empty()) invites_[row.invite] = row.id;
         }
         room->post([room] { room->open(); });
-        ++restored;
         spdlog::info("room {}: restored ({} actions, {})", row.id, records.size(), row.state);
+        return true;
     }
-    spdlog::info("restored {} rooms and {} sessions from the store", restored, sessions.size());
-    return restored;
 }
 
 }  // namespace hexhall::server

@@ -164,6 +164,12 @@ json kicked_message(const std::string& room) {
     return j;
 }
 
+json replaced_message(const std::string& room) {
+    json j = envelope("replaced", std::nullopt);
+    j["room"] = room;
+    return j;
+}
+
 json chat_message(std::optional<int64_t> id, const std::string& room, int seat, const std::string& name,
                   const std::string& text, int64_t time_ms) {
     json j = envelope("chat", id);

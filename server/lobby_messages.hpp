@@ -53,6 +53,8 @@ inline constexpr size_t kMaxChatBytes = 1200;
 json room_created_message(int64_t id, const std::string& room, const std::string& invite, const json& seat_tokens);
 json ok_message(int64_t id);
 json kicked_message(const std::string& room);
+// To a connection whose seat another connection of the same session took (it is then closed).
+json replaced_message(const std::string& room);
 json chat_message(std::optional<int64_t> id, const std::string& room, int seat, const std::string& name,
                   const std::string& text, int64_t time_ms);
 // Number of UTF-8 code points (the text is valid UTF-8: the JSON parser checked it).

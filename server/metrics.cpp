@@ -1,5 +1,7 @@
 #include "server/metrics.hpp"
 
+#include "server/edge_metrics.hpp"
+
 #include <array>
 #include <atomic>
 #include <cstdio>
@@ -12,7 +14,8 @@ namespace {
 constexpr std::string_view kCodes[] = {
     "already_hello", "already_seated", "already_started", "bad_json",       "bad_option",
     "bad_password",  "bad_type",       "bad_value",       "bad_version",    "illegal_action",
-    "kicked",        "missing_field",  "no_room",         "no_session",     "no_spectators",
+    "kicked",        "missing_field",  "bad_request",     "store_unavailable", "quota_exceeded",
+    "too_many_bot_rooms", "password_locked",  "no_room",         "no_session",     "no_spectators",
     "not_host",      "not_in_room",    "not_seated",      "not_started",    "offer_closed",
     "out_of_range",  "rate_limited",   "seat_reserved",   "seat_taken",     "seats_empty",
     "spectator",     "too_deep",       "too_large",       "too_long",       "too_many_rooms",
@@ -138,6 +141,7 @@ std::string render(size_t rooms) {
     line(out, "hexhall_action_latency_seconds_sum %.9f\n", static_cast<double>(get(s.latency_sum_ns)) * 1e-9);
     // The count equals the +Inf bucket (counts read once, so a concurrent observation cannot split them).
     line(out, "hexhall_action_latency_seconds_count %llu\n", static_cast<unsigned long long>(cumulative));
+    render_edges(out);
     return out;
 }
 

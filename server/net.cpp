@@ -21,10 +21,13 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/edge_metrics.hpp"
 #include "server/games.hpp"
+#include "server/handler_guard.hpp"
 #include "server/hub.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
+#include "server/quotas.hpp"
 #include "server/records.hpp"
 #include "server/sqlite_store.hpp"
 #include "server/standings.hpp"
@@ -55,6 +58,22 @@ struct Registry {
     std::mutex mu;
     std::map<uint64_t, std::weak_ptr<WsSession>> open;
     std::condition_variable emptied;
+    std::atomic<size_t> sockets{0};  // every accepted socket, HTTP or WebSocket
+    Quota per_address;               // sockets per peer address
+};
+
+// One accepted socket's place in the counts (Registry::sockets, per address); given back when the
+// last connection object holding it (HttpSession, then WsSession) goes.
+struct SocketSlot {
+    std::shared_ptr<Registry> registry;
+    std::string address;
+    SocketSlot(std::shared_ptr<Registry> r, std::string a) : registry(std::move(r)), address(std::move(a)) {}
+    ~SocketSlot() {
+        registry->sockets.fetch_sub(1);
+        registry->per_address.give_back(address);
+    }
+    SocketSlot(const SocketSlot&) = delete;
+    SocketSlot& operator=(const SocketSlot&) = delete;
 };
 
 std::atomic<uint64_t> next_connection_id{1};
@@ -71,8 +90,10 @@ std::string_view error_code_of(const std::string& text) {
 
 class WsSession final : public Client, public std::enable_shared_from_this<WsSession> {
 public:
-    WsSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry)
-        : ws_(std::move(socket)),
+    WsSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry,
+              std::shared_ptr<SocketSlot> slot)
+        : slot_(std::move(slot)),
+          ws_(std::move(socket)),
           hub_(hub),
           options_(o),
           registry_(std::move(registry)),
@@ -80,6 +101,7 @@ public:
           tokens_(o.msgs_burst),
           refill_at_(std::chrono::steady_clock::now()) {
         connection_id = next_connection_id.fetch_add(1, std::memory_order_relaxed);
+        if (slot_) address = slot_->address;
         ws_.read_message_max(o.max_frame_bytes);
         metrics::connection_opened();
     }
@@ -98,6 +120,10 @@ public:
         ws_.set_option(timeouts);
         ws_.set_option(websocket::stream_base::decorator(
             [](websocket::response_type& res) { res.set(http::field::server, "hexhall"); }));
+        // Pings (and pongs) count against the message rate like messages: a ping flood is closed too.
+        ws_.control_callback([this](websocket::frame_type kind, std::string_view) {
+            if (kind != websocket::frame_type::close && !closing_ && !take_token()) metrics::rate_limited();
+        });
         ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
     }
 
@@ -105,6 +131,10 @@ public:
         asio::post(ws_.get_executor(), [self = shared_from_this(), t = std::move(text)]() mutable {
             self->enqueue(std::move(t));
         });
+    }
+
+    void close_after_send(const std::string& reason) override {
+        close_after_flush(websocket::close_code::policy_error, reason);
     }
 
     // Sends what is queued, then closes with `code` (from any thread).
@@ -162,7 +192,8 @@ private:
         }
         std::string text = beast::buffers_to_string(buf_.data());
         buf_.consume(buf_.size());
-        hub_.on_message(shared_from_this(), text);
+        if (run_guarded("websocket message", [&] { hub_.on_message(shared_from_this(), text); }))
+            enqueue(make_text(lobby_error("bad_request", "the request could not be handled", std::nullopt)));
         if (!session_hash.empty()) hello_timer_.cancel();
         do_read();
     }
@@ -192,14 +223,16 @@ private:
     }
     void enqueue(Text t) {
         if (closed_ || closing_) return;
-        if (queue_.size() >= options_.max_send_queue) {
-            spdlog::warn("conn {} ({}): send queue overflow ({} messages): dropping the connection", connection_id,
-                         name, queue_.size());
+        if (queue_.size() >= options_.max_send_queue || queue_bytes_ + t->size() > options_.max_send_queue_bytes) {
+            if (log_allowed("send queue overflow"))
+                spdlog::warn("conn {} ({}): send queue overflow ({} messages, {} bytes): dropping the connection",
+                             connection_id, printable(name), queue_.size(), queue_bytes_);
             metrics::slow_drop();
             return drop();
         }
         metrics::message_out();
         if (auto code = error_code_of(*t); !code.empty()) metrics::error_sent(code);
+        queue_bytes_ += t->size();
         queue_.push_back(std::move(t));
         if (!writing_ && accepted_) do_write();
     }
@@ -211,6 +244,7 @@ private:
     }
     void on_write(error_code ec, size_t) {
         writing_ = false;
+        queue_bytes_ -= std::min(queue_bytes_, queue_.front()->size());
         queue_.pop_front();  // the message written (drop() keeps it while the write runs)
         if (ec) {
             if (!closed_ && !quiet_error(ec)) spdlog::info("conn {}: websocket write: {}", connection_id, ec.message());
@@ -240,6 +274,7 @@ private:
         closed_ = true;
         if (writing_) queue_.erase(queue_.begin() + 1, queue_.end());  // the write still reads the front
         else queue_.clear();
+        queue_bytes_ = queue_.empty() ? 0 : queue_.front()->size();
         hello_timer_.cancel();
         beast::get_lowest_layer(ws_).close();  // the pending read fails: finish() runs
         if (!accepted_) unregister();
@@ -262,6 +297,7 @@ private:
         if (registry_->open.empty()) registry_->emptied.notify_all();
     }
 
+    std::shared_ptr<SocketSlot> slot_;
     websocket::stream<beast::tcp_stream> ws_;
     beast::flat_buffer buf_;
     Hub& hub_;
@@ -269,6 +305,7 @@ private:
     std::shared_ptr<Registry> registry_;
     asio::steady_timer hello_timer_;
     std::deque<Text> queue_;
+    size_t queue_bytes_ = 0;
     websocket::close_reason close_reason_;
     double tokens_;
     std::chrono::steady_clock::time_point refill_at_, refused_since_{};
@@ -294,8 +331,9 @@ const char* mime_type(const std::string& path) {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
 public:
-    HttpSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry)
-        : stream_(std::move(socket)), hub_(hub), options_(o), registry_(std::move(registry)) {}
+    HttpSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry,
+                std::shared_ptr<SocketSlot> slot)
+        : slot_(std::move(slot)), stream_(std::move(socket)), hub_(hub), options_(o), registry_(std::move(registry)) {}
     void run() { asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this())); }
 
 private:
@@ -318,12 +356,13 @@ private:
                 {
                     std::lock_guard lock(registry_->mu);
                     if (registry_->open.size() < options_.max_connections) {
-                        ws = std::make_shared<WsSession>(stream_.release_socket(), hub_, options_, registry_);
+                        ws = std::make_shared<WsSession>(stream_.release_socket(), hub_, options_, registry_, slot_);
                         registry_->open[ws->connection_id] = ws;
                     }
                 }
                 if (ws) return ws->run(std::move(req));
-                spdlog::warn("connection limit ({}) reached: refusing a WebSocket with 503", options_.max_connections);
+                if (log_allowed("connection limit"))
+                    spdlog::warn("connection limit ({}) reached: refusing a WebSocket with 503", options_.max_connections);
                 metrics::connection_rejected();
                 auto res = text_response(req, http::status::service_unavailable, "server full\n");
                 res.keep_alive(false);
@@ -331,7 +370,12 @@ private:
             }
             return respond(text_response(req, http::status::not_found, "not found\n"));
         }
-        respond(handle(req));
+        std::optional<http::response<http::string_body>> res;
+        if (run_guarded("http request", [&] { res = handle(req); }) || !res) {
+            res = text_response(req, http::status::bad_request, "bad request\n");
+            res->keep_alive(false);
+        }
+        respond(std::move(*res));
     }
 
     http::response<http::string_body> text_response(const http::request<http::string_body>& req, http::status st,
@@ -353,12 +397,15 @@ private:
             query = target.substr(q + 1);
             target.resize(q);
         }
-        if (target == "/healthz") return text_response(req, http::status::ok, "ok");
+        if (target == "/healthz") {  // the store's state too: 503 while commits fail
+            if (!hub_.store_ok()) return text_response(req, http::status::service_unavailable, "store failing\n");
+            return text_response(req, http::status::ok, "ok");
+        }
         if (target == "/standings") {  // GET /standings?rooms=… (standings.hpp)
             HttpAnswer a = standings_endpoint(hub_, query);
             return text_response(req, static_cast<http::status>(a.status), std::move(a.body), a.content_type.c_str());
         }
-        if (auto a = record_endpoint(hub_, target))  // GET /games/<room>/record (records.hpp)
+        if (auto a = record_endpoint(hub_, target, query))  // GET /games/<room>/record (records.hpp)
             return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
         if (target == "/metrics")
             return text_response(req, http::status::ok, metrics::render(hub_.room_count()),
@@ -392,6 +439,7 @@ private:
         });
     }
 
+    std::shared_ptr<SocketSlot> slot_;
     beast::tcp_stream stream_;
     beast::flat_buffer buf_;
     std::optional<http::request_parser<http::string_body>> parser_;
@@ -404,7 +452,12 @@ class Listener final : public std::enable_shared_from_this<Listener> {
 public:
     Listener(asio::io_context& ioc, tcp::endpoint ep, Hub& hub, const ServerOptions& o,
              std::shared_ptr<Registry> registry)
-        : ioc_(ioc), acceptor_(asio::make_strand(ioc)), hub_(hub), options_(o), registry_(std::move(registry)) {
+        : ioc_(ioc),
+          acceptor_(asio::make_strand(ioc)),
+          pause_timer_(acceptor_.get_executor()),
+          hub_(hub),
+          options_(o),
+          registry_(std::move(registry)) {
         acceptor_.open(ep.protocol());
         acceptor_.set_option(asio::socket_base::reuse_address(true));
         acceptor_.bind(ep);
@@ -416,6 +469,7 @@ public:
         asio::post(acceptor_.get_executor(), [self = shared_from_this()] {
             error_code ec;
             self->acceptor_.close(ec);
+            self->pause_timer_.cancel();
         });
     }
 
@@ -426,17 +480,66 @@ private:
     void on_accept(error_code ec, tcp::socket socket) {
         if (ec) {
             if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
-            spdlog::warn("accept: {}", ec.message());
-        } else {
-            error_code ignored;
-            socket.set_option(tcp::no_delay(true), ignored);
-            std::make_shared<HttpSession>(std::move(socket), hub_, options_, registry_)->run();
+            // Out of descriptors (EMFILE/ENFILE): retrying at once would spin and flood the log.
+            const bool no_fds = ec == asio::error::no_descriptors ||
+                                ec == boost::system::errc::too_many_files_open_in_system;
+            pause_ = std::min(std::max(pause_ * 2, std::chrono::milliseconds(no_fds ? 50 : 5)),
+                              std::chrono::milliseconds(1000));
+            if (no_fds) metrics::accept_backoff();
+            if (log_allowed("accept")) spdlog::warn("accept: {}: pausing {} ms", ec.message(), pause_.count());
+            pause_timer_.expires_after(pause_);
+            pause_timer_.async_wait([self = shared_from_this()](error_code tec) {
+                if (!tec && self->acceptor_.is_open()) self->do_accept();
+            });
+            return;
         }
+        pause_ = std::chrono::milliseconds(0);
+        admit(std::move(socket));
         if (acceptor_.is_open()) do_accept();
+    }
+
+    // Every socket counts: beyond the server's socket cap it is closed at once; beyond the
+    // per-address quota it gets 429 and is closed.
+    void admit(tcp::socket socket) {
+        error_code aec;
+        const auto peer = socket.remote_endpoint(aec);
+        std::string address = aec ? std::string("?") : peer.address().to_string();
+        const size_t cap = options_.max_connections + std::max<size_t>(16, options_.max_connections / 8);
+        if (registry_->sockets.fetch_add(1) >= cap) {
+            registry_->sockets.fetch_sub(1);
+            metrics::socket_refused();
+            if (log_allowed("socket cap")) spdlog::warn("{} sockets open: closing a new one at once", cap);
+            error_code ignored;
+            socket.close(ignored);
+            return;
+        }
+        if (!registry_->per_address.take(address)) {
+            registry_->sockets.fetch_sub(1);
+            metrics::quota_refused();
+            if (log_allowed("address quota"))
+                spdlog::warn("{}: {} connections from this address: refusing with 429", address,
+                             options_.max_connections_per_address);
+            static const std::string k429 =
+                "HTTP/1.1 429 Too Many Requests\r\nServer: hexhall\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                "Content-Length: 39\r\nConnection: close\r\n\r\ntoo many connections from this address\n";
+            auto sock = std::make_shared<tcp::socket>(std::move(socket));
+            asio::async_write(*sock, asio::buffer(k429), [sock](error_code, size_t) {
+                error_code ignored;
+                sock->shutdown(tcp::socket::shutdown_both, ignored);
+                sock->close(ignored);
+            });
+            return;
+        }
+        auto slot = std::make_shared<SocketSlot>(registry_, std::move(address));
+        error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
+        std::make_shared<HttpSession>(std::move(socket), hub_, options_, registry_, std::move(slot))->run();
     }
 
     asio::io_context& ioc_;
     tcp::acceptor acceptor_;
+    asio::steady_timer pause_timer_;
+    std::chrono::milliseconds pause_{0};
     Hub& hub_;
     const ServerOptions& options_;
     std::shared_ptr<Registry> registry_;
@@ -457,10 +560,15 @@ struct Server::Impl {
           ioc(std::max(1, options.threads)),
           hub(builtin_games(), [this]() -> Strand {
               auto strand = std::make_shared<asio::strand<asio::io_context::executor_type>>(asio::make_strand(ioc));
-              return {[strand](std::function<void()> f) { asio::post(*strand, std::move(f)); },
+              // A room task that throws fails alone (server/handler_guard.hpp).
+              return {[strand](std::function<void()> f) {
+                          asio::post(*strand, [f = std::move(f)] { run_guarded("room task", f); });
+                      },
                       [strand](std::chrono::milliseconds d, std::function<void()> f) {
                           auto t = std::make_shared<asio::steady_timer>(*strand, d);
-                          t->async_wait([t, f = std::move(f)](error_code ec) { if (!ec) f(); });
+                          t->async_wait([t, f = std::move(f)](error_code ec) {
+                              if (!ec) run_guarded("room timer", f);
+                          });
                       }};
           }, options.limits, store) {}
 
@@ -490,8 +598,15 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
 
 Server::~Server() { stop(); }
 
+SqliteStore& Server::store() { return *impl_->store; }
+
 uint16_t Server::start() {
     auto& m = *impl_;
+    m.registry->per_address.set_limit(m.options.max_connections_per_address);
+    m.store->on_health([&m](bool healthy) {
+        metrics::store_failing(!healthy);
+        m.hub.on_store_health(healthy);
+    });
     m.hub.restore();  // unfinished rooms and sessions from the store (crash recovery)
     if (m.options.keep_finished_days > 0) m.prune();
     const tcp::endpoint ep(asio::ip::make_address(m.options.address), m.options.port);
@@ -540,7 +655,8 @@ void Server::finish(bool drain) {
     m.ioc.stop();
     for (auto& t : m.threads) t.join();
     m.threads.clear();
-    m.store->flush();  // everything queued is committed before the store goes
+    m.store->flush();  // everything queued is committed before the store goes (unless it fails)
+    m.store->on_health({});  // the hub goes before the store
     m.hub.drop_pending();  // completions posted to the stopped io_context never run
     // Clients that did not close in time: their sockets close now, not when the Server is destroyed.
     std::lock_guard lock(m.registry->mu);

@@ -12,6 +12,8 @@
 
 namespace hexhall::server {
 
+class SqliteStore;
+
 struct ServerOptions {
     std::string address = "0.0.0.0";
     uint16_t port = 8080;  // 0: an ephemeral port (see Server::start's result)
@@ -22,7 +24,11 @@ struct ServerOptions {
     int keep_finished_days = 0;          // delete games finished longer ago (checked hourly); 0: keep all
     size_t max_frame_bytes = 64 * 1024;  // WebSocket messages from clients
     size_t max_send_queue = 4096;        // messages queued for one client; beyond: disconnect
+    size_t max_send_queue_bytes = 8 << 20;  // bytes queued for one client; beyond: disconnect
     size_t max_connections = 10000;      // open WebSockets; beyond: the upgrade gets 503
+    // Every socket counts (HTTP too): beyond max_connections + max(16, max_connections / 8) open
+    // sockets a new one is closed at once; beyond this many from one address it gets HTTP 429.
+    size_t max_connections_per_address = 256;
     HubLimits limits;                    // rooms: count (--max-rooms), idle close, clock scale (tests)
     // Messages per second per connection (token bucket); 0: unlimited. Off by default for an
     // embedded server (tests, arenas of fast bots); hexhall-server's --msgs-per-second is 20.
@@ -54,6 +60,9 @@ public:
     void shutdown();
     // Like shutdown() without waiting for the clients. Idempotent.
     void stop();
+
+    // The store (tests inject storage faults through it).
+    class SqliteStore& store();
 
 private:
     void finish(bool drain);

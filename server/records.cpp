@@ -1,6 +1,8 @@
 #include "server/records.hpp"
 
+#include "server/create_request.hpp"
 #include "server/hub.hpp"
+#include "server/safe_text.hpp"
 
 namespace hexhall::server {
 
@@ -36,13 +38,14 @@ ReplayedGame replay_stored(const StoredRoom& st, const std::function<void(const 
 
 json record_json(const StoredRoom& st) {
     const RoomRow& r = st.room;
-    json options = json::parse(r.options, nullptr, false);
-    if (options.is_discarded()) options = json::object();
+    // Only the validated options: never the server's internal fields (seat token hashes).
+    const GameModule* module = module_of(r, core::game_registry());
+    json options = validated_options(json::parse(r.options, nullptr, false),
+                                     module ? *module : core::game_registry().default_game());
     json players = json::array();
     for (const SeatRow& s : st.seats) players.push_back({{"seat", s.seat}, {"name", s.name}, {"kind", s.kind}});
 
     // Actions as the game writes them in records, and the result by replaying them.
-    const GameModule* module = module_of(r, core::game_registry());
     json actions = json::array();
     for (const ActionRow& a : st.actions)
         actions.push_back(module ? module->record_entry(a.seat, a.action) : json{{"seat", a.seat}, {"record", a.action}});
@@ -64,7 +67,7 @@ json record_json(const StoredRoom& st) {
             {"result", {{"winner", winner}}}};
 }
 
-std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target) {
+std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target, std::string_view query) {
     Store* store = hub.store();
     constexpr std::string_view prefix = "/games/";
     const bool replay = target.ends_with("/replay");
@@ -74,16 +77,19 @@ std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view targe
         return std::nullopt;
     const std::string id(target.substr(prefix.size(), target.size() - prefix.size() - suffix.size()));
     auto error = [](int status, const char* code, const char* message) {
-        return HttpAnswer{status, json{{"error", code}, {"message", message}}.dump()};
+        return HttpAnswer{status, safe_dump(json{{"error", code}, {"message", message}})};
     };
     if (id.find('/') != std::string::npos) return std::nullopt;
     if (!store) return error(503, "no_store", "this server keeps no records");
     std::optional<StoredRoom> room = store->load_room(id);
     if (!room && hub.has_room(id)) return error(409, "not_finished", "the game has not finished");  // not stored yet
     if (!room) return error(404, "no_room", "no such room");
+    if ((room->room.is_private || !room->room.password_hash.empty()) &&
+        (room->room.invite.empty() || query != "invite=" + room->room.invite))
+        return error(404, "no_room", "no such room");  // members only: as if it did not exist
     if (room->room.state != "finished") return error(409, "not_finished", "the game has not finished");
-    if (replay) return HttpAnswer{200, replay_json(*room).dump()};
-    return HttpAnswer{200, record_json(*room).dump()};
+    if (replay) return HttpAnswer{200, safe_dump(replay_json(*room))};
+    return HttpAnswer{200, safe_dump(record_json(*room))};
 }
 
 }  // namespace hexhall::server

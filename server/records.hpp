@@ -40,7 +40,10 @@ nlohmann::json replay_json(const StoredRoom& room);
 
 // nullopt when `target` (path without the query) is not /games/<room>/record or .../replay. 404 for
 // an unknown room, 409 while it is not finished (or not yet stored), 503 without a store, else 200.
-std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target);
+// A private or password-protected room's record and replay are served only with its invite code
+// as `?invite=` (what its members know; seedReveal's link carries it): 404 otherwise, as for a
+// room that does not exist.
+std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target, std::string_view query = {});
 
 // The record of a stored room: {"room","game","options","setup","seed","salt","commitment",
 // "players","actions","result"} (the seed is in it: only for finished rooms).

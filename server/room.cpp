@@ -6,6 +6,7 @@
 
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
+#include "server/password.hpp"
 #include "server/room_journal.hpp"
 #include "server/session.hpp"
 
@@ -34,9 +35,11 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       limits_(limits),
       on_closed_(std::move(on_closed)),
       password_hash_(!setup.password_hash.empty() ? setup.password_hash
-                     : options_.password          ? token_hash(*options_.password)
+                     : options_.password          ? hash_password(*options_.password)
                                                   : std::string()) {
     seats_.resize(game_->seats());
+    for (auto it = seat_token_hashes_.begin(); it != seat_token_hashes_.end();)  // only seats that exist
+        it = it->first < 0 || it->first >= game_->seats() ? seat_token_hashes_.erase(it) : std::next(it);
     for (auto& [seat, hash] : seat_token_hashes_) seats_[seat].kind = Seat::Kind::External;
     // Built-in bots' seeds: from the fixed seed when the creator gave one, so the same seed and the
     // same moves give the same game against bots in any room (bot developers replay games so);
@@ -85,6 +88,7 @@ json Room::make_summary() const {
             {"over", game_->over()},
             {"fixedSeed", options_.fixed_seed}};
     if (started_ && journal_) j["commitment"] = journal_->fairness().commitment;  // storage: docs/fairness.md
+    if (store_failing_) j["store"] = "failing";  // paused until the store works again
     return j;
 }
 
@@ -98,6 +102,7 @@ void Room::push_room() {
     j["v"] = protocol::kProtocolVersion;
     send_all(make_text(j));
     arm_idle();
+    if (running()) pump_bots();  // a paused game of bots resumes when somebody watches
 }
 
 void Room::send_all(const Text& t) {
@@ -139,8 +144,16 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
     if (options_.is_private && !req.by_invite && !member)
         return c->send(lobby_error("no_room", "no such room", id));
     if (kicked_.count(session)) return c->send(lobby_error("kicked", "you were kicked from this room", id));
-    if (!password_hash_.empty() && !member && !password_ok(req.password))
-        return c->send(lobby_error("bad_password", "wrong password", id));
+    if (!password_hash_.empty() && !member) {
+        const auto now = PasswordThrottle::Clock::now();
+        if (!password_throttle_.allowed(c->address, now))
+            return c->send(lobby_error("password_locked", "too many wrong passwords: try again later", id));
+        if (!password_ok(req.password)) {
+            password_throttle_.failed(c->address, now);
+            return c->send(lobby_error("bad_password", "wrong password", id));
+        }
+        password_throttle_.succeeded(c->address);
+    }
     auto drop_spectator = [&] {
         spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
                                          [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
@@ -200,6 +213,12 @@ void Room::reattach(const ClientPtr& c, const std::string& session) {
 
 void Room::seat_connected(int n, const ClientPtr& c) {
     Seat& s = seats_[n];
+    if (auto old = s.client.lock(); old && old != c) {  // the same session from a new connection
+        spdlog::info("room {}: seat {} taken over by conn {}: closing conn {}", id_, n, c->connection_id,
+                     old->connection_id);
+        old->send(replaced_message(id_));
+        old->close_after_send("replaced by another connection");
+    }
     s.client = c;
     ++s.away_gen;
     if (s.bot_playing && !s.kicked) {  // the player is back: the stand-in bot stops
@@ -243,6 +262,7 @@ void Room::free_seat(int n) {
 }
 
 void Room::leave(const ClientPtr& c, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     const int n = seat_of(c);
     if (n >= 0) {
         if (!started_) free_seat(n), store_seat(n);
@@ -267,6 +287,7 @@ void Room::disconnect(const ClientPtr& c) {
 // ------------------------------------------------------------------ host actions
 
 void Room::add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may add bots", id));
     if (started_) return c->send(lobby_error("already_started", "the game has started", id));
     if (seat >= static_cast<int>(seats_.size()))
@@ -285,6 +306,7 @@ void Room::add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t
 }
 
 void Room::remove_bot(const ClientPtr& c, int seat, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may remove bots", id));
     if (started_) return c->send(lobby_error("already_started", "the game has started", id));
     if (seat >= static_cast<int>(seats_.size()) || seats_[seat].kind != Seat::Kind::Bot)
@@ -297,6 +319,7 @@ void Room::remove_bot(const ClientPtr& c, int seat, int64_t id) {
 }
 
 void Room::kick(const ClientPtr& c, int seat, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may kick", id));
     if (seat >= static_cast<int>(seats_.size()) || !seats_[seat].held())
         return c->send(lobby_error("bad_value", "no player in that seat (bots are removed with removeBot)", id));
@@ -326,6 +349,7 @@ void Room::kick(const ClientPtr& c, int seat, int64_t id) {
 }
 
 void Room::transfer_host(const ClientPtr& c, int seat, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may hand over the room", id));
     if (seat >= static_cast<int>(seats_.size()) || !seats_[seat].held() || seats_[seat].kind != Seat::Kind::Human)
         return c->send(lobby_error("bad_value", "the new host must be a seated human", id));
@@ -336,6 +360,7 @@ void Room::transfer_host(const ClientPtr& c, int seat, int64_t id) {
 }
 
 void Room::start(const ClientPtr& c, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     if (!is_host(c)) return c->send(lobby_error("not_host", "only the host may start the game", id));
     if (started_) return c->send(lobby_error("already_started", "the game has started", id));
     for (size_t i = 0; i < seats_.size(); ++i) {
@@ -385,6 +410,7 @@ void Room::start(const ClientPtr& c, int64_t id) {
 // ------------------------------------------------------------------ chat and game messages
 
 void Room::chat(const ClientPtr& c, const std::string& text, int64_t id) {
+    if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     const int seat = seat_of(c);
     if (seat < 0 && !is_spectator(c)) return c->send(lobby_error("not_in_room", "join the room first", id));
     const size_t chars = utf8_length(text);
@@ -446,19 +472,34 @@ void Room::after_update() {
 }
 
 // One bot action per strand turn, so that client messages interleave with long bot sequences.
+// A game of bots only (bot_only()) is paced — after each bot step it waits twice as long as the
+// step took, so one such room uses at most a third of a core — and stands still while nobody
+// watches it (a member joining resumes it): bots cannot starve the games of people.
 void Room::pump_bots() {
     if (bots_scheduled_ || !running()) return;
+    const bool paced = bot_only();
+    if (paced && connected_members() == 0) return;
     bots_scheduled_ = true;
-    post([self = shared_from_this()] {
+    auto step = [self = shared_from_this()] {
         self->bots_scheduled_ = false;
         if (self->closed_) return;
-        if (auto u = self->game_->bot_step()) {
+        const auto t0 = std::chrono::steady_clock::now();
+        auto u = self->game_->bot_step();
+        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+        self->bot_pause_ = std::clamp(2 * took, std::chrono::milliseconds(2), std::chrono::milliseconds(2000));
+        if (u) {
             self->after_stored(*u, [self, u = *u] {
                 self->broadcast(u);
                 self->after_update();
             });
         }
-    });
+    };
+    if (paced) strand_.post_after(bot_pause_, std::move(step));
+    else post(std::move(step));
+}
+
+bool Room::bot_only() const {
+    return std::all_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.kind == Seat::Kind::Bot; });
 }
 
 // ------------------------------------------------------------------ timers
@@ -507,7 +548,7 @@ void Room::arm_idle() {
     }
     const int64_t t = steady_ms();
     if (!idle_since_) idle_since_ = t;
-    const auto limit = running() ? limits_.idle_close_running : limits_.idle_close;
+    const auto limit = running() && !bot_only() ? limits_.idle_close_running : limits_.idle_close;
     const int64_t left = std::max<int64_t>(0, *idle_since_ + limit.count() - t);
     const uint64_t gen = ++idle_gen_;
     strand_.post_after(std::chrono::milliseconds(left), [w = weak_from_this(), gen] {
@@ -517,7 +558,7 @@ void Room::arm_idle() {
 
 void Room::check_idle(uint64_t gen) {
     if (gen != idle_gen_ || closed_ || !idle_since_) return;
-    const auto limit = running() ? limits_.idle_close_running : limits_.idle_close;
+    const auto limit = running() && !bot_only() ? limits_.idle_close_running : limits_.idle_close;
     if (steady_ms() - *idle_since_ < limit.count()) return arm_idle();
     closed_ = true;
     ++clock_gen_;

@@ -15,6 +15,7 @@
 #include "server/client.hpp"
 #include "server/game.hpp"
 #include "server/hub_limits.hpp"
+#include "server/password.hpp"
 #include "server/room_options.hpp"
 #include "server/store.hpp"
 
@@ -76,6 +77,9 @@ public:
     // Once the io threads have stopped (any thread): drops work held for a store completion that
     // will never run (RoomJournal::drop_held).
     void drop_pending();
+    // The store failed or works again (any thread): members get `error` store_unavailable and a
+    // `room` push with "store":"failing" (room_store.cpp).
+    void store_health(bool healthy);
 
 private:
     struct Seat {
@@ -98,6 +102,10 @@ private:
     bool is_spectator(const ClientPtr& c) const;
     bool is_member(const std::string& session) const;
     bool is_host(const ClientPtr& c) const { return c->session_hash == host_session_; }
+    // A private room is invisible to outsiders: every request from one is answered no_room.
+    bool hidden_from(const ClientPtr& c) const {
+        return options_.is_private && !is_host(c) && !is_member(c->session_hash);
+    }
     void free_seat(int seat);  // before the start: empty again (an external seat stays reserved)
     void seat_connected(int seat, const ClientPtr& c);
     void seat_disconnected(int seat);
@@ -107,6 +115,7 @@ private:
     void broadcast(const GameUpdate& u);
     void after_update();
     void pump_bots();
+    bool bot_only() const;  // every seat is a built-in bot
     void push_room();  // refreshes the summary and sends `room` to every member
     json make_summary() const;
     void send_all(const Text& t);
@@ -119,8 +128,9 @@ private:
     void game_over();
     // After game over: the seedReveal for a member who (re)joins or reconnects (docs/fairness.md).
     void send_seed_reveal(const ClientPtr& c);
+    Text seed_reveal_text() const;
     void store_closed();
-    bool password_ok(const std::optional<std::string>& given) const;
+    bool password_ok(const std::optional<std::string>& given);
     void apply_clock(int64_t now);
 
     // Timers.
@@ -149,6 +159,7 @@ private:
     bool over_shown_ = false;
     bool closed_ = false;
     bool bots_scheduled_ = false;
+    std::chrono::milliseconds bot_pause_{2};  // bot-only games: the pause before the next bot step
     uint64_t bot_seed_ = 1;
     uint64_t clock_gen_ = 0;
     std::optional<int64_t> clock_armed_;
@@ -156,9 +167,11 @@ private:
     std::optional<int64_t> idle_since_;
 
     std::shared_ptr<RoomJournal> journal_;  // null: no storage
-    std::string password_hash_;
+    std::string password_hash_;  // Argon2id (or SHA-256 from an older database: replaced on success)
+    PasswordThrottle password_throttle_;
     bool over_stored_ = false;
     bool seed_revealed_ = false;  // seedReveal went out; it goes again to whoever joins or reconnects
+    bool store_failing_ = false;
 
     mutable std::mutex summary_mu_;
     json summary_;

@@ -42,10 +42,10 @@ void RoomJournal::append(int seat, const std::string& record, int64_t game_ms, s
     const int64_t seq = next_seq_++;
     store_->append(room_, ActionRow{seq, seat, record, game_ms},
                    [self = shared_from_this(), seq, then = std::move(then)](bool ok) mutable {
-                       if (!ok) spdlog::error("room {}: action {} was not stored", self->room_, seq);
-                       self->strand_.post([self, then = std::move(then)] {
+                       if (!ok) spdlog::error("room {}: action {} was not stored: not acknowledged", self->room_, seq);
+                       self->strand_.post([self, ok, then = std::move(then)] {
                            self->closed_ = false;
-                           then();  // may append again (closing the gate)
+                           if (ok) then();  // may append again (closing the gate)
                            self->drain();
                        });
                    });
@@ -59,6 +59,8 @@ void RoomJournal::drop_held() {
 void RoomJournal::seat(const SeatRow& row) { store_->put_seat(room_, row); }
 
 void RoomJournal::host(const std::string& session) { store_->set_host(room_, session); }
+
+void RoomJournal::password(const std::string& hash) { store_->set_password_hash(room_, hash); }
 
 void RoomJournal::kick(const std::string& session) { store_->put_kick(room_, session); }
 

@@ -26,12 +26,15 @@ public:
     Strand gated();
 
     // On the room's strand:
-    // Stores an accepted action; `then` runs on the strand once it committed (or failed: then the
-    // failure is logged and the game goes on — availability over durability).
+    // Stores an accepted action; `then` (the ack and patches) runs on the strand once it committed.
+    // While the store fails the append is retried (Store::healthy) and the gate stays closed: the
+    // room acknowledges nothing that is not stored. When it fails for good (shutdown, a refused
+    // row) `then` never runs: nothing is acknowledged.
     // game_ms: the game clock when the action was applied (GameUpdate::game_ms).
     void append(int seat, const std::string& record, int64_t game_ms, std::function<void()> then);
     void seat(const SeatRow& row);
     void host(const std::string& session);  // token hash of the new host's session
+    void password(const std::string& hash);  // the room password's new hash (rehash)
     void kick(const std::string& session);  // token hash of a session kicked from the room
     void started();
     // Marks the room abandoned (closed before its game finished).
@@ -42,6 +45,9 @@ public:
     // Once the io threads have stopped: drops the work held behind an append whose completion will
     // never run (it may own the room, which owns this journal: a cycle otherwise).
     void drop_held();
+
+    // Runs f on the room's strand without the gate (store health notices while an append waits).
+    void post_ungated(std::function<void()> f) { strand_.post(std::move(f)); }
 
     const Fairness& fairness() const { return fairness_; }
     const std::string& room() const { return room_; }

@@ -2,6 +2,7 @@
 // room.cpp so the room logic stays readable; everything here runs on the room's strand.
 #include <spdlog/spdlog.h>
 
+#include "server/lobby_messages.hpp"
 #include "server/room.hpp"
 #include "server/room_journal.hpp"
 #include "server/session.hpp"
@@ -10,8 +11,14 @@ namespace hexhall::server {
 
 void Room::set_journal(std::shared_ptr<RoomJournal> journal) { journal_ = std::move(journal); }
 
-bool Room::password_ok(const std::optional<std::string>& given) const {
-    return given && token_hash(*given) == password_hash_;
+bool Room::password_ok(const std::optional<std::string>& given) {
+    bool rehash = false;
+    if (!given || !verify_password(password_hash_, *given, rehash)) return false;
+    if (rehash) {  // an older database's SHA-256: stored as Argon2id from now on
+        password_hash_ = hash_password(*given);
+        if (journal_) journal_->password(password_hash_);
+    }
+    return true;
 }
 
 void Room::store_seat(int i) {
@@ -51,16 +58,38 @@ void Room::game_over() {
     // The seed is revealed once the finished state is stored, so the record can be fetched.
     journal_->finish([self = shared_from_this()] {
         self->seed_revealed_ = true;
-        self->send_all(make_text(seed_reveal_message(self->id_, self->journal_->fairness())));
+        self->send_all(self->seed_reveal_text());
     });
 }
 
+Text Room::seed_reveal_text() const {
+    json m = seed_reveal_message(id_, journal_->fairness());
+    if (options_.is_private || !password_hash_.empty())  // members only (records.hpp)
+        m["record"] = m["record"].get<std::string>() + "?invite=" + invite_;
+    return make_text(m);
+}
+
 void Room::send_seed_reveal(const ClientPtr& c) {
-    if (seed_revealed_ && journal_) c->send(make_text(seed_reveal_message(id_, journal_->fairness())));
+    if (seed_revealed_ && journal_) c->send(seed_reveal_text());
 }
 
 void Room::drop_pending() {
     if (journal_) journal_->drop_held();
+}
+
+void Room::store_health(bool healthy) {
+    if (!journal_) return;
+    journal_->post_ungated([w = weak_from_this(), healthy] {
+        auto self = w.lock();
+        if (!self || self->closed_ || self->store_failing_ == !healthy) return;
+        self->store_failing_ = !healthy;
+        if (!healthy)
+            self->send_all(make_text(lobby_error(
+                "store_unavailable",
+                "the server cannot store actions now: the game is paused and resumes by itself when storage works again",
+                std::nullopt)));
+        self->push_room();
+    });
 }
 
 void Room::store_closed() {

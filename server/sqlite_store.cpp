@@ -5,6 +5,9 @@
 #include <spdlog/spdlog.h>
 #include <sqlite3.h>
 
+#include "server/edge_metrics.hpp"
+#include "server/log_limit.hpp"
+
 namespace hexhall::server {
 
 namespace {
@@ -37,12 +40,30 @@ std::string text(sqlite3_stmt* s, int col) {
 }
 uint64_t u64(const std::string& s) { return s.empty() ? 0 : std::stoull(s); }
 
+// Set by run() on the writer thread when a write failed for a storage fault (not for a refused
+// row, e.g. a constraint): the whole transaction is then rolled back and retried.
+thread_local bool t_storage_fault = false;
+
+bool storage_fault(int rc) {
+    switch (rc & 0xFF) {
+        case SQLITE_FULL: case SQLITE_IOERR: case SQLITE_READONLY: case SQLITE_BUSY: case SQLITE_LOCKED:
+        case SQLITE_NOMEM: case SQLITE_CANTOPEN: case SQLITE_CORRUPT: case SQLITE_NOTADB: case SQLITE_PROTOCOL:
+        case SQLITE_PERM: case SQLITE_ABORT:
+            return true;
+        default:
+            return false;
+    }
+}
+
 // Runs a prepared statement that returns no rows; resets it.
 bool run(sqlite3* db, sqlite3_stmt* s) {
     const int rc = sqlite3_step(s);
     sqlite3_reset(s);
     sqlite3_clear_bindings(s);
-    if (rc != SQLITE_DONE) spdlog::error("store: {}", sqlite3_errmsg(db));
+    if (rc != SQLITE_DONE) {
+        if (storage_fault(rc)) t_storage_fault = true;
+        if (log_allowed("store write")) spdlog::error("store: {}", sqlite3_errmsg(db));
+    }
     return rc == SQLITE_DONE;
 }
 
@@ -190,47 +211,96 @@ void SqliteStore::enqueue(Op op) {
     q_cv_.notify_one();
 }
 
-// Takes everything queued, writes it in one transaction, commits, then runs the callbacks.
+// Takes everything queued, writes it in one transaction, commits, then runs the callbacks. A
+// transaction that fails for a storage fault is rolled back and retried (after a pause that grows
+// to 2 s) with everything queued meanwhile, until it commits; its callbacks wait (Store::healthy).
 void SqliteStore::writer() {
     std::deque<Op> batch;
+    auto pause = std::chrono::milliseconds(50);
     for (;;) {
+        bool stopping = false;
         {
             std::unique_lock lock(q_mu_);
-            busy_ = false;
-            idle_cv_.notify_all();
-            q_cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
-            if (queue_.empty()) return;  // stop_ and nothing left
-            batch.swap(queue_);
+            if (batch.empty()) {
+                busy_ = false;
+                idle_cv_.notify_all();
+                q_cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+                if (queue_.empty()) return;  // stop_ and nothing left
+            } else {
+                q_cv_.wait_for(lock, pause, [&] { return stop_; });  // a failed batch: retry after a pause
+            }
+            for (Op& op : queue_) batch.push_back(std::move(op));
+            queue_.clear();
             busy_ = true;
+            stopping = stop_;
         }
         std::vector<bool> ok(batch.size(), false);
         bool committed = false;
+        t_storage_fault = false;
         {
             std::lock_guard db(db_mu_);
             if (sqlite3_exec(db_, "BEGIN", nullptr, nullptr, nullptr) == SQLITE_OK) {
                 for (size_t i = 0; i < batch.size(); ++i) ok[i] = batch[i].write();
-                committed = sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
+                committed = !t_storage_fault && sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
                 if (!committed) {
-                    spdlog::error("store: commit failed: {}", sqlite3_errmsg(db_));
+                    if (log_allowed("store commit"))
+                        spdlog::error("store: transaction failed ({} writes): {}", batch.size(), sqlite3_errmsg(db_));
                     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
                 }
-            } else {
+            } else if (log_allowed("store commit")) {
                 spdlog::error("store: begin failed: {}", sqlite3_errmsg(db_));
             }
         }
+        if (!committed) metrics::store_commit_failed();
+        set_healthy(committed);
+        if (!committed && !stopping) {  // keep the batch: retried with what is queued meanwhile
+            pause = std::min(pause * 2, std::chrono::milliseconds(2000));
+            continue;
+        }
+        pause = std::chrono::milliseconds(50);
         {
             std::lock_guard lock(q_mu_);
             if (committed) ++commits_;
         }
+        if (!committed) spdlog::error("store: shutting down with {} writes not stored", batch.size());
         for (size_t i = 0; i < batch.size(); ++i)
             if (batch[i].done) batch[i].done(committed && ok[i]);
         batch.clear();
     }
 }
 
+void SqliteStore::set_healthy(bool healthy) {
+    std::function<void(bool)> observer;
+    {
+        std::lock_guard lock(q_mu_);
+        if (failing_ == !healthy) return;
+        failing_ = !healthy;
+        observer = health_observer_;
+        if (!healthy) idle_cv_.notify_all();  // flush() returns while failing
+    }
+    spdlog::log(healthy ? spdlog::level::warn : spdlog::level::err, "store: {}",
+                healthy ? "commits work again" : "commits fail: rooms are paused until they work again");
+    if (observer) observer(healthy);
+}
+
+bool SqliteStore::healthy() const {
+    std::lock_guard lock(q_mu_);
+    return !failing_;
+}
+
+void SqliteStore::on_health(std::function<void(bool)> observer) {
+    std::lock_guard lock(q_mu_);
+    health_observer_ = std::move(observer);
+}
+
+void SqliteStore::set_read_only_for_test(bool read_only) {
+    std::lock_guard db(db_mu_);
+    sqlite3_exec(db_, read_only ? "PRAGMA query_only=1" : "PRAGMA query_only=0", nullptr, nullptr, nullptr);
+}
+
 void SqliteStore::flush() {
     std::unique_lock lock(q_mu_);
-    idle_cv_.wait(lock, [&] { return queue_.empty() && !busy_; });
+    idle_cv_.wait(lock, [&] { return (queue_.empty() && !busy_) || failing_; });
 }
 
 uint64_t SqliteStore::commits() const {
@@ -307,6 +377,16 @@ void SqliteStore::set_host(const std::string& room, const std::string& host_sess
                  sqlite3_stmt* s = stmt("UPDATE rooms SET host_session = ?2 WHERE id = ?1");
                  put(s, 1, room);
                  put(s, 2, host_session);
+                 return run(db_, s);
+             },
+             {}});
+}
+
+void SqliteStore::set_password_hash(const std::string& room, const std::string& hash) {
+    enqueue({[this, room, hash] {
+                 sqlite3_stmt* s = stmt("UPDATE rooms SET password_hash = ?2 WHERE id = ?1");
+                 put(s, 1, room);
+                 put(s, 2, hash);
                  return run(db_, s);
              },
              {}});

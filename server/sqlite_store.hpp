@@ -33,9 +33,15 @@ public:
     void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) override;
     void set_host(const std::string& room, const std::string& host_session) override;
     void put_kick(const std::string& room, const std::string& session) override;
+    void set_password_hash(const std::string& room, const std::string& hash) override;
     void prune_finished(int64_t before_ms) override;
     void append(const std::string& room, const ActionRow& a, Done done) override;
     void flush() override;
+    bool healthy() const override;
+    void on_health(std::function<void(bool healthy)> observer) override;
+    // Tests: makes the writing connection read-only (PRAGMA query_only), so that every write fails
+    // as on a read-only database file, or writable again.
+    void set_read_only_for_test(bool read_only);
 
     std::optional<StoredRoom> load_room(const std::string& id) override;
     bool room_exists(const std::string& id) override;
@@ -53,6 +59,7 @@ private:
     void enqueue(Op op);
     bool has_column(const char* table, const char* column);
     void writer();
+    void set_healthy(bool healthy);  // writer thread
     void exec(const char* sql);
     sqlite3_stmt* stmt(const char* sql);  // cached prepared statement (under db_mu_)
     // Reads use their own read-only connection (a file database in WAL mode), so a long read
@@ -73,6 +80,8 @@ private:
     std::condition_variable q_cv_, idle_cv_;
     std::deque<Op> queue_;
     bool busy_ = false, stop_ = false;
+    bool failing_ = false;  // under q_mu_
+    std::function<void(bool)> health_observer_;  // set before writes begin
     uint64_t commits_ = 0;
     std::thread thread_;
 };

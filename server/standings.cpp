@@ -6,6 +6,7 @@
 
 #include "engine/standings.hpp"
 #include "server/hub.hpp"
+#include "server/safe_text.hpp"
 
 namespace hexhall::server {
 
@@ -110,7 +111,7 @@ json fraction_json(const cat::Fraction& f) { return {{"num", f.num}, {"den", f.d
 
 HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
     auto error = [](int status, const char* code, const std::string& message) {
-        return HttpAnswer{status, json{{"error", code}, {"message", message}}.dump()};
+        return HttpAnswer{status, safe_dump(json{{"error", code}, {"message", message}})};
     };
     const std::vector<std::string> ids = room_ids(query);
     if (ids.empty()) return error(400, "missing_field", "give the games as ?rooms=<room>,<room>,…");
@@ -132,7 +133,11 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
             continue;
         }
         std::optional<StoredRoom> st = store->load_room(id);
-        if (!st) {
+        if (!st && hub.has_room(id)) {  // a room whose row is not committed yet
+            skip(id, "the game has not finished");
+            continue;
+        }
+        if (!st || st->room.is_private || !st->room.password_hash.empty()) {  // members only (records.hpp)
             skip(id, "no such room");
             continue;
         }
@@ -197,7 +202,7 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
     }
     json out = {{"games", games}, {"skipped", skipped}, {"standings", standings}};
     if (!teams.empty()) out["teams"] = team_rows;
-    return HttpAnswer{200, out.dump()};
+    return HttpAnswer{200, safe_dump(out)};
 }
 
 }  // namespace hexhall::server

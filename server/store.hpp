@@ -71,12 +71,23 @@ public:
     virtual void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) = 0;
     virtual void set_host(const std::string& room, const std::string& host_session) = 0;  // transferHost
     virtual void put_kick(const std::string& room, const std::string& session) = 0;       // kick
+    // A room password's new hash (an older SHA-256 hash replaced by Argon2id on success).
+    virtual void set_password_hash(const std::string& room, const std::string& hash) { (void)room, (void)hash; }
     // Deletes the rooms finished or abandoned before `before_ms` (unix ms), with their seats,
     // actions and kicks (--keep-finished-days).
     virtual void prune_finished(int64_t before_ms) = 0;
     virtual void append(const std::string& room, const ActionRow& a, Done done) = 0;
-    // Blocks until every write queued before the call is committed.
+    // Blocks until every write queued before the call is committed (or the store is failing:
+    // then it returns at once; the writes stay queued and are retried).
     virtual void flush() = 0;
+
+    // Storage faults (disk full, read-only file, I/O errors): a transaction that fails is rolled
+    // back and retried, with its writes and everything queued after it, until it commits; no
+    // `done` runs meanwhile, so no action is acknowledged that is not stored. healthy() is false
+    // from the first failure to the next commit; `observer` is called (on the writer thread) at
+    // every change. docs/operations.md, "Storage failure".
+    virtual bool healthy() const { return true; }
+    virtual void on_health(std::function<void(bool healthy)> observer) { (void)observer; }
 
     // Reads (any thread).
     virtual std::optional<StoredRoom> load_room(const std::string& id) = 0;

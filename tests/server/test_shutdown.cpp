@@ -14,6 +14,7 @@ TEST_CASE("shutdown: clients get their messages, then a 1001 close", "[server][s
     o.port = 0;
     o.threads = 2;
     o.shutdown_drain = std::chrono::milliseconds(20000);
+    o.max_send_queue_bytes = 64 << 20;  // ~10 MB of replies wait in b's queue
     std::atomic<int> hook_calls{0};
     o.on_shutdown = [&] { ++hook_calls; };
     hexhall::server::Server server(o);
@@ -32,7 +33,9 @@ TEST_CASE("shutdown: clients get their messages, then a 1001 close", "[server][s
     const double out0 = metric(port, "hexhall_messages_out_total");
     constexpr int kRequests = 1000;
     for (int i = 0; i < kRequests; ++i) b.request({{"type", "listRooms"}});
-    for (int tries = 0; metric(port, "hexhall_messages_out_total") < out0 + kRequests && tries < 200; ++tries)
+    // Waits for the condition (every reply queued), not for a time: a loaded machine may take long
+    // (the watchdog ends a hang).
+    while (metric(port, "hexhall_messages_out_total") < out0 + kRequests)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
 
     const auto t0 = std::chrono::steady_clock::now();
@@ -70,7 +73,7 @@ TEST_CASE("shutdown: a client that never answers the close does not hold the ser
     const uint16_t port = server.start();
     WsClient mute(port);  // never reads: never answers the close frame
     mute.request({{"type", "hello"}, {"name", "Mute"}});
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    mute.recv_type("welcome");  // then reads nothing more
     const auto t0 = std::chrono::steady_clock::now();
     server.shutdown();
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
