@@ -21,7 +21,7 @@ async function createRoom(page, base) {
   // own connection (the lobby form is Catan's until the registry adds a chooser).
   if (await page.$(tid("opt-game"))) {
     await page.selectOption(tid("opt-game"), "carcassonne");
-    if (await page.$(tid("opt-players"))) await page.fill(tid("opt-players"), "2").catch(() => page.selectOption(tid("opt-players"), "2"));
+    await page.check(tid("opt-players-2"));
     await page.check(tid("opt-private")).catch(() => {});
     await page.click(tid("create-submit"));
   } else {

@@ -10,10 +10,10 @@ import { check, problems, checkNoHorizontalScroll, clickAndWait, enterName, fram
 
 const PHONE = { width: 390, height: 844 };
 const BUDGET_MS = Number(process.env.HEXHALL_STRUGGLE_BUDGET_MS ?? 300000);
-// The createRoom message (the game's options under "options", as the module registry reads them);
+// The createRoom message (the game's options are members of the request, beside the room's);
 // HEXHALL_STRUGGLE_CREATE overrides it with a JSON object should the envelope differ.
 const CREATE = process.env.HEXHALL_STRUGGLE_CREATE ? JSON.parse(process.env.HEXHALL_STRUGGLE_CREATE)
-  : { type: "createRoom", game: "struggle", options: { players: 4, firstSeat: 0 }, botFill: "heuristic", clock: "none", private: true, seed: "16" };
+  : { type: "createRoom", game: "struggle", players: 4, firstSeat: 0, botFill: "heuristic", private: true, seed: 16 };
 const RES = ["brick", "lumber", "ore", "wool", "grain"];
 const same = (a = {}, b = {}) => RES.every((r) => (a[r] ?? 0) === (b[r] ?? 0));
 

@@ -26,7 +26,7 @@ export function roomFromMessage(m: any, pushed: boolean): RoomState {
           botPlaying: s.botPlaying ?? undefined } : null);
   return {
     room: String(m.room), host: typeof m.host === "number" ? m.host : null, hostKnown: "host" in m,
-    seats, started: Boolean(m.started), over: Boolean(m.over), options: m.options ?? {}, clock: m.clock ?? "none",
+    seats, started: Boolean(m.started), over: Boolean(m.over), game: typeof m.game === "string" ? m.game : undefined, options: m.options ?? {}, clock: m.clock ?? "none",
     commitment: m.commitment, private: Boolean(m.private), invite: m.invite, spectators: Number(m.spectators ?? 0),
     spectatorsAllowed: m.spectatorsAllowed !== false, grace: m.grace, fixedSeed: Boolean(m.fixedSeed), pushed,
   };
