@@ -22,6 +22,9 @@ export async function twoPlayers({ browser, base, shots }) {
   await A.page.check(tid("opt-private"));
   await A.page.click(".advanced summary");
   await A.page.fill(tid("opt-seed"), SEED);
+  // The heuristic bots play their whole turns at once: at 10 VP one of them may win before Ann and
+  // Bob reach every goal (seed 20261121: seat 2 wins at action 190, before any 7 hits a big hand).
+  await A.page.fill(tid("opt-vp"), "20");
   await A.page.click(tid("create-submit"));
   await A.page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
   const roomId = A.page.url().split("/").pop();
