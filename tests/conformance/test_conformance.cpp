@@ -248,7 +248,9 @@ TEST_CASE("conformance: determinize keeps what a seat knows and redraws what it 
                     const std::vector<json> legal = g->legal_actions(seat);
                     REQUIRE_FALSE(legal.empty());
                     const json action = legal[rng() % legal.size()];
-                    for (int p = 0; p < players; ++p) {
+                    // The deciding seat and one other seat at every step (every seat over a game).
+                    const int other = (seat + 1 + static_cast<int>(rng() % (players - 1))) % players;
+                    for (int p : {seat, other}) {
                         std::unique_ptr<GameRules> d = g->determinize(p, rng());
                         // What the seat knows is the same; so is what everybody knows.
                         REQUIRE(d->view(p) == g->view(p));
@@ -271,7 +273,8 @@ TEST_CASE("conformance: determinize keeps what a seat knows and redraws what it 
                             // Hidden from every seat (a bag's order) shows once the action reveals it.
                             hidden_seen += d->view(kSpectator) != real->view(kSpectator);
                         }
-                        // Determinizing is itself deterministic.
+                        // Determinizing is itself deterministic (checked on every 8th step).
+                        if (steps % 8 != 0) continue;
                         const uint64_t s = rng();
                         REQUIRE(g->determinize(p, s)->view(kSpectator) == g->determinize(p, s)->view(kSpectator));
                         for (int q = 0; q < players; ++q)
