@@ -5,9 +5,6 @@
 // table (its rows add up to the final scores), looks at it on a phone, and opens the replay.
 // The frame (lib.mjs frame()) is read only to choose what to click.
 //
-// Not yet in run.mjs: it needs the game registry (web-client/src/games/index.ts) and the server's
-// carcassonne module. To enable: import { carcassonne } from "./scenario-carcassonne.mjs" in
-// run.mjs and add it to the scenario list like twoPlayers.
 import { join } from "node:path";
 import { check, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
 
@@ -93,14 +90,18 @@ export async function carcassonne({ browser, base, shots }) {
     if (Date.now() - t0 > BUDGET_MS) throw new Error(`the game did not end in ${BUDGET_MS / 1000} s\n` + history.slice(-12).join("\n"));
     const f = await frame(A.page);
     if (f.view.phase === "over") break;
-    if (!scoredSeen && (await A.page.$(tid("car-log-scored")))) {
-      scoredSeen = true;
-      check(await A.page.$(tid("car-hl")) !== null, "a completed feature is highlighted on the board");
-    }
     if (!midShot && f.view.board.length > 30) { await A.page.screenshot({ path: join(shots, "carcassonne-mid.png") }); midShot = true; }
     const mine = Array.isArray(f.legal) && f.legal.length > 0 && f.version !== lastVersion;
     if (!mine) { await sleep(40); continue; }
     lastVersion = f.version;
+    // On Ann's turn nothing moves until she acts, so the log is stable: tapping a scoring entry
+    // highlights that feature (the automatic highlight lasts only until the next tile is placed).
+    if (!scoredSeen && (await A.page.$(tid("car-log-scored")))) {
+      scoredSeen = true;
+      await A.page.click(tid("car-log-scored"));
+      await A.page.waitForSelector(tid("car-hl"), { timeout: 5000 }).catch(() => {});
+      check(await A.page.$(tid("car-hl")) !== null, "tapping a scoring entry highlights the completed feature on the board");
+    }
     const what = await decide(A.page, f, rng);
     if (what) history.push(`v${f.version} ${what}`);
     await waitFrame(A.page, (g) => g.version > f.version, `the game after "${what}"`, 15000);
