@@ -19,7 +19,7 @@ async function createRoom(page, base) {
   if (await page.$(tid("opt-game"))) {
     await page.selectOption(tid("opt-game"), "carcassonne");
     await page.check(tid("opt-players-2"));
-    await page.check(tid("opt-private")).catch(() => {});
+    await page.check(tid("opt-private"));
     await page.click(tid("create-submit"));
   } else {
     const room = await page.evaluate(async (seed) => {
@@ -126,10 +126,14 @@ export async function carcassonne({ browser, base, shots }) {
   await sleep(200);
   await A.page.screenshot({ path: join(shots, "carcassonne-final-phone.png") });
   await A.page.setViewportSize(DESKTOP);
-  if (await A.page.$(tid("open-replay"))) {
-    await A.page.click(tid("open-replay"));
-    await A.page.waitForSelector(tid("car-game"), { timeout: 10000 }).catch(() => notes.push("the replay page did not show the Carcassonne board"));
-  }
+  // The replay of this private room: the link carries the invite, the board is shown at the end.
+  await A.page.click(tid("open-replay"));
+  await A.page.waitForURL(/#\/replay\/[0-9a-f]+\/[^/]+$/, { timeout: 10000 });
+  await A.page.waitForSelector(tid("car-replay-slider"), { timeout: 10000 });
+  await A.page.waitForSelector(`${tid("replay-root")} ${tid("car-game")}`, { timeout: 10000 });
+  const steps = Number(await A.page.getAttribute(tid("car-replay-slider"), "max"));
+  check(steps > 20, `the replay has every step (${steps})`);
+  await A.page.screenshot({ path: join(shots, "carcassonne-replay.png") });
   check(problems(A).length === 0, "no console errors: " + problems(A).join("; "));
   await A.context.close();
   notes.push(`room ${roomId}`);

@@ -107,7 +107,7 @@ function show() {
     case "lobby": unmount = mountLobby(main, shell); break;
     case "room": unmount = mountRoom(main, shell, r.room); break;
     case "join": unmount = mountJoin(main, shell, r.invite); break;
-    case "replay": unmount = mountReplayPage(main, r.room); break;
+    case "replay": unmount = mountReplayPage(main, r.room, r.invite); break;
     case "standings": unmount = mountStandingsPage(main, r.rooms, r.teams ?? ""); break;
   }
   window.scrollTo(0, 0);

@@ -10,9 +10,10 @@ test("hash routes parse and print back", () => {
   assert.deepEqual(parseRoute("#/room/9c9249da"), { name: "room", room: "9c9249da" });
   assert.deepEqual(parseRoute("#/join/AbC-_12"), { name: "join", invite: "AbC-_12" });
   assert.deepEqual(parseRoute("#/replay/9c9249da"), { name: "replay", room: "9c9249da" });
+  assert.deepEqual(parseRoute("#/replay/9c9249da/Xy-_9"), { name: "replay", room: "9c9249da", invite: "Xy-_9" });
   assert.deepEqual(parseRoute("#/room/"), { name: "lobby" });
   assert.deepEqual(parseRoute("#/nonsense/x"), { name: "lobby" });
-  for (const r of [{ name: "room", room: "ab" }, { name: "join", invite: "x y" }, { name: "replay", room: "cd" }] as const)
+  for (const r of [{ name: "room", room: "ab" }, { name: "join", invite: "x y" }, { name: "replay", room: "cd" }, { name: "replay", room: "cd", invite: "a/b c" }] as const)
     assert.deepEqual(parseRoute(href(r)), r);
   assert.deepEqual(parseRoute("#/standings"), { name: "standings", rooms: [] });
   assert.deepEqual(parseRoute("#/standings/9c9249da,77aa0c1e"), { name: "standings", rooms: ["9c9249da", "77aa0c1e"] });

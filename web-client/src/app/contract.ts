@@ -31,4 +31,5 @@ export interface GameHandle {
 }
 export type MountGame = (root: HTMLElement, ctx: GameContext) => GameHandle;
 // Each game UI (web-client/src/games/<name>/index.ts, listed in src/games/index.ts) exports
-// mountGame: MountGame and mountReplay(root, roomId, lang): { destroy(): void }.
+// mountGame: MountGame and mountReplay(root, roomId, lang, query): { destroy(): void }, where query
+// ("?invite=…" or "") is appended to GET /games/<room>/replay.

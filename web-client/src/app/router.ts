@@ -1,16 +1,17 @@
-// Hash routes: #/ lobby, #/room/<id>, #/join/<invite>, #/replay/<room>, #/standings/<room>,<room>,….
+// Hash routes: #/ lobby, #/room/<id>, #/join/<invite>, #/replay/<room>[/<invite>] (a private room's
+// replay needs its invite), #/standings/<room>,<room>,….
 export type Route =
   | { name: "lobby" }
   | { name: "room"; room: string }
   | { name: "join"; invite: string }
-  | { name: "replay"; room: string }
+  | { name: "replay"; room: string; invite?: string }
   | { name: "standings"; rooms: string[]; teams?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts[0] === "room" && parts[1]) return { name: "room", room: parts[1] };
   if (parts[0] === "join" && parts[1]) return { name: "join", invite: parts[1] };
-  if (parts[0] === "replay" && parts[1]) return { name: "replay", room: parts[1] };
+  if (parts[0] === "replay" && parts[1]) return parts[2] ? { name: "replay", room: parts[1], invite: parts[2] } : { name: "replay", room: parts[1] };
   if (parts[0] === "standings") return parts[2] ? { name: "standings", rooms: roomList(parts[1] ?? ""), teams: parts[2] }
     : { name: "standings", rooms: roomList(parts[1] ?? "") };
   return { name: "lobby" };
@@ -21,7 +22,7 @@ export function href(r: Route): string {
     case "lobby": return "#/";
     case "room": return `#/room/${encodeURIComponent(r.room)}`;
     case "join": return `#/join/${encodeURIComponent(r.invite)}`;
-    case "replay": return `#/replay/${encodeURIComponent(r.room)}`;
+    case "replay": return `#/replay/${encodeURIComponent(r.room)}${r.invite ? "/" + encodeURIComponent(r.invite) : ""}`;
     case "standings": return !r.rooms.length ? "#/standings"
       : `#/standings/${r.rooms.map(encodeURIComponent).join(",")}${r.teams ? "/" + encodeURIComponent(r.teams) : ""}`;
   }

@@ -4,7 +4,8 @@ import type { Lang, MountGame } from "../app/contract";
 
 export interface GameUI {
   mountGame: MountGame;
-  mountReplay?: (root: HTMLElement, roomId: string, lang: () => Lang) => { destroy(): void };
+  // query: appended to GET /games/<room>/replay ("?invite=…" for a private room's members; else "").
+  mountReplay?: (root: HTMLElement, roomId: string, lang: () => Lang, query?: string) => { destroy(): void };
 }
 
 const games: Record<string, () => Promise<GameUI>> = {

@@ -1,12 +1,16 @@
-// #/replay/<room>: the replay viewer of the room's game for a finished game. The replay names its
-// game; the game's UI is loaded by that name (src/games/index.ts) and shows it.
+// #/replay/<room>[/<invite>]: the replay viewer of the room's game for a finished game. The replay
+// names its game; the game's UI is loaded by that name (src/games/index.ts) and shows it. A private
+// (or password) room's replay is served to its members only: the URL carries the room's invite.
 import { loadGame } from "../games";
 import { h } from "../app/dom";
 import { lang } from "../i18n";
 
-async function gameOf(roomId: string): Promise<string> {
+/** The query a replay request needs: a private room's invite, else nothing. */
+export const replayQuery = (invite?: string): string => (invite ? `?invite=${encodeURIComponent(invite)}` : "");
+
+async function gameOf(roomId: string, query: string): Promise<string> {
   try {
-    const r = await fetch(`/games/${encodeURIComponent(roomId)}/replay`);
+    const r = await fetch(`/games/${encodeURIComponent(roomId)}/replay${query}`);
     if (!r.ok) return "catan";
     const body = await r.json() as { game?: unknown };
     return typeof body.game === "string" ? body.game : "catan";
@@ -15,14 +19,15 @@ async function gameOf(roomId: string): Promise<string> {
   }
 }
 
-export function mountReplayPage(root: HTMLElement, roomId: string): () => void {
+export function mountReplayPage(root: HTMLElement, roomId: string, invite?: string): () => void {
+  const query = replayQuery(invite);
   const box = h("div", { class: "replay-root", "data-testid": "replay-root" });
   root.replaceChildren(box);
   let destroy: (() => void) | null = null;
   let gone = false;
-  void gameOf(roomId).then((game) => loadGame(game) ?? loadGame("catan")!).then((ui) => {
+  void gameOf(roomId, query).then((game) => loadGame(game) ?? loadGame("catan")!).then((ui) => {
     if (gone || !ui.mountReplay) return;
-    const r = ui.mountReplay(box, roomId, lang);
+    const r = ui.mountReplay(box, roomId, lang, query);
     destroy = () => r.destroy();
   });
   return () => { gone = true; destroy?.(); };

@@ -1,7 +1,7 @@
 // The room page (#/room/<id>): joins (or rejoins) the room, shows the seats with names, colours,
 // shapes and connection state, host controls, spectators, the invite link, chat, and the game.
 import { h, clear, append } from "../app/dom";
-import { go, inviteLink } from "../app/router";
+import { go, href, inviteLink } from "../app/router";
 import { session } from "../app/session";
 import { seatMark } from "../app/seats";
 import { errorText, type Shell } from "../app/shell";
@@ -243,7 +243,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
         room.spectatorsAllowed ? t("room.spectators", { n: room.spectators }) : t("room.noSpectators"),
         mySeat === -1 ? ` · ${t("room.youWatch")}` : ""),
       h("div", { class: "row" },
-        room.over ? h("a", { class: "btn btn-small btn-ghost", href: `#/replay/${roomId}`, "data-testid": "open-replay" }, t("room.replay")) : null,
+        room.over ? h("a", { class: "btn btn-small btn-ghost", href: href({ name: "replay", room: roomId, invite: room.invite ?? shell.invites.get(roomId) }), "data-testid": "open-replay" }, t("room.replay")) : null,
         h("button", { class: "btn btn-small btn-ghost", "data-testid": "leave-room", onclick: leave }, t("room.leave")),
         !room.started && host ? h("button", { class: "btn btn-primary", "data-testid": "start-game", onclick: () => hostRequest({ type: "start" }) }, t("room.start")) : null));
     seatsBox.append(footer);

@@ -17,7 +17,7 @@ export function replayFrames(body: any): GameFrame[] {
   return frames;
 }
 
-export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang): { destroy(): void } {
+export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang, query = ""): { destroy(): void } {
   const bar = document.createElement("div");
   bar.className = "car-replay-bar";
   const host = document.createElement("div");
@@ -42,7 +42,7 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang)
   const btn = (text: string, f: () => void) => { const b = document.createElement("button"); b.type = "button"; b.className = "car-btn"; b.textContent = text; b.onclick = f; return b; };
   bar.append(btn("«", () => show(0)), btn("◀", () => show(shown - 1)), slider, btn("▶", () => show(shown + 1)), btn("»", () => show(frames.length - 1)), label);
   slider.oninput = () => show(Number(slider.value));
-  fetch(`/games/${encodeURIComponent(roomId)}/replay`).then((r) => (r.ok ? r.json() : Promise.reject(r.status))).then((body) => {
+  fetch(`/games/${encodeURIComponent(roomId)}/replay${query}`).then((r) => (r.ok ? r.json() : Promise.reject(r.status))).then((body) => {
     players = body?.players ?? [];
     frames = replayFrames(body);
     slider.max = String(Math.max(0, frames.length - 1));

@@ -12,7 +12,7 @@ import { t, Key } from "./strings";
 import { UI, initialOf } from "./state";
 import type { Lang } from "../../app/contract";
 
-export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang): { destroy(): void } {
+export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang, query = ""): { destroy(): void } {
   const app = h("div", { class: "hx-game hx-replay", "data-testid": "replay" });
   root.append(app);
   app.append(h("p", { class: "hx-muted" }, t(lang(), "loading")));
@@ -85,7 +85,7 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang)
     if (e.key === "ArrowRight") { e.preventDefault(); go(step + 1); }
   });
 
-  loadReplay(roomId).then((r) => {
+  loadReplay(roomId, query).then((r) => {
     if (destroyed) return;
     clear(app);
     if (!("views" in r) || r.views.length === 0) {

@@ -8,9 +8,9 @@ export interface ReplayData {
   events: any[][];    // events[i]: the events of action i (events[0] = [] for the snapshot)
 }
 
-export async function loadReplay(room: string): Promise<ReplayData | { status: number | string }> {
+export async function loadReplay(room: string, query = ""): Promise<ReplayData | { status: number | string }> {
   let res: Response;
-  try { res = await fetch(`/games/${encodeURIComponent(room)}/replay`); }
+  try { res = await fetch(`/games/${encodeURIComponent(room)}/replay${query}`); }
   catch (e) { return { status: String(e) }; }
   if (!res.ok) return { status: res.status };
   const body = await res.json();

@@ -6,7 +6,7 @@ import { mountStruggle } from "./ui";
 import { tr } from "./strings";
 import { buildReplay, type StruggleReplay } from "./replaydata";
 
-export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang): { destroy(): void } {
+export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang, query = ""): { destroy(): void } {
   const box = document.createElement("div");
   box.className = "sfc-replay";
   box.setAttribute("data-testid", "replay");
@@ -49,7 +49,7 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang)
   bar.append(btn("|◀", "replay-first", () => go(0)), btn("◀", "replay-back", () => go(step - 1)), play,
     btn("▶|", "replay-forward", () => go(step + 1)), slider, label);
 
-  fetch(`/games/${encodeURIComponent(roomId)}/replay`).then(async (res) => {
+  fetch(`/games/${encodeURIComponent(roomId)}/replay${query}`).then(async (res) => {
     if (!res.ok) throw new Error(String(res.status));
     data = buildReplay(await res.json());
     if (!data.views.length) throw new Error("empty");
