@@ -115,6 +115,8 @@ export async function carcassonne({ browser, base, shots }) {
   for (let i = 0; i < 2; i++)
     check(Number(await A.page.textContent(tid(`car-total-${i}`))) === scores[i], `final total of seat ${i} is ${scores[i]}`);
   check((await A.page.textContent(tid("car-winner"))).length > 0, "the winner is named");
+  const finalText = await A.page.textContent(tid("car-final"));
+  check(!/\bplayer \d/.test(finalText) && finalText.includes("Ann"), "the final scoring names players, not seat numbers");
   const fieldRows = await A.page.$$(tid("car-final-field"));
   notes.push(`final: ${scores.join(":")}, ${fieldRows.length} field rows, ${history.length} decisions by Ann`);
   if (fieldRows.length) { await fieldRows[0].click(); check(await A.page.$(tid("car-hl")) !== null, "a field row highlights the field"); }

@@ -134,7 +134,9 @@ export class CarcassonneUI implements GameHandle {
     const on = (e.followers ?? []).map((n: number, i: number) => (n > 0 ? `${this.name(i)} ×${n}` : "")).filter(Boolean).join(", ");
     if (on) parts.push(fmt(t.followersOn, { list: on }));
     const line = parts.filter(Boolean).join(" · ");
-    return this.ctx.lang() === "en" && e.why ? (on ? `${e.why} (${fmt(t.followersOn, { list: on })})` : e.why) : line;
+    // The engine's English explanation names seats ("player 0"); the table shows their names.
+    const why = typeof e.why === "string" ? e.why.replace(/\bplayer (\d+)/g, (_: string, n: string) => this.name(Number(n))) : "";
+    return this.ctx.lang() === "en" && why ? (on ? `${why} (${fmt(t.followersOn, { list: on })})` : why) : line;
   }
 
   private scoredText(e: any): string {
