@@ -1,6 +1,7 @@
-// Load generator for hexhall-server (issue "The server under load"): opens R rooms with 4 protocol
-// clients each over WebSocket, plays random concrete legal actions (and a valid discard when one is
-// owed), and measures validated actions/s, action -> ack latency, action -> patch-at-the-other-seats
+// Load generator for hexhall-server (issue "The server under load"): opens R rooms of any game the
+// server hosts (--game, --players; default: the server's default game, 4 players) with one protocol
+// client per seat over WebSocket, plays random concrete legal actions (and a valid discard when the
+// game lists one by its count, as the default game does), and measures validated actions/s, action -> ack latency, action -> patch-at-the-other-seats
 // latency, and the server's CPU and memory from /proc/<pid>.
 //
 //   load_gen --port P [--host 127.0.0.1] [--rooms R] [--seconds S] [--warmup W] [--pace-ms MS]
@@ -9,8 +10,9 @@
 //
 // --pace-ms 0 (default): every client acts as soon as the reply to its last action (and the patch it
 // produced) has arrived. --pace-ms MS: each room makes at most one action per MS milliseconds.
-// --bots N: seats 4-N..3 of every room are built-in server bots (addBot, --bot kind); seats 0..3-N are
-// load clients; with N = 4 the room's one client joins as a spectator (and must be allowed to start).
+// --bots N: the last N seats of every room are built-in server bots (addBot, --bot kind); the others are
+// load clients; with every seat a bot the room's one client joins as a spectator (and must be allowed
+// to start). A game is over when the `room` push says so (its "result"), the same for every game.
 // A finished game's room is closed and a new room opened in its place (games are counted).
 // --procs K: K generator processes (fork), process k binds its sockets to <source-base><k+1> (each
 // process may hold at most ~20,000 fds; the loopback port range is 32768-60999 per source address).
@@ -61,6 +63,8 @@ struct Options {
     int pace_ms = 0;
     int bots = 0;
     std::string bot = "heuristic";
+    std::string game;  // empty: the server's default game
+    int players = 4;
     int procs = 1;
     std::string source_base;  // e.g. "127.0.0."; empty: let the kernel choose
     int server_pid = 0;
@@ -330,7 +334,8 @@ void LoadClient::on_message(const std::string& text) {
     if (type == "welcome") {
         welcomed_ = true;
         if (index_ == 0) {
-            json c = {{"type", "createRoom"}, {"players", 4}, {"seed", g.o.seed + room_.generation * 7919u + uint64_t(room_.slot)}};
+            json c = {{"type", "createRoom"}, {"players", g.o.players}, {"seed", g.o.seed + room_.generation * 7919u + uint64_t(room_.slot)}};
+            if (!g.o.game.empty()) c["game"] = g.o.game;
             request(c);
         } else if (!room_.id.empty()) {
             on_room_known();
@@ -338,7 +343,7 @@ void LoadClient::on_message(const std::string& text) {
     } else if (type == "roomCreated") {
         room_.id = m.value("room", "");
         // Bots first (host only), then the joins.
-        for (int s = 4 - g.o.bots; s < 4; ++s)
+        for (int s = g.o.players - g.o.bots; s < g.o.players; ++s)
             request({{"type", "addBot"}, {"room", room_.id}, {"seat", s}, {"bot", g.o.bot}});
         for (auto& c : room_.clients) c->on_room_known();
     } else if (type == "joined") {
@@ -351,6 +356,8 @@ void LoadClient::on_message(const std::string& text) {
             room_.started_at = now_s();
             ++g.st.rooms_started;
         }
+    } else if (type == "room") {
+        if (m.value("over", false) && m.contains("result") && room_.started && !room_.over) return g.room_over(room_);
     } else if (type == "snapshot") {
         on_game_json(m);
     } else if (type == "ack") {
@@ -389,11 +396,12 @@ void LoadClient::on_patch_fast(const std::string& text) {
     const uint64_t to = p == std::string::npos ? 0 : std::strtoull(text.c_str() + p + 5, nullptr, 10);
     version_ = to;
     room_.gen.patch_seen(room_, seat, to);
-    const bool idle = seat < 0 || (text.find("\"legal\":{\"actions\":[],") != std::string::npos &&
-                                   text.find("\"discard\":0,") != std::string::npos);
+    const bool idle = seat < 0 || text.find("\"legal\":[]") != std::string::npos ||
+                      (text.find("\"legal\":{\"actions\":[],") != std::string::npos &&
+                       text.find("\"discard\":0,") != std::string::npos);
     const std::string hand_path = "\"/players/" + std::to_string(seat) + "/hand";
     const bool relevant = !idle || text.find(hand_path) != std::string::npos ||
-                          text.find("\"gameOver\"") != std::string::npos || text.find("\"path\":\"\"") != std::string::npos;
+                          text.find("\"path\":\"\"") != std::string::npos;
     if (!relevant) {
         legal_actions_ = json::array();
         discard_ = 0;
@@ -407,38 +415,41 @@ void LoadClient::on_patch_fast(const std::string& text) {
 void LoadClient::on_game_json(const json& m) {
     if (m.contains("game") && m["game"].is_string()) game = m["game"].get<std::string>();
     const json& c = m[game];
-    bool over = false;
     if (m.value("type", "") == "snapshot") {
         version_ = m.value("version", uint64_t{0});
         awaiting_ = false;
         const json& v = c["view"];
-        over = v.value("phase", "") == "gameOver";
-        if (seat >= 0 && v.contains("players") && v["players"][size_t(seat)].contains("hand"))
+        // The hand as resource counts (the discard family needs it); other games' hands are skipped.
+        if (seat >= 0 && v.contains("players") && v["players"].is_array() && size_t(seat) < v["players"].size() &&
+            v["players"][size_t(seat)].is_object() && v["players"][size_t(seat)].contains("hand") &&
+            v["players"][size_t(seat)]["hand"].is_object())
             for (int r = 0; r < 5; ++r) hand_[size_t(r)] = v["players"][size_t(seat)]["hand"].value(kResources[r], 0);
     } else {
         const std::string hp = "/players/" + std::to_string(seat) + "/hand";
         for (const json& op : m["ops"]) {
             const std::string path = op.value("path", "");
-            if (path == "/phase" && op["value"] == "gameOver") over = true;
-            if (path.empty() && op["value"].value("phase", "") == "gameOver") over = true;
             if (seat < 0 || path.compare(0, hp.size(), hp) != 0) continue;
+            if (!op.contains("value")) continue;
             if (path.size() == hp.size()) {
-                for (int r = 0; r < 5; ++r) hand_[size_t(r)] = op["value"].value(kResources[r], 0);
-            } else {
+                if (op["value"].is_object())
+                    for (int r = 0; r < 5; ++r) hand_[size_t(r)] = op["value"].value(kResources[r], 0);
+            } else if (op["value"].is_number_integer()) {
                 for (int r = 0; r < 5; ++r)
                     if (path.compare(hp.size() + 1, std::string::npos, kResources[r]) == 0)
-                        hand_[size_t(r)] = op.value("value", 0);
+                        hand_[size_t(r)] = op["value"].get<int>();
             }
         }
     }
-    if (c.contains("legal")) {
+    if (c.contains("legal") && c["legal"].is_array()) {  // every action listed concretely
+        legal_actions_ = c["legal"];
+        discard_ = 0;
+    } else if (c.contains("legal") && c["legal"].is_object()) {  // actions, and a discard owed by count
         legal_actions_ = c["legal"].value("actions", json::array());
         discard_ = c["legal"].value("discard", 0);
     } else {
         legal_actions_ = json::array();
         discard_ = 0;
     }
-    if (over && !room_.over) return room_.gen.room_over(room_);
     maybe_act();
 }
 
@@ -492,10 +503,10 @@ void Generator::open_room(int slot) {
     }
     r = std::make_shared<Room>(*this, slot);
     r->generation = gen;
-    const int players = o.bots >= 4 ? 1 : 4 - o.bots;
+    const int players = o.bots >= o.players ? 1 : o.players - o.bots;
     for (int i = 0; i < players; ++i) {
         auto c = std::make_shared<LoadClient>(io, r, i);
-        c->seat = o.bots >= 4 ? -1 : i;
+        c->seat = o.bots >= o.players ? -1 : i;
         r->clients.push_back(c);
     }
     for (auto& c : r->clients) c->start();
@@ -601,7 +612,7 @@ void usage() {
     std::fprintf(stderr,
                  "usage: load_gen --port P [--host H] [--rooms R] [--seconds S] [--warmup W] [--pace-ms MS]\n"
                  "                [--bots N] [--bot KIND] [--procs K] [--source-base 127.0.0.] [--server-pid PID]\n"
-                 "                [--seed S]\n");
+                 "                [--seed S] [--game NAME] [--players N]\n");
 }
 
 }  // namespace
@@ -624,9 +635,11 @@ int main(int argc, char** argv) {
         else if (a == "--source-base") o.source_base = v;
         else if (a == "--server-pid") o.server_pid = std::atoi(v);
         else if (a == "--seed") o.seed = std::strtoull(v, nullptr, 10);
+        else if (a == "--game") o.game = v;
+        else if (a == "--players") o.players = std::atoi(v);
         else return usage(), 2;
     }
-    if (o.bots < 0 || o.bots > 4 || o.rooms < 1 || o.seconds <= o.warmup) return usage(), 2;
+    if (o.players < 1 || o.players > 16 || o.bots < 0 || o.bots > o.players || o.rooms < 1 || o.seconds <= o.warmup) return usage(), 2;
     rlimit rl{};
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
         rl.rlim_cur = rl.rlim_max;
@@ -700,7 +713,7 @@ int main(int argc, char** argv) {
     }
     const double window = o.seconds - o.warmup;
     std::printf("rooms %d (%d load clients + %d bots each), procs %d, pace %s, window %.1f s (warmup %.1f s)\n", o.rooms,
-                o.bots >= 4 ? 0 : 4 - o.bots, o.bots, o.procs,
+                o.bots >= o.players ? 0 : o.players - o.bots, o.bots, o.procs,
                 o.pace_ms ? (std::to_string(o.pace_ms) + " ms/room").c_str() : "as fast as replies", window, o.warmup);
     std::printf("rooms started %llu, setup/connection failures %llu, games finished %llu (%.1f games/min)\n",
                 (unsigned long long)total.rooms_started, (unsigned long long)total.setup_failures,

@@ -3,17 +3,23 @@
 // shares (docs/bots.md, "Arena").
 //
 //   hexhall-arena --bots 'heuristic,ext:python3 bots/examples/python/bot.py,random,random'
-//                 [--games N] [--seed S] [--threads T] [--record DIR] [--map random|starter]
-//                 [--mode classic|combined] [--vp N] [--no-rotate] [--timeout SEC]
-//                 [--url ws://host:port/ws] [--no-seat-tokens]
+//                 [--game NAME] [--options JSON] [--games N] [--seed S] [--threads T] [--record DIR]
+//                 [--map random|starter] [--mode classic|combined] [--vp N] [--no-rotate]
+//                 [--timeout SEC] [--url ws://host:port/ws] [--no-seat-tokens]
 //
-// Each --bots entry is a built-in bot (random, heuristic, search) or "ext:<command>": a program
+// --game names the game (default: the server's default game); --options adds createRoom options
+// (the game's own, docs/protocol.md and games/<name>/docs/protocol.md); --map, --mode and --vp
+// are shortcuts for those options. The outcome comes from the server's `room` push ("result"), so
+// the arena plays every game the server hosts the same way.
+//
+// Each --bots entry is a built-in bot of the game or "ext:<command>": a program
 // started as `<command> --url … --room … --seat N --seat-token T` for each game. Game g uses room
 // seed S·1000003 + g (deck and dice; the server seeds built-in bots from the room id) and, unless --no-rotate, seats
 // the entries rotated by g (entry i in seat (i + g) mod players), so every entry plays every seat.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -48,11 +54,13 @@ struct Config {
 
 void usage() {
     std::fprintf(stderr,
-                 "usage: hexhall-arena --bots A,B,C[,D] [--games N] [--seed S] [--threads T] [--record DIR]\n"
-                 "                     [--map random|starter] [--mode classic|combined] [--vp N] [--no-rotate]\n"
+                 "usage: hexhall-arena --bots A,B[,C…] [--game NAME] [--options JSON] [--games N] [--seed S]\n"
+                 "                     [--threads T] [--record DIR] [--map random|starter]\n"
+                 "                     [--mode classic|combined] [--vp N] [--no-rotate]\n"
                  "                     [--timeout SEC] [--url ws://host:port/ws] [--no-seat-tokens]\n"
-                 "  A bot is random | heuristic | search | ext:<command> (an external program, given\n"
-                 "  --url --room --seat --seat-token). 3 or 4 entries: the number of players.\n");
+                 "  A bot is one of the game's built-in bots (random, heuristic, search) or ext:<command>\n"
+                 "  (an external program, given --url --room --seat --seat-token). The number of entries\n"
+                 "  is the number of players (the game's range; the server refuses others).\n");
 }
 
 std::vector<std::string> split(const std::string& s) {
@@ -64,9 +72,10 @@ std::vector<std::string> split(const std::string& s) {
     return out;
 }
 
+// A built-in bot's name (the server checks it against the game's list) or "ext:<command>".
 bool valid_bot(const std::string& b) {
-    return b == "random" || b == "heuristic" || b == "search" ||
-           (b.rfind(arena::kExternalPrefix, 0) == 0 && b.size() > 4);
+    if (b.rfind(arena::kExternalPrefix, 0) == 0) return b.size() > 4;
+    return !b.empty() && std::all_of(b.begin(), b.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_'; });
 }
 
 bool parse_url(const std::string& url, Config& c) {
@@ -103,7 +112,12 @@ int main(int argc, char** argv) {
         else if (a == "--seed" && more) c.seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--threads" && more) c.threads = std::atoi(argv[++i]);
         else if (a == "--record" && more) c.record_dir = argv[++i];
-        else if (a == "--map" && more) c.options["map"] = argv[++i];
+        else if (a == "--game" && more) c.options["game"] = argv[++i];
+        else if (a == "--options" && more) {
+            const nlohmann::json extra = nlohmann::json::parse(argv[++i], nullptr, false);
+            if (!extra.is_object()) return usage(), 2;
+            c.options.update(extra);
+        } else if (a == "--map" && more) c.options["map"] = argv[++i];
         else if (a == "--mode" && more) c.options["mode"] = argv[++i];
         else if (a == "--vp" && more) c.options["vp"] = std::atoi(argv[++i]);
         else if (a == "--timeout" && more) c.timeout_s = std::atoi(argv[++i]);
@@ -120,7 +134,7 @@ int main(int argc, char** argv) {
         }
     }
     const int players = static_cast<int>(c.bots.size());
-    if (players < 3 || players > 4 || c.games <= 0 || c.threads <= 0 || c.timeout_s <= 0 ||
+    if (players < 1 || players > 16 || c.games <= 0 || c.threads <= 0 || c.timeout_s <= 0 ||
         !std::all_of(c.bots.begin(), c.bots.end(), valid_bot)) {
         usage();
         return 2;
@@ -142,11 +156,13 @@ int main(int argc, char** argv) {
     std::printf("arena: %d games on ws://%s:%u/ws, %d at a time\n", c.games, c.host.c_str(), c.port, parallel);
 
     struct Entry {
-        int wins = 0, games = 0;
+        double wins = 0;  // a shared win counts 1/k to each of k winners
+        int games = 0;
+        long long score = 0;
     };
     std::vector<Entry> entries(players);
     int finished = 0, failed = 0;
-    long long turns = 0;
+    long long actions = 0;
     std::mutex mu;
     std::atomic<int> next{0};
     const auto t0 = std::chrono::steady_clock::now();
@@ -173,8 +189,10 @@ int main(int argc, char** argv) {
             for (int i = 0; i < players; ++i) ++entries[i].games;
             if (r.finished && r.winner >= 0) {
                 ++finished;
-                turns += r.turns;
-                ++entries[entry_of_seat[r.winner]].wins;
+                actions += r.actions;
+                for (int w : r.winners) entries[entry_of_seat[w]].wins += 1.0 / static_cast<double>(r.winners.size());
+                for (size_t s = 0; s < r.scores.size() && s < entry_of_seat.size(); ++s)
+                    entries[entry_of_seat[s]].score += r.scores[s];
             } else {
                 ++failed;
             }
@@ -183,7 +201,7 @@ int main(int argc, char** argv) {
                 if (r.external_status[s] >= 0) statuses += " seat" + std::to_string(s) + "-exit=" + std::to_string(r.external_status[s]);
             std::printf("game %d room %s: %s%s\n", g, r.room.c_str(),
                         r.finished ? ("winner seat " + std::to_string(r.winner) + " (" + spec.seats[r.winner] + "), " +
-                                      std::to_string(r.turns) + " turns")
+                                      std::to_string(r.actions) + " actions, scores " + nlohmann::json(r.scores).dump())
                                          .c_str()
                                    : ("FAILED: " + r.error).c_str(),
                         statuses.c_str());
@@ -196,13 +214,14 @@ int main(int argc, char** argv) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (srv) srv->stop();
 
-    std::printf("\n%-50s %6s %6s %8s %17s\n", "bot", "games", "wins", "share", "95% Wilson CI");
+    std::printf("\n%-50s %6s %7s %8s %17s %10s\n", "bot", "games", "wins", "share", "95% Wilson CI", "mean score");
     for (int i = 0; i < players; ++i) {
-        const Wilson w = wilson(entries[i].wins, entries[i].games);
-        std::printf("%-50s %6d %6d %7.1f%% %7.1f%% .. %5.1f%%\n", c.bots[i].c_str(), entries[i].games, entries[i].wins,
-                    100 * w.p, 100 * w.lo, 100 * w.hi);
+        const Wilson w = wilson(static_cast<int>(std::lround(entries[i].wins)), entries[i].games);
+        std::printf("%-50s %6d %7.1f %7.1f%% %7.1f%% .. %5.1f%% %10.1f\n", c.bots[i].c_str(), entries[i].games,
+                    entries[i].wins, 100 * w.p, 100 * w.lo, 100 * w.hi,
+                    finished ? static_cast<double>(entries[i].score) / finished : 0.0);
     }
-    std::printf("finished %d, failed %d, mean turns %.1f, %.2f games/s (%.1f s)\n", finished, failed,
-                finished ? static_cast<double>(turns) / finished : 0.0, c.games / secs, secs);
+    std::printf("finished %d, failed %d, mean actions %.1f, %.2f games/s (%.1f s)\n", finished, failed,
+                finished ? static_cast<double>(actions) / finished : 0.0, c.games / secs, secs);
     return failed ? 1 : 0;
 }

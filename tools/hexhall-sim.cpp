@@ -1,11 +1,14 @@
 // hexhall-sim: plays many games between bots and reports win shares and game lengths.
 //
-//   hexhall-sim [--games N] [--seed S] [--players 3|4] [--bots random,random,...]
-//               [--map random|starter] [--mode classic|combined] [--ruleset base|hk2024]
+//   hexhall-sim [--game NAME] [--games N] [--seed S] [--players N] [--bots random,random,...]
 //               [--record DIR] [--threads T] [--help]
+//     the default game (typed engine path): [--map random|starter] [--mode classic|combined]
+//                                            [--ruleset base|hk2024]
+//     a game written as pure rules (tools/sim/rules_sim.hpp): [--options JSON] [--no-rotate]
 //
 // Game i uses a seed derived from (S, i) only, so results do not depend on --threads.
-// Bots are looked up by name in kBots below; add a kind there to make it available.
+// The default game's bots are looked up by name in bot_kinds() below; every other game is found by
+// name in the game registry and plays its module's own bots.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -21,11 +24,16 @@
 #include <thread>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "core/game_module.hpp"
 #include "engine/engine.hpp"
 #include "engine/random_play.hpp"
 #include "engine/record.hpp"
 #include "engine/view.hpp"
 #include "bots/bot.hpp"
+#include "server/games.hpp"
+#include "tools/sim/rules_sim.hpp"
 
 using namespace hexhall::catan;
 
@@ -98,24 +106,86 @@ struct Config {
 };
 
 void usage(FILE* to) {
+    std::string games;
+    for (const hexhall::core::GameModule& m : hexhall::core::game_registry().modules())
+        games += (games.empty() ? "" : "|") + m.name;
     std::fprintf(to,
                  "usage: hexhall-sim [options]\n"
                  "Plays games between bots and prints win shares, game lengths and speed.\n"
                  "\n"
+                 "  --game %s   the game (default %s); the options below marked * are\n"
+                 "                             the default game's; other games take --options JSON\n"
+                 "                             (their room options, e.g. '{\"third\":true}') and\n"
+                 "                             --no-rotate (keep each bot in its seat; default: game g\n"
+                 "                             seats bot i at (i+g) mod players); --bots names that\n"
+                 "                             game's bots\n",
+                 games.c_str(), hexhall::core::game_registry().default_game().name.c_str());
+    std::fprintf(to,
                  "  --games N                  games to play (default 1000)\n"
                  "  --seed S                   base seed; game i's seed is derived from S and i (default 1)\n"
-                 "  --players 3|4              seats (default 4)\n"
+                 "  --players N                seats (default game: 3|4, default 4; others: their range)\n"
                  "  --bots a,b,c[,d]           bot per seat, or one name for every seat (default random)\n"
-                 "  --map random|starter       board (default random)\n"
-                 "  --mode classic|combined    trade/build mode (default: the CAT-0.2 default for the map)\n"
-                 "  --ruleset base|hk2024      rules (default base); hk2024 plays the --map board as the\n"
+                 "* --map random|starter       board (default random)\n"
+                 "* --mode classic|combined    trade/build mode (default: the CAT-0.2 default for the map)\n"
+                 "* --ruleset base|hk2024      rules (default base); hk2024 plays the --map board as the\n"
                  "                             organiser's explicit board (HK-3.1)\n"
-                 "  --record DIR               write each game's record to DIR/game-NNNNNN.txt\n"
+                 "  --record DIR               write each game's record to DIR/game-NNNNNN.txt (.json)\n"
                  "  --threads T                worker threads (default: hardware threads)\n"
                  "  --help                     this text\n"
                  "\n"
-                 "bots:\n");
+                 "bots of the default game:\n");
     for (const BotKind& k : bot_kinds()) std::fprintf(to, "  %-10s %s\n", k.name, k.description);
+    for (const hexhall::core::GameModule& m : hexhall::core::game_registry().modules()) {
+        if (!m.rules) continue;
+        std::string bots;
+        for (const std::string& b : m.bots) bots += (bots.empty() ? "" : ", ") + b;
+        std::fprintf(to, "bots of %s: %s\n", m.name.c_str(), bots.c_str());
+    }
+}
+
+std::vector<std::string> split(const std::string& s, char sep);
+bool parse_int(const char* s, long long lo, long long hi, long long& out);
+
+// The arguments of a game written as pure rules; "" when fine.
+std::string parse_rules_args(int argc, char** argv, const hexhall::core::RulesModule& module,
+                             hexhall::sim::RulesSimConfig& c) {
+    c.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--no-rotate") {
+            c.rotate = false;
+            continue;
+        }
+        if (i + 1 >= argc) return "missing value after " + arg;
+        const char* v = argv[++i];
+        long long n = 0;
+        if (arg == "--game") {
+            continue;
+        } else if (arg == "--games") {
+            if (!parse_int(v, 1, 100000000, n)) return "--games needs a positive number";
+            c.games = static_cast<int>(n);
+        } else if (arg == "--seed") {
+            char* end = nullptr;
+            c.seed = std::strtoull(v, &end, 10);
+            if (!end || *end || end == v) return "--seed needs a non-negative number";
+        } else if (arg == "--players") {
+            if (!parse_int(v, 1, 64, n)) return "--players needs a number";
+            c.players = static_cast<int>(n);
+        } else if (arg == "--bots") {
+            c.bots = split(v, ',');
+        } else if (arg == "--options") {
+            c.options = nlohmann::json::parse(v, nullptr, false);
+            if (!c.options.is_object()) return "--options needs a JSON object";
+        } else if (arg == "--record") {
+            c.record_dir = v;
+        } else if (arg == "--threads") {
+            if (!parse_int(v, 1, 1024, n)) return "--threads needs a number from 1 to 1024";
+            c.threads = static_cast<int>(n);
+        } else {
+            return "unknown option " + arg + " for " + std::string(module.name);
+        }
+    }
+    return hexhall::sim::check_config(module, c);
 }
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -147,7 +217,9 @@ std::string parse_args(int argc, char** argv, Config& c, bool& help) {
         if (i + 1 >= argc) return "missing value after " + arg;
         const char* v = argv[++i];
         long long n = 0;
-        if (arg == "--games") {
+        if (arg == "--game") {
+            continue;  // the default game (main() chose this path)
+        } else if (arg == "--games") {
             if (!parse_int(v, 1, 100000000, n)) return "--games needs a positive number";
             c.games = static_cast<int>(n);
         } else if (arg == "--seed") {
@@ -300,6 +372,28 @@ const char* map_name(MapKind m) { return m == MapKind::Starter ? "starter" : "ra
 }  // namespace
 
 int main(int argc, char** argv) {
+    hexhall::server::register_builtin_games();
+    const hexhall::core::GameModule* game = &hexhall::core::game_registry().default_game();
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::string(argv[i]) == "--game" && !(game = hexhall::core::game_registry().find(argv[i + 1]))) {
+            std::fprintf(stderr, "hexhall-sim: unknown game '%s' (games: %s)\n", argv[i + 1],
+                         hexhall::core::game_registry().names().c_str());
+            return 2;
+        }
+    if (game->rules) {  // a game written as pure rules: the generic path
+        for (int i = 1; i < argc; ++i)
+            if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") {
+                usage(stdout);
+                return 0;
+            }
+        hexhall::sim::RulesSimConfig rc;
+        const std::string bad = parse_rules_args(argc, argv, *game->rules, rc);
+        if (!bad.empty()) {
+            std::fprintf(stderr, "hexhall-sim: %s\n", bad.c_str());
+            return 2;
+        }
+        return hexhall::sim::run_rules_sim(*game->rules, rc);
+    }
     Config c;
     bool help = false;
     const std::string bad = parse_args(argc, argv, c, help);

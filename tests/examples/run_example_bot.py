@@ -64,11 +64,18 @@ def doc_bot():
     return path
 
 
-def run_arena(arena, timeout):
+def run_arena(arena, timeout, game=None):
+    """Two arena games: the default game with the Python example bot in a reserved seat; or, with
+    `game`, that game with the game-agnostic random-legal bot (tools/bots/random_legal.py)."""
     start = time.time()
-    bot = f"ext:{python_with_websockets()} {os.path.join(ROOT, 'bots/examples/python/bot.py')}"
-    cmd = [arena, "--bots", f"heuristic,{bot},random,random", "--games", "2", "--threads", "2",
-           "--seed", "5", "--timeout", str(timeout)]
+    if game:
+        bot = f"ext:{python_with_websockets()} {os.path.join(ROOT, 'tools/bots/random_legal.py')}"
+        cmd = [arena, "--game", game, "--bots", f"heuristic,{bot},random", "--games", "2", "--threads", "2",
+               "--seed", "5", "--timeout", str(timeout)]
+    else:
+        bot = f"ext:{python_with_websockets()} {os.path.join(ROOT, 'bots/examples/python/bot.py')}"
+        cmd = [arena, "--bots", f"heuristic,{bot},random,random", "--games", "2", "--threads", "2",
+               "--seed", "5", "--timeout", str(timeout)]
     run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 10)
     print(run.stdout, end="")
     print(run.stderr, end="", file=sys.stderr)
@@ -77,7 +84,9 @@ def run_arena(arena, timeout):
         sys.exit("arena: the two games did not both finish")
     if not all("-exit=0" in l for l in lines):
         sys.exit("arena: the external bot did not exit 0")
-    print(f"arena: two games in {time.time() - start:.1f} s")
+    if not all(", scores [" in l for l in lines):
+        sys.exit("arena: a game's scores (the room push's result) are missing")
+    print(f"arena{' ' + game if game else ''}: two games in {time.time() - start:.1f} s")
 
 
 def main():
@@ -85,10 +94,11 @@ def main():
     p.add_argument("--server")
     p.add_argument("--bot", choices=["python", "js", "doc"])
     p.add_argument("--arena")
+    p.add_argument("--arena-game", help="with --arena: play this game with the random-legal bot")
     p.add_argument("--timeout", type=float, default=60)
     args = p.parse_args()
     if args.arena:
-        return run_arena(args.arena, args.timeout)
+        return run_arena(args.arena, args.timeout, args.arena_game)
     if not args.server or not args.bot:
         p.error("--server and --bot, or --arena")
 

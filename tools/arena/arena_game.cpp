@@ -42,7 +42,6 @@ struct Game {
     std::vector<Child> children;  // per seat (pid -1: not external)
     std::vector<std::optional<Clock::time_point>> exit_seen;  // per seat: when it exited 0 before the end
     std::unique_ptr<std::ofstream> record;
-    json view;                    // the spectator view, kept by patches
     bool over = false;
     Clock::time_point deadline;
 
@@ -58,21 +57,18 @@ struct Game {
         return dir + "/game-" + std::to_string(spec.index) + "-seat" + std::to_string(seat) + ".log";
     }
 
-    // Spectator messages: the view, the record, the end of the game.
+    // Spectator messages: the record, and the end of the game from the `room` push's "result"
+    // (protocol.md), which every game reports the same way.
     void take(const json& m) {
         const std::string type = m.value("type", "");
-        if (type == "snapshot") {
-            view = m[m.value("game", std::string())]["view"];  // the payload sits under the room's game
-        } else if (type == "patch" && !view.is_null()) {
-            view = view.patch(m["ops"]);
-        } else if (type != "room" && type != "seedReveal") {
-            return;
-        }
+        if (type == "patch") ++result.actions;
+        else if (type != "snapshot" && type != "room" && type != "seedReveal") return;
         if (record) *record << m.dump() << '\n';
-        if (!view.is_null() && view.value("phase", "") == "gameOver") {
+        if (type == "room" && m.value("over", false) && m.contains("result")) {
             over = true;
-            result.winner = view.value("winner", -1);
-            result.turns = view.value("turn", 0);
+            result.winners = m["result"].value("winners", std::vector<int>{});
+            result.scores = m["result"].value("scores", std::vector<int>{});
+            result.winner = result.winners.empty() ? -1 : result.winners.front();
         }
     }
 

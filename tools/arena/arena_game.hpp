@@ -1,6 +1,7 @@
 // One arena game over the real protocol: a host connection creates a room (external seats reserved
 // with seat tokens, docs/protocol.md "External bot seats"), adds the built-in bots, starts the
-// external bot programs, starts the game, follows it as a spectator and reports the winner.
+// external bot programs, starts the game, follows it as a spectator and reports the outcome the
+// server announces (the `room` push's "result", the same for every game).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -15,8 +16,8 @@ inline constexpr const char* kExternalPrefix = "ext:";
 struct GameSpec {
     int index = 0;                      // game number (names records and logs)
     uint64_t seed = 0;                  // the room's fixed game seed
-    std::vector<std::string> seats;     // per seat: "random" | "heuristic" | "search" | "ext:<command>"
-    nlohmann::json options;             // extra createRoom options (map, mode, vp …)
+    std::vector<std::string> seats;     // per seat: a built-in bot of the game | "ext:<command>"
+    nlohmann::json options;             // extra createRoom options ("game" and the game's own)
     std::string host = "127.0.0.1";
     uint16_t port = 0;
     std::string record_dir;             // empty: keep no record (external bots' logs go to /tmp)
@@ -26,8 +27,10 @@ struct GameSpec {
 
 struct GameResult {
     bool finished = false;
-    int winner = -1;
-    int turns = 0;
+    int winner = -1;                    // the first of `winners`
+    std::vector<int> winners;           // seats (several on a shared win)
+    std::vector<int> scores;            // per seat, in the game's own unit
+    int actions = 0;                    // patches seen by the spectator (one per applied action)
     std::string room;
     std::string error;                  // why it did not finish
     std::vector<int> external_status;   // per seat: exit status of its program (-1: not external)
