@@ -169,6 +169,25 @@ async function decide(p, goals, other) {
     goals.bank = true;
     return `bank trade ${JSON.stringify(a.give)} for ${r}`;
   }
+  // A bundle through the steppers (one card per step, CAT-9.14): 4 of a kind at 4:1, which stays
+  // available beside any harbor's rate (CAT-9.9); the dialog says what the bundle buys.
+  if (goals.bank && !goals.bankBundle && L.bankTradeBundles && (goals.bankBundleTries || 0) < 2) {
+    const x = RESOURCES.find((r) => (me.hand[r] || 0) >= 4);
+    const y = RESOURCES.find((r) => r !== x && (v.bank?.[r] ?? 1) > 0);
+    if (x && y) {
+      goals.bankBundleTries = (goals.bankBundleTries || 0) + 1;
+      await page.click(tid("bank-trade"));
+      await page.waitForSelector(tid("bank-dialog"), { timeout: 3000 });
+      await page.click(`${tid("bank-bundle")} > summary`);
+      for (let i = 0; i < 4; i++) await page.click(tid(`bank-give-${x}-plus`));
+      const buys = await page.textContent(tid("bank-bundle-buys"));
+      check(/\b1\b/.test(buys), `4 ${x} buy one card (${buys})`);
+      await page.click(tid(`bank-get-${y}-plus`));
+      await clickAndWait(page, tid("bank-bundle-send"), f.version);
+      goals.bankBundle = true;
+      return `bank bundle 4 ${x} for 1 ${y}`;
+    }
+  }
   if (goals.offerTo !== undefined && !goals.domestic && (goals.offerTries || 0) < 4 && L.offerTrade && other) {
     const theirs = await frame(other.page);
     const theirHand = theirs?.view.players[theirs.seat].hand || {};

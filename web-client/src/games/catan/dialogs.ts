@@ -5,6 +5,7 @@ import { h, button } from "./dom";
 import { RESOURCE_FILL } from "./board";
 import { t, cardsText, RESOURCES, Resource, Key } from "./strings";
 import { UI, legalOf, sumCards } from "./state";
+import { bankTradeOk, cardsFor, rateSets } from "./bank";
 
 export interface Dialog { el: HTMLElement; kind: string; }
 
@@ -121,14 +122,23 @@ export function bankDialog(ui: UI, onClose: () => void): Dialog {
     body.append(row);
   }
   // Several trades at once (CAT-9.14) when the server says bundles are allowed.
+  // Rates may be mixed (4:1 is always there beside a harbor's rate): "give" steps one card at a time,
+  // up to what the player holds, and the dialog says how many cards that buys (bank.ts).
   if (ui.legal?.bankTradeBundles) {
     const give: Record<string, number> = {}, get: Record<string, number> = {};
-    const withRate = RESOURCES.filter((r) => rate[r] > 0);
+    const sets = rateSets(rate);
+    const hand: Record<string, number> = ui.view?.players?.[ui.seat]?.hand ?? {};
     const sendBtn = button(t(ui.lang, "send"), { class: "hx-btn primary", "data-testid": "bank-bundle-send" }, () =>
       ui.act({ type: "bankTrade", give: nonZero(give), get: nonZero(get) }));
-    const upd = () => { sendBtn.disabled = sumCards(give) === 0 || sumCards(get) === 0; };
+    const buys = h("p", { class: "hx-muted", "data-testid": "bank-bundle-buys" });
+    const upd = () => {
+      const counts = cardsFor(give, sets);
+      buys.textContent = sumCards(give) === 0 ? "" : counts.length ? t(ui.lang, "bankBuys", { n: counts.join(" / ") }) : t(ui.lang, "bankBuysNothing");
+      sendBtn.disabled = !bankTradeOk(give, get, sets);
+    };
     body.append(h("details", { class: "hx-bundle", "data-testid": "bank-bundle" }, h("summary", {}, t(ui.lang, "bundle")),
-      h("div", { class: "hx-subtitle" }, t(ui.lang, "give")), steppers(ui, "bank-give", give, () => 19, (r) => rate[r] || 1, upd, withRate, ui.view?.players?.[ui.seat]?.hand),
+      h("div", { class: "hx-subtitle" }, t(ui.lang, "give")), steppers(ui, "bank-give", give, (r) => hand[r] ?? 0, () => 1, upd, undefined, hand),
+      buys,
       h("div", { class: "hx-subtitle" }, t(ui.lang, "get")), steppers(ui, "bank-get", get, () => 19, () => 1, upd), sendBtn));
     upd();
   }
