@@ -98,6 +98,12 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "msgs-burst") {
         if (!to_double(value, 1, 1e6, d)) return bad;
         o.msgs_burst = d;
+    } else if (name == "http-per-second") {
+        if (!to_double(value, 0, 1e6, d)) return bad;
+        o.http_heavy_per_second = d;
+    } else if (name == "http-burst") {
+        if (!to_double(value, 1, 1e6, d)) return bad;
+        o.http_heavy_burst = d;
     } else if (name == "http-timeout") {
         if (!integer(1, 3600)) return bad;
         o.http_timeout_seconds = static_cast<int>(n);
@@ -203,6 +209,9 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --msgs-per-second R    messages per second per connection, 0: unlimited (default 20); beyond:
                          error rate_limited, and closing (1008) when it persists
   --msgs-burst N         the burst allowed above that rate (default 40)
+  --http-per-second R    /standings and /games/ROOM/record|replay requests per second per address,
+                         0: unlimited (default 10); beyond: HTTP 429 with Retry-After
+  --http-burst N         the burst allowed above that rate (default 20)
   --http-timeout S       seconds for an HTTP request or WebSocket handshake (default 30)
   --hello-timeout S      a WebSocket sending no hello in S seconds is closed, 0: never (default 10)
   --idle-timeout S       a WebSocket silent this long, pings unanswered, is closed (default 300)

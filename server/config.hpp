@@ -12,6 +12,7 @@ namespace hexhall::server {
 struct Config {
     Config() {
         server.msgs_per_second = 20;     // a public server limits the message rate
+        server.http_heavy_per_second = 10;  // and the heavy HTTP requests per address
         server.db_path = "hexhall.db";  // and keeps its games (an embedded Server: ":memory:")
     }
     ServerOptions server;

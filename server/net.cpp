@@ -24,6 +24,7 @@
 #include "server/edge_metrics.hpp"
 #include "server/games.hpp"
 #include "server/handler_guard.hpp"
+#include "server/http_limit.hpp"
 #include "server/hub.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
@@ -55,6 +56,8 @@ class WsSession;
 
 // The open WebSockets, for the connection limit and for shutdown. Thread-safe.
 struct Registry {
+    asio::thread_pool* heavy = nullptr;  // the worker for heavy HTTP requests (Server::Impl owns it)
+    HttpRateLimit heavy_limit;           // per peer address
     std::mutex mu;
     std::map<uint64_t, std::weak_ptr<WsSession>> open;
     std::condition_variable emptied;
@@ -370,12 +373,37 @@ private:
             }
             return respond(text_response(req, http::status::not_found, "not found\n"));
         }
+        // The heavy endpoints read and replay stored games: off the I/O threads, limited per address.
+        const std::string_view target(req.target().data(), req.target().size());
+        if ((target.starts_with("/standings") || target.starts_with("/games/")) && registry_->heavy) {
+            const std::string address = slot_ ? slot_->address : std::string("?");
+            if (!registry_->heavy_limit.allow(address, HttpRateLimit::Clock::now())) {
+                metrics::rate_limited();
+                auto res = text_response(req, http::status::too_many_requests,
+                                         "{\"error\":\"rate_limited\",\"message\":\"too many requests: try again in a second\"}",
+                                         "application/json");
+                res.set(http::field::retry_after, "1");
+                return respond(std::move(res));
+            }
+            asio::post(*registry_->heavy, [self = shared_from_this(), req = std::move(req)]() mutable {
+                if (self->options_.heavy_http_hook) self->options_.heavy_http_hook();
+                auto res = self->answer(req);
+                asio::post(self->stream_.get_executor(),
+                           [self, res = std::move(res)]() mutable { self->respond(std::move(res)); });
+            });
+            return;
+        }
+        respond(answer(req));
+    }
+
+    // handle(), with any failure turned into 400 for this request alone.
+    http::response<http::string_body> answer(const http::request<http::string_body>& req) {
         std::optional<http::response<http::string_body>> res;
         if (run_guarded("http request", [&] { res = handle(req); }) || !res) {
             res = text_response(req, http::status::bad_request, "bad request\n");
             res->keep_alive(false);
         }
-        respond(std::move(*res));
+        return std::move(*res);
     }
 
     http::response<http::string_body> text_response(const http::request<http::string_body>& req, http::status st,
@@ -576,6 +604,7 @@ struct Server::Impl {
     std::shared_ptr<SqliteStore> store;  // before hub: outlives it
     asio::io_context ioc;
     Hub hub;
+    asio::thread_pool heavy{1};  // heavy HTTP requests (after ioc and hub: stopped and gone first)
     std::shared_ptr<Registry> registry = std::make_shared<Registry>();
     std::shared_ptr<Listener> listener;
     std::vector<std::thread> threads;
@@ -603,6 +632,8 @@ SqliteStore& Server::store() { return *impl_->store; }
 uint16_t Server::start() {
     auto& m = *impl_;
     m.registry->per_address.set_limit(m.options.max_connections_per_address);
+    m.registry->heavy = &m.heavy;
+    m.registry->heavy_limit.configure(m.options.http_heavy_per_second, m.options.http_heavy_burst);
     m.store->on_health([&m](bool healthy) {
         metrics::store_failing(!healthy);
         m.hub.on_store_health(healthy);
@@ -651,6 +682,8 @@ void Server::finish(bool drain) {
             spdlog::info("shutdown: {}", all ? "every client closed" : "drain time over, closing the rest");
         }
     }
+    m.heavy.stop();  // a heavy request in progress finishes; queued ones are dropped
+    m.heavy.join();
     if (m.options.on_shutdown) m.options.on_shutdown();
     m.ioc.stop();
     for (auto& t : m.threads) t.join();

@@ -34,6 +34,11 @@ struct ServerOptions {
     // embedded server (tests, arenas of fast bots); hexhall-server's --msgs-per-second is 20.
     double msgs_per_second = 0;
     double msgs_burst = 40;              // the bucket's size
+    // The heavy HTTP endpoints (/standings, /games/<room>/record|replay) run on a worker thread, not on
+    // the I/O threads, and are limited per peer address (token bucket; 0: unlimited; beyond: 429).
+    double http_heavy_per_second = 0;    // hexhall-server's --http-per-second is 10
+    double http_heavy_burst = 20;
+    std::function<void()> heavy_http_hook;  // tests: runs first in every heavy request, on the worker
     int http_timeout_seconds = 30;       // an HTTP request or WebSocket handshake must complete in this
     int hello_timeout_seconds = 10;      // a WebSocket that sends no hello in this is closed (1008)
     int idle_timeout_seconds = 300;      // a WebSocket silent this long (pings unanswered) is closed

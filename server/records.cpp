@@ -1,5 +1,8 @@
 #include "server/records.hpp"
 
+#include <mutex>
+#include <unordered_map>
+
 #include "server/create_request.hpp"
 #include "server/hub.hpp"
 #include "server/safe_text.hpp"
@@ -67,6 +70,29 @@ json record_json(const StoredRoom& st) {
             {"result", {{"winner", winner}}}};
 }
 
+namespace {
+// Finished games never change: their record and replay bodies are made once and kept, up to
+// kCacheBytes in all (issue 12 finding 9). Access is checked against the cached room's flags.
+struct FinishedBodies {
+    bool members_only = false;
+    std::string invite;
+    std::string record, replay;  // empty until first asked for
+};
+constexpr size_t kCacheBytes = 64u << 20;
+std::mutex cache_mu;
+std::unordered_map<std::string, FinishedBodies> cache;
+size_t cache_bytes = 0;
+
+std::string cache_key(const Store* store, const std::string& id) {
+    return std::to_string(reinterpret_cast<uintptr_t>(store)) + "/" + id;
+}
+}  // namespace
+
+size_t finished_bodies_cached() {
+    std::lock_guard lock(cache_mu);
+    return cache.size();
+}
+
 std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target, std::string_view query) {
     Store* store = hub.store();
     constexpr std::string_view prefix = "/games/";
@@ -81,6 +107,17 @@ std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view targe
     };
     if (id.find('/') != std::string::npos) return std::nullopt;
     if (!store) return error(503, "no_store", "this server keeps no records");
+    {
+        std::lock_guard lock(cache_mu);
+        auto it = cache.find(cache_key(store, id));
+        if (it != cache.end()) {
+            const FinishedBodies& b = it->second;
+            if (b.members_only && (b.invite.empty() || query != "invite=" + b.invite))
+                return error(404, "no_room", "no such room");
+            const std::string& body = replay ? b.replay : b.record;
+            if (!body.empty()) return HttpAnswer{200, body};
+        }
+    }
     std::optional<StoredRoom> room = store->load_room(id);
     if (!room && hub.has_room(id)) return error(409, "not_finished", "the game has not finished");  // not stored yet
     if (!room) return error(404, "no_room", "no such room");
@@ -88,8 +125,15 @@ std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view targe
         (room->room.invite.empty() || query != "invite=" + room->room.invite))
         return error(404, "no_room", "no such room");  // members only: as if it did not exist
     if (room->room.state != "finished") return error(409, "not_finished", "the game has not finished");
-    if (replay) return HttpAnswer{200, safe_dump(replay_json(*room))};
-    return HttpAnswer{200, safe_dump(record_json(*room))};
+    std::string body = replay ? safe_dump(replay_json(*room)) : safe_dump(record_json(*room));
+    std::lock_guard lock(cache_mu);
+    if (cache_bytes + body.size() > kCacheBytes) cache.clear(), cache_bytes = 0;  // bounded
+    FinishedBodies& b = cache[cache_key(store, id)];
+    b.members_only = room->room.is_private || !room->room.password_hash.empty();
+    b.invite = room->room.invite;
+    (replay ? b.replay : b.record) = body;
+    cache_bytes += body.size();
+    return HttpAnswer{200, std::move(body)};
 }
 
 }  // namespace hexhall::server

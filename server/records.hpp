@@ -43,7 +43,9 @@ nlohmann::json replay_json(const StoredRoom& room);
 // A private or password-protected room's record and replay are served only with its invite code
 // as `?invite=` (what its members know; seedReveal's link carries it): 404 otherwise, as for a
 // room that does not exist.
+// Finished games' bodies are cached (they never change); finished_bodies_cached() counts them (tests).
 std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target, std::string_view query = {});
+size_t finished_bodies_cached();
 
 // The record of a stored room: {"room","game","options","setup","seed","salt","commitment",
 // "players","actions","result"} (the seed is in it: only for finished rooms).

@@ -1,7 +1,10 @@
 #include "server/standings.hpp"
 
 #include <algorithm>
+#include <mutex>
+#include <set>
 #include <stdexcept>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/standings.hpp"
@@ -107,7 +110,78 @@ std::string ranked_name(const SeatRow& s) {
 
 json fraction_json(const cat::Fraction& f) { return {{"num", f.num}, {"den", f.den}}; }
 
+// A finished game never changes: what it contributes to standings (its result, or why it is
+// skipped) is computed once per store and room, then read from here (issue 12 finding 9).
+struct FinishedGame {
+    std::optional<cat::GameResult> result;  // counted
+    json game;                               // its "games" entry
+    std::string skip_reason;                 // not counted: why
+};
+class FinishedGames {
+public:
+    std::optional<FinishedGame> find(const Store* store, const std::string& id) {
+        std::lock_guard lock(mu_);
+        auto it = games_.find(key(store, id));
+        if (it == games_.end()) return std::nullopt;
+        return it->second;
+    }
+    void put(const Store* store, const std::string& id, FinishedGame g) {
+        std::lock_guard lock(mu_);
+        if (games_.size() >= 20000) games_.clear();  // bounded
+        games_[key(store, id)] = std::move(g);
+    }
+    size_t size() {
+        std::lock_guard lock(mu_);
+        return games_.size();
+    }
+
+private:
+    static std::string key(const Store* store, const std::string& id) {
+        return std::to_string(reinterpret_cast<uintptr_t>(store)) + "/" + id;
+    }
+    std::mutex mu_;
+    std::unordered_map<std::string, FinishedGame> games_;
+};
+FinishedGames& finished_games() {
+    static FinishedGames cache;
+    return cache;
+}
+
+// The standing contribution of a stored, finished, public game.
+FinishedGame evaluate(const StoredRoom& st, const std::string& id) {
+    FinishedGame out;
+    if (st.room.is_private || !st.room.password_hash.empty()) {  // members only (records.hpp)
+        out.skip_reason = "no such room";
+        return out;
+    }
+    // The outcome through the game's module (the ranking below is the HK 2024 tournament policy).
+    const ReplayedGame g = replay_stored(st);
+    const std::optional<core::Outcome> outcome = g.complete ? g.game->outcome() : std::nullopt;
+    if (!outcome || outcome->winners.size() != 1 || outcome->scores.size() != static_cast<size_t>(g.game->seats())) {
+        out.skip_reason = "the stored game does not replay to its end";
+        return out;
+    }
+    cat::GameResult r;
+    r.winner = outcome->winners.front();
+    for (int seat = 0; seat < g.game->seats(); ++seat) {
+        std::string name = "seat " + std::to_string(seat);
+        for (const SeatRow& s : st.seats)
+            if (s.seat == seat && !s.name.empty()) name = ranked_name(s);
+        r.players.push_back(name);
+        r.vp.push_back(outcome->scores[static_cast<size_t>(seat)]);
+    }
+    if (auto why = cat::validate_game_result(r)) {  // e.g. a game to fewer than 10 VP (HK-1.1)
+        out.skip_reason = "not a tournament result: " + *why;
+        return out;
+    }
+    out.game = {{"room", id}, {"players", r.players}, {"vp", r.vp}, {"winner", r.winner}};
+    out.result = std::move(r);
+    return out;
+}
+
 }  // namespace
+
+size_t finished_games_cached() { return finished_games().size(); }
 
 HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
     auto error = [](int status, const char* code, const std::string& message) {
@@ -127,46 +201,40 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
     auto skip = [&](const std::string& room, const std::string& reason) {
         skipped.push_back({{"room", room}, {"reason", reason}});
     };
+    std::set<std::string> seen;
     for (const std::string& id : ids) {
         if (!plausible_id(id)) {
             skip(id, "not a room id");
             continue;
         }
-        std::optional<StoredRoom> st = store->load_room(id);
-        if (!st && hub.has_room(id)) {  // a room whose row is not committed yet
-            skip(id, "the game has not finished");
+        if (!seen.insert(id).second) {  // a game counts once, however often it is listed
+            skip(id, "listed more than once");
             continue;
         }
-        if (!st || st->room.is_private || !st->room.password_hash.empty()) {  // members only (records.hpp)
-            skip(id, "no such room");
+        std::optional<FinishedGame> done = finished_games().find(store, id);
+        if (!done) {
+            std::optional<StoredRoom> st = store->load_room(id);
+            if (!st && hub.has_room(id)) {  // a room whose row is not committed yet
+                skip(id, "the game has not finished");
+                continue;
+            }
+            if (!st) {
+                skip(id, "no such room");
+                continue;
+            }
+            if (st->room.state != "finished") {
+                skip(id, st->room.is_private || !st->room.password_hash.empty() ? "no such room" : "the game has not finished");
+                continue;
+            }
+            done = evaluate(*st, id);
+            finished_games().put(store, id, *done);
+        }
+        if (!done->result) {
+            skip(id, done->skip_reason);
             continue;
         }
-        if (st->room.state != "finished") {
-            skip(id, "the game has not finished");
-            continue;
-        }
-        // The outcome through the game's module (the ranking below is the HK 2024 tournament policy).
-        const ReplayedGame g = replay_stored(*st);
-        const std::optional<core::Outcome> outcome = g.complete ? g.game->outcome() : std::nullopt;
-        if (!outcome || outcome->winners.size() != 1 || outcome->scores.size() != static_cast<size_t>(g.game->seats())) {
-            skip(id, "the stored game does not replay to its end");
-            continue;
-        }
-        cat::GameResult r;
-        r.winner = outcome->winners.front();
-        for (int seat = 0; seat < g.game->seats(); ++seat) {
-            std::string name = "seat " + std::to_string(seat);
-            for (const SeatRow& s : st->seats)
-                if (s.seat == seat && !s.name.empty()) name = ranked_name(s);
-            r.players.push_back(name);
-            r.vp.push_back(outcome->scores[static_cast<size_t>(seat)]);
-        }
-        if (auto why = cat::validate_game_result(r)) {  // e.g. a game to fewer than 10 VP (HK-1.1)
-            skip(id, "not a tournament result: " + *why);
-            continue;
-        }
-        games.push_back({{"room", id}, {"players", r.players}, {"vp", r.vp}, {"winner", r.winner}});
-        results.push_back(std::move(r));
+        games.push_back(done->game);
+        results.push_back(*done->result);
     }
 
     json standings = json::array(), team_rows = json::array();

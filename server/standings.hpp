@@ -11,5 +11,7 @@ namespace hexhall::server {
 // `query`: the request's query string (after '?'). 400 without rooms or with more than 100,
 // 503 without a store, else 200 with {"games":[…],"skipped":[…],"standings":[…]} (docs/protocol.md).
 HttpAnswer standings_endpoint(const Hub& hub, std::string_view query);
+// How many finished games' contributions are cached (a finished game is evaluated once; tests).
+size_t finished_games_cached();
 
 }  // namespace hexhall::server
