@@ -95,18 +95,44 @@ json Room::make_summary() const {
     return j;
 }
 
-void Room::push_room() {
-    json j = make_summary();
+void Room::push_room(Push how) {
     {
+        json j = make_summary();
         std::lock_guard lock(summary_mu_);
-        summary_ = j;
+        summary_ = std::move(j);  // listRooms sees every change at once
     }
-    j["type"] = "room";
-    j["v"] = protocol::kProtocolVersion;
-    send_all(make_text(j));
+    if (push_gap_ && how == Push::Coalesced) {
+        push_dirty_ = true;  // sent at the gap's end, with the state then
+    } else if (push_gap_) {
+        send_room_push();    // a change that matters to the game goes at once
+        push_dirty_ = false;
+    } else {
+        send_room_push();
+        push_gap_ = true;
+        strand_.post_after(kRoomPushGap, [self = shared_from_this()] {
+            self->push_gap_ = false;
+            if (self->push_dirty_ && !self->closed_) {
+                self->push_dirty_ = false;
+                self->push_room();
+            }
+        });
+    }
     arm_idle();
     if (running()) pump_bots();  // a paused game of bots resumes when somebody watches
 }
+
+Text Room::room_push_text() const {
+    json j;
+    {
+        std::lock_guard lock(summary_mu_);
+        j = summary_;
+    }
+    j["type"] = "room";
+    j["v"] = protocol::kProtocolVersion;
+    return make_text(j);
+}
+
+void Room::send_room_push() { send_all(room_push_text()); }
 
 void Room::send_all(const Text& t) {
     for (const Seat& s : seats_)
@@ -166,7 +192,14 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
         if (!options_.spectators) return c->send(lobby_error("no_spectators", "this room has no spectators", id));
         if (!is_spectator(c)) spectators_.push_back({c, session});
         c->send(joined_message(id, id_, -1));
-        push_room();
+        // The newcomer gets the room at once; the others' push is coalesced (spectator churn).
+        {
+            json j = make_summary();
+            std::lock_guard lock(summary_mu_);
+            summary_ = std::move(j);
+        }
+        c->send(room_push_text());
+        push_room(Push::Coalesced);
         if (started_) c->send(game_->snapshot(kSpectatorSeat));
         send_seed_reveal(c);
         return;
@@ -275,7 +308,7 @@ void Room::leave(const ClientPtr& c, int64_t id) {
                                      [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
                       spectators_.end());
     c->send(ok_message(id));
-    push_room();
+    push_room(n >= 0 ? Push::Now : Push::Coalesced);  // a spectator's going is coalesced
 }
 
 void Room::disconnect(const ClientPtr& c) {
@@ -284,7 +317,7 @@ void Room::disconnect(const ClientPtr& c) {
     spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
                                      [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
                       spectators_.end());
-    push_room();
+    push_room(n >= 0 ? Push::Now : Push::Coalesced);
 }
 
 // ------------------------------------------------------------------ host actions

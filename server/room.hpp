@@ -116,7 +116,8 @@ private:
     void after_update();
     void pump_bots();
     bool bot_only() const;  // every seat is a built-in bot
-    void push_room();  // refreshes the summary and sends `room` to every member
+    enum class Push { Now, Coalesced };
+    void push_room(Push how = Push::Now);  // refreshes the summary and sends `room` to every member
     json make_summary() const;
     void send_all(const Text& t);
     // Storage hooks (room_store.cpp): write seat i's row; store an applied update's action, then
@@ -158,6 +159,14 @@ private:
     bool started_ = false;
     bool over_shown_ = false;
     bool closed_ = false;
+    // Spectators coming and going make coalesced `room` pushes (issue 12 finding 10): the first goes
+    // at once, later ones within kRoomPushGap become one push of the newest state at the gap's end.
+    // Every other change (seats, bots, start, game over…) is pushed at once (Push::Now).
+    static constexpr std::chrono::milliseconds kRoomPushGap{100};
+    bool push_gap_ = false;    // a push went out less than kRoomPushGap ago
+    bool push_dirty_ = false;  // the state changed since that push
+    void send_room_push();
+    Text room_push_text() const;
     bool bots_scheduled_ = false;
     std::chrono::milliseconds bot_pause_{2};  // bot-only games: the pause before the next bot step
     uint64_t bot_seed_ = 1;
