@@ -59,6 +59,12 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "keep-finished-days") {
         if (!integer(0, 100000)) return bad;
         o.keep_finished_days = static_cast<int>(n);
+    } else if (name == "session-hours") {
+        if (!integer(1, 1000000)) return bad;
+        o.limits.session_ttl = std::chrono::hours(n);
+    } else if (name == "keep-abandoned-hours") {
+        if (!integer(0, 1000000)) return bad;
+        o.limits.abandoned_keep = std::chrono::hours(n);
     } else if (name == "port-file") {
         if (value.empty()) return bad;
         c.port_file = value;
@@ -193,6 +199,10 @@ Every flag may also be set in the config file as a "name = value" line (the flag
                          a power loss (every commit is fsynced: slower acks on slow disks)
   --keep-finished-days N finished games (records, replays) are deleted N days after they ended,
                          checked at start and hourly; 0: kept for ever (default 0)
+  --session-hours N      a guest session not seen (hello, join) for N hours whose room is gone is
+                         forgotten, with its stored row (default 24)
+  --keep-abandoned-hours N  rooms closed unfinished or never started are deleted N hours later
+                         (default 24); checked every 10 minutes
   --port-file PATH       once listening, write the bound port to PATH (useful with --port 0)
   --max-connections N    open WebSockets; more get HTTP 503 on upgrade (default 10000)
   --max-rooms N          rooms; createRoom beyond gets error too_many_rooms (default 10000)

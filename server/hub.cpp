@@ -1,3 +1,4 @@
+#include "server/unix_time.hpp"
 #include "server/hub.hpp"
 
 #include <random>
@@ -128,7 +129,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         if (token.empty()) token = new_session_token();  // no or unknown token: a new session
         c->session_hash = token_hash(token);
         c->name = r.name;
-        sessions_.put(c->session_hash, SessionRecord{r.name, known ? known->room : std::string()});
+        sessions_.put(c->session_hash, SessionRecord{r.name, known ? known->room : std::string(), unix_ms_now()});
         store_session(c->session_hash);
         c->send(welcome_message(r.id, token, r.name));
         if (known && !known->room.empty()) {
@@ -171,7 +172,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
                 old->post([old, c] { old->disconnect(c); });
             }
             c->room = room;
-            sessions_.set_room(c->session_hash, room->id());
+            sessions_.set_room(c->session_hash, room->id(), unix_ms_now());
             store_session(c->session_hash);
             JoinRequest jr{r.seat, by_invite, r.password, r.seat_token};
             room->post([room, c, hash = c->session_hash, name = c->name, jr, id = r.id] {
@@ -182,7 +183,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         case LobbyKind::LeaveRoom:
             if (c->room == room) {
                 c->room.reset();
-                sessions_.set_room(c->session_hash, "");
+                sessions_.set_room(c->session_hash, "", unix_ms_now());
                 store_session(c->session_hash);
             }
             return room->post([room, c, id = r.id] { room->leave(c, id); });

@@ -30,6 +30,9 @@ public:
     // Crash recovery (hub_store.cpp): recreates every unfinished stored room and every stored
     // session. Call once, before clients connect. Returns the number of rooms restored.
     size_t restore();
+    // Housekeeping (hub_store.cpp): forgets expired guest sessions and deletes long-abandoned rooms
+    // (HubLimits::session_ttl, abandoned_keep). Returns the number of sessions forgotten.
+    size_t sweep(int64_t now_ms);
     Store* store() const { return store_.get(); }
     bool has_room(const std::string& id) const { return find_room(id) != nullptr; }
 

@@ -20,6 +20,11 @@ struct HubLimits {
     // Multiplies every game time limit (clocks) and the disconnect grace. 1 in production; tests
     // use e.g. 0.001 so a 45 s turn lasts 45 ms.
     double clock_scale = 1.0;
+    // Housekeeping (issue 12 finding 11), checked every ServerOptions::sweep_interval: a session not
+    // seen (hello, join) for this long whose room is gone is forgotten, in memory and in the store …
+    std::chrono::milliseconds session_ttl{24LL * 3600 * 1000};
+    // … and a room abandoned (closed unfinished, or never started) this long ago is deleted.
+    std::chrono::milliseconds abandoned_keep{24LL * 3600 * 1000};
 };
 
 }  // namespace hexhall::server

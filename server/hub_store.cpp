@@ -4,6 +4,7 @@
 // their seats).
 #include <spdlog/spdlog.h>
 
+#include "server/unix_time.hpp"
 #include "server/create_request.hpp"
 #include "server/edge_metrics.hpp"
 #include "server/fairness.hpp"
@@ -49,7 +50,7 @@ void Hub::on_store_health(bool healthy) {
 
 void Hub::store_session(const std::string& hash) {
     if (!store_) return;
-    if (auto s = sessions_.find(hash)) store_->put_session(SessionRow{hash, s->name, s->room});
+    if (auto s = sessions_.find(hash)) store_->put_session(SessionRow{hash, s->name, s->room, s->seen_ms});
 }
 
 std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request) {
@@ -79,10 +80,23 @@ std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game
     return room;
 }
 
+size_t Hub::sweep(int64_t now_ms) {
+    // A session in a room that is still open keeps its seat; every other one expires.
+    const std::vector<std::string> gone = sessions_.expire(
+        now_ms - limits_.session_ttl.count(), [this](const SessionRecord& s) { return !s.room.empty() && find_room(s.room); });
+    if (store_) {
+        store_->delete_sessions(gone);
+        store_->prune_abandoned(now_ms - limits_.abandoned_keep.count());
+    }
+    if (!gone.empty()) spdlog::info("sessions: {} idle guest sessions expired", gone.size());
+    return gone.size();
+}
+
 size_t Hub::restore() {
     if (!store_) return 0;
     const auto sessions = store_->load_sessions();
-    for (const SessionRow& s : sessions) sessions_.put(s.hash, SessionRecord{s.name, s.room});
+    const int64_t now = unix_ms_now();  // an older database's sessions count as seen now
+    for (const SessionRow& s : sessions) sessions_.put(s.hash, SessionRecord{s.name, s.room, s.seen_ms ? s.seen_ms : now});
     size_t restored = 0;
     for (StoredRoom& st : store_->load_unfinished()) {
         const RoomRow& row = st.room;

@@ -611,6 +611,17 @@ struct Server::Impl {
     std::mutex stop_mu;
     bool stopped = false;
     asio::steady_timer prune_timer{ioc};
+    asio::steady_timer sweep_timer{ioc};
+
+    // Expired guest sessions and long-abandoned rooms (Hub::sweep), every options.sweep_interval.
+    void sweep() {
+        sweep_timer.expires_after(options.sweep_interval);
+        sweep_timer.async_wait([this](error_code ec) {
+            if (ec) return;
+            run_guarded("housekeeping", [this] { hub.sweep(unix_ms_now()); });
+            sweep();
+        });
+    }
 
     // --keep-finished-days: deletes the games that ended longer ago, now and then every hour.
     void prune() {
@@ -640,6 +651,7 @@ uint16_t Server::start() {
     });
     m.hub.restore();  // unfinished rooms and sessions from the store (crash recovery)
     if (m.options.keep_finished_days > 0) m.prune();
+    m.sweep();
     const tcp::endpoint ep(asio::ip::make_address(m.options.address), m.options.port);
     m.listener = std::make_shared<Listener>(m.ioc, ep, m.hub, m.options, m.registry);
     const uint16_t port = m.listener->port();

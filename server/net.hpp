@@ -39,6 +39,7 @@ struct ServerOptions {
     double http_heavy_per_second = 0;    // hexhall-server's --http-per-second is 10
     double http_heavy_burst = 20;
     std::function<void()> heavy_http_hook;  // tests: runs first in every heavy request, on the worker
+    std::chrono::milliseconds sweep_interval{600'000};  // housekeeping (Hub::sweep) every so often
     int http_timeout_seconds = 30;       // an HTTP request or WebSocket handshake must complete in this
     int hello_timeout_seconds = 10;      // a WebSocket that sends no hello in this is closed (1008)
     int idle_timeout_seconds = 300;      // a WebSocket silent this long (pings unanswered) is closed

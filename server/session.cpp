@@ -50,10 +50,24 @@ void SessionStore::put(const std::string& hash, SessionRecord r) {
     sessions_[hash] = std::move(r);
 }
 
-void SessionStore::set_room(const std::string& hash, const std::string& room) {
+void SessionStore::set_room(const std::string& hash, const std::string& room, int64_t now_ms) {
     std::lock_guard lock(mu_);
     auto it = sessions_.find(hash);
-    if (it != sessions_.end()) it->second.room = room;
+    if (it != sessions_.end()) it->second.room = room, it->second.seen_ms = now_ms;
+}
+
+std::vector<std::string> SessionStore::expire(int64_t before_ms, const std::function<bool(const SessionRecord&)>& keep) {
+    std::lock_guard lock(mu_);
+    std::vector<std::string> gone;
+    for (auto it = sessions_.begin(); it != sessions_.end();) {
+        if (it->second.seen_ms < before_ms && !keep(it->second)) {
+            gone.push_back(it->first);
+            it = sessions_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    return gone;
 }
 
 size_t SessionStore::size() const {

@@ -1,6 +1,9 @@
 // Sessions: a client's identity across connections. Only a SHA-256 hash of each token is stored.
 #pragma once
+#include <cstdint>
+#include <functional>
 #include <mutex>
+#include <vector>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -19,7 +22,8 @@ bool valid_token(const std::string& token);
 
 struct SessionRecord {
     std::string name;
-    std::string room;  // the room last joined ("" for none)
+    std::string room;     // the room last joined ("" for none)
+    int64_t seen_ms = 0;  // unix ms of its last hello or join
 };
 
 // Thread-safe map from token hash to session.
@@ -27,8 +31,11 @@ class SessionStore {
 public:
     std::optional<SessionRecord> find(const std::string& hash) const;
     void put(const std::string& hash, SessionRecord r);
-    void set_room(const std::string& hash, const std::string& room);
+    void set_room(const std::string& hash, const std::string& room, int64_t now_ms);
     size_t size() const;
+    // Removes and returns the sessions not seen since `before_ms` for which `keep` is false (a guest
+    // whose room is gone: issue 12 finding 11).
+    std::vector<std::string> expire(int64_t before_ms, const std::function<bool(const SessionRecord&)>& keep);
 
 private:
     mutable std::mutex mu_;

@@ -109,6 +109,8 @@ SqliteStore::SqliteStore(const std::string& path, bool sync_full) {
         exec(kSchema);
         // Databases made before actions.game_ms existed (their actions read as game time 0).
         if (!has_column("actions", "game_ms")) exec("ALTER TABLE actions ADD COLUMN game_ms INTEGER NOT NULL DEFAULT 0");
+        // … and before sessions.seen_ms (their sessions count as seen when the server starts).
+        if (!has_column("sessions", "seen_ms")) exec("ALTER TABLE sessions ADD COLUMN seen_ms INTEGER NOT NULL DEFAULT 0");
         if (!path.empty() && path != ":memory:") {
             if (sqlite3_open_v2(path.c_str(), &rdb_, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
                 throw std::runtime_error("cannot open database " + path + " for reading: " +
@@ -352,10 +354,12 @@ void SqliteStore::put_seat(const std::string& room, const SeatRow& r) {
 
 void SqliteStore::put_session(const SessionRow& r) {
     enqueue({[this, r] {
-                 sqlite3_stmt* s = stmt("INSERT OR REPLACE INTO sessions (hash, name, room) VALUES (?1, ?2, ?3)");
+                 sqlite3_stmt* s =
+                     stmt("INSERT OR REPLACE INTO sessions (hash, name, room, seen_ms) VALUES (?1, ?2, ?3, ?4)");
                  put(s, 1, r.hash);
                  put(s, 2, r.name);
                  put(s, 3, r.room);
+                 put(s, 4, r.seen_ms);
                  return run(db_, s);
              },
              {}});
@@ -398,6 +402,44 @@ void SqliteStore::put_kick(const std::string& room, const std::string& session) 
                  put(s, 1, room);
                  put(s, 2, session);
                  return run(db_, s);
+             },
+             {}});
+}
+
+void SqliteStore::delete_sessions(const std::vector<std::string>& hashes) {
+    if (hashes.empty()) return;
+    enqueue({[this, hashes] {
+                 bool ok = true;
+                 for (const std::string& h : hashes) {
+                     sqlite3_stmt* s = stmt("DELETE FROM sessions WHERE hash = ?1");
+                     put(s, 1, h);
+                     ok = run(db_, s) && ok;
+                 }
+                 return ok;
+             },
+             {}});
+}
+
+void SqliteStore::prune_abandoned(int64_t before_ms) {
+    enqueue({[this, before_ms] {
+                 constexpr const char* kOld = "(SELECT id FROM rooms WHERE state = 'abandoned' AND finished_ms < ?1)";
+                 static const std::string by_room[] = {
+                     std::string("DELETE FROM actions WHERE room IN ") + kOld,
+                     std::string("DELETE FROM seats WHERE room IN ") + kOld,
+                     std::string("DELETE FROM kicks WHERE room IN ") + kOld,
+                 };
+                 bool ok = true;
+                 for (const std::string& sql : by_room) {
+                     sqlite3_stmt* s = stmt(sql.c_str());
+                     put(s, 1, before_ms);
+                     ok = run(db_, s) && ok;
+                 }
+                 sqlite3_stmt* s = stmt("DELETE FROM rooms WHERE state = 'abandoned' AND finished_ms < ?1");
+                 put(s, 1, before_ms);
+                 ok = run(db_, s) && ok;
+                 const int rooms = sqlite3_changes(db_);
+                 if (rooms > 0) spdlog::info("store: pruned {} abandoned rooms", rooms);
+                 return ok;
              },
              {}});
 }
@@ -499,9 +541,9 @@ std::vector<StoredRoom> SqliteStore::load_unfinished() {
 
 std::vector<SessionRow> SqliteStore::load_sessions() {
     Reading r = reading();
-    sqlite3_stmt* s = r.stmt("SELECT hash, name, room FROM sessions");
+    sqlite3_stmt* s = r.stmt("SELECT hash, name, room, seen_ms FROM sessions");
     std::vector<SessionRow> out;
-    while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), text(s, 2)});
+    while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), text(s, 2), sqlite3_column_int64(s, 3)});
     sqlite3_reset(s);
     return out;
 }

@@ -35,6 +35,8 @@ public:
     void put_kick(const std::string& room, const std::string& session) override;
     void set_password_hash(const std::string& room, const std::string& hash) override;
     void prune_finished(int64_t before_ms) override;
+    void prune_abandoned(int64_t before_ms) override;
+    void delete_sessions(const std::vector<std::string>& hashes) override;
     void append(const std::string& room, const ActionRow& a, Done done) override;
     void flush() override;
     bool healthy() const override;

@@ -56,6 +56,7 @@ struct SessionRow {
     std::string hash;  // SHA-256 of the token (the token itself is never stored)
     std::string name;
     std::string room;  // "" for none
+    int64_t seen_ms = 0;  // unix ms of its last hello or join (0: from an older database)
 };
 
 class Store {
@@ -76,6 +77,11 @@ public:
     // Deletes the rooms finished or abandoned before `before_ms` (unix ms), with their seats,
     // actions and kicks (--keep-finished-days).
     virtual void prune_finished(int64_t before_ms) = 0;
+    // Deletes the rooms abandoned (closed unfinished, or never started) before `before_ms`, with their
+    // seats, actions and kicks (issue 12 finding 11).
+    virtual void prune_abandoned(int64_t before_ms) = 0;
+    // Deletes these sessions (expired guests, issue 12 finding 11).
+    virtual void delete_sessions(const std::vector<std::string>& hashes) = 0;
     virtual void append(const std::string& room, const ActionRow& a, Done done) = 0;
     // Blocks until every write queued before the call is committed (or the store is failing:
     // then it returns at once; the writes stay queued and are retried).
