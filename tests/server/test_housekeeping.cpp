@@ -14,15 +14,6 @@ bool has_session(hexhall::server::SqliteStore& store, const std::string& hash) {
         if (s.hash == hash) return true;
     return false;
 }
-// Polls `cond` until it holds (a condition, not a fixed time), at most ~30 s.
-template <class F>
-bool eventually(F cond) {
-    for (int i = 0; i < 3000; ++i) {
-        if (cond()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return cond();
-}
 }  // namespace
 
 TEST_CASE("housekeeping: idle guest sessions expire; a seated session in an open room stays", "[server][edges]") {

@@ -265,6 +265,16 @@ inline void log_message(const std::string& text) {
 }
 
 // GET `target` on 127.0.0.1:`port`; sets the status, returns the body.
+// Polls `cond` every 20 ms until it holds (a condition, not a fixed time), at most `seconds`.
+template <class F>
+bool eventually(F cond, int seconds = 30) {
+    for (int i = 0; i < seconds * 50; ++i) {
+        if (cond()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return cond();
+}
+
 inline std::string http_get(uint16_t port, const std::string& target, int& status) {
     asio::io_context ioc;
     tcp::socket s(ioc);
