@@ -11,6 +11,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <cerrno>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -509,8 +510,9 @@ private:
         if (ec) {
             if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
             // Out of descriptors (EMFILE/ENFILE): retrying at once would spin and flood the log.
-            const bool no_fds = ec == asio::error::no_descriptors ||
-                                ec == boost::system::errc::too_many_files_open_in_system;
+            // By value: comparing with an error condition calls into Boost's category objects,
+            // which UBSan's vptr check (the sanitizer build) rejects at this point.
+            const bool no_fds = ec.value() == EMFILE || ec.value() == ENFILE;
             pause_ = std::min(std::max(pause_ * 2, std::chrono::milliseconds(no_fds ? 50 : 5)),
                               std::chrono::milliseconds(1000));
             if (no_fds) metrics::accept_backoff();

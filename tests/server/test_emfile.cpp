@@ -53,6 +53,12 @@ double emfile_cpu(pid_t pid) {
 }  // namespace
 
 TEST_CASE("emfile: out of descriptors, the accept loop backs off and recovers (issue 12 finding 5)", "[server][edges][limits]") {
+#if defined(__SANITIZE_ADDRESS__)
+    // Out of descriptors the sanitizer runtime fails itself (its memory checks open a pipe), and
+    // reports a false "invalid vptr" that stops the server: this test runs in the release build.
+    WARN("skipped under the sanitizers");
+    return;
+#endif
     Watchdog wd(120);
     const auto dir = std::filesystem::temp_directory_path() / ("hexhall-emfile-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
