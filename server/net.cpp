@@ -13,6 +13,7 @@
 #include <deque>
 #include <cerrno>
 #include <filesystem>
+#include <regex>
 #include <map>
 #include <mutex>
 #include <fstream>
@@ -333,6 +334,44 @@ const char* mime_type(const std::string& path) {
     return "application/octet-stream";
 }
 
+// The file to send for `path` given the request's Accept-Encoding: path.br or path.gz when it
+// exists and the browser accepts it, else path itself.
+struct StaticFile {
+    std::string path;
+    std::string encoding;  // "br", "gzip" or "" (identity)
+};
+bool accepts(std::string_view accept_encoding, std::string_view coding) {
+    // "gzip, deflate, br" or "br;q=1.0, gzip;q=0.8": a listed coding without q=0.
+    size_t at = 0;
+    while (at < accept_encoding.size()) {
+        size_t end = accept_encoding.find(',', at);
+        if (end == std::string_view::npos) end = accept_encoding.size();
+        std::string_view item = accept_encoding.substr(at, end - at);
+        while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+        const size_t semi = item.find(';');
+        std::string_view name = item.substr(0, semi);
+        while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+        const bool refused = semi != std::string_view::npos && item.find("q=0", semi) != std::string_view::npos &&
+                             item.find("q=0.", semi) == std::string_view::npos;
+        if (name == coding && !refused) return true;
+        at = end + 1;
+    }
+    return false;
+}
+StaticFile static_file(const std::string& path, std::string_view accept_encoding) {
+    std::error_code ec;
+    if (accepts(accept_encoding, "br") && std::filesystem::is_regular_file(path + ".br", ec)) return {path + ".br", "br"};
+    if (accepts(accept_encoding, "gzip") && std::filesystem::is_regular_file(path + ".gz", ec)) return {path + ".gz", "gzip"};
+    return {path, ""};
+}
+// Files whose name carries a content hash (web-client/build.mjs: name-XXXXXXXX.ext) never change:
+// cached for a year; everything else (index.html) is revalidated on every load.
+std::string cache_control(const std::string& path) {
+    static const std::regex hashed(R"(-[A-Z0-9]{8}\.[a-z0-9.]+$)");
+    const std::string name = std::filesystem::path(path).filename().string();
+    return std::regex_search(name, hashed) ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
 public:
     HttpSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry,
@@ -447,10 +486,15 @@ private:
         const std::string path = options_.web_root + target;
         std::error_code fec;
         if (!std::filesystem::is_regular_file(path, fec)) return text_response(req, http::status::not_found, "not found\n");
-        std::ifstream in(path, std::ios::binary);
+        // A precompressed twin (web-client/build.mjs writes .br and .gz) when the browser takes it.
+        const StaticFile file = static_file(path, std::string_view(req[http::field::accept_encoding]));
+        std::ifstream in(file.path, std::ios::binary);
         std::ostringstream body;
         body << in.rdbuf();
         auto res = text_response(req, http::status::ok, body.str(), mime_type(path));
+        if (!file.encoding.empty()) res.set(http::field::content_encoding, file.encoding);
+        res.set(http::field::vary, "Accept-Encoding");
+        res.set(http::field::cache_control, cache_control(path));
         if (req.method() == http::verb::head) res.body().clear();
         return res;
     }

@@ -201,6 +201,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
         c->send(room_push_text());
         push_room(Push::Coalesced);
         if (started_) c->send(game_->snapshot(kSpectatorSeat));
+        send_chat_history(c);
         send_seed_reveal(c);
         return;
     }
@@ -234,6 +235,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
     c->send(joined_message(id, id_, n));
     push_room();
     if (started_) c->send(game_->snapshot(n));
+    send_chat_history(c);
     send_seed_reveal(c);
 }
 
@@ -244,6 +246,7 @@ void Room::reattach(const ClientPtr& c, const std::string& session) {
     c->send(joined_message(std::nullopt, id_, n));
     push_room();
     if (started_) c->send(game_->snapshot(n));
+    send_chat_history(c);
     send_seed_reveal(c);
 }
 
@@ -445,6 +448,10 @@ void Room::start(const ClientPtr& c, int64_t id) {
 
 // ------------------------------------------------------------------ chat and game messages
 
+void Room::send_chat_history(const ClientPtr& c) {
+    for (const Text& t : chat_history_) c->send(t);
+}
+
 void Room::chat(const ClientPtr& c, const std::string& text, int64_t id) {
     if (hidden_from(c)) return c->send(lobby_error("no_room", "no such room", id));
     const int seat = seat_of(c);
@@ -461,6 +468,8 @@ void Room::chat(const ClientPtr& c, const std::string& text, int64_t id) {
     times.push_back(t);
     const int64_t unix_ms = unix_ms_now();
     const Text all = make_text(chat_message(std::nullopt, id_, seat, c->name, text, unix_ms));
+    chat_history_.push_back(all);
+    if (chat_history_.size() > kChatHistory) chat_history_.pop_front();
     for (const Seat& s : seats_)
         if (auto cl = s.client.lock(); cl && cl != c) cl->send(all);
     for (auto& w : spectators_)

@@ -156,6 +156,10 @@ private:
     std::vector<Spectator> spectators_;
     std::set<std::string> kicked_;  // sessions kicked from this room
     std::map<std::string, std::deque<int64_t>> chat_times_;  // per session, steady ms
+    // The room's recent chat, sent again to whoever joins or returns (issue 18: history on rejoin).
+    static constexpr size_t kChatHistory = 50;
+    std::deque<Text> chat_history_;
+    void send_chat_history(const ClientPtr& c);
     bool started_ = false;
     bool over_shown_ = false;
     bool closed_ = false;

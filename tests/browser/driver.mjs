@@ -91,7 +91,18 @@ async function decide(p, goals, other) {
         page.waitForSelector(tid(victim), { timeout: 3000 }).then(() => true, () => false),
         waitVersion(page, f.version, 3000).then(() => false),
       ]);
-      if (got) await clickAndWait(page, tid(victim), f.version);
+      if (got) {
+        await clickAndWait(page, tid(victim), f.version);
+        // The thief is told which card was taken, over the board (issue 18).
+        if (typeof a.victim === "number" && !goals.stealNotice) {
+          const notice = await page.waitForSelector(`${tid("steal-notice")}[data-role="thief"]:not([hidden])`, { timeout: 3000 }).catch(() => null);
+          if (notice) {
+            const text = await notice.textContent();
+            check(/lumber|wool|grain|brick|ore/i.test(text), `the steal notice names the card ("${text}")`);
+            goals.stealNotice = text;
+          }
+        }
+      }
     } else await waitVersion(page, f.version, 5000);
     goals.robbed = (goals.robbed || 0) + 1;
     return `robber to ${a.hex}, victim ${a.victim}`;

@@ -85,7 +85,7 @@ export async function carcassonne({ browser, base, shots }) {
   const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const t0 = Date.now();
   const history = [];
-  let lastVersion = -1, scoredSeen = false, midShot = false;
+  let lastVersion = -1, scoredSeen = false, midShot = false, titleSeen = false;
   for (;;) {
     if (Date.now() - t0 > BUDGET_MS) throw new Error(`the game did not end in ${BUDGET_MS / 1000} s\n` + history.slice(-12).join("\n"));
     const f = await frame(A.page);
@@ -94,6 +94,11 @@ export async function carcassonne({ browser, base, shots }) {
     const mine = Array.isArray(f.legal) && f.legal.length > 0 && f.version !== lastVersion;
     if (!mine) { await sleep(40); continue; }
     lastVersion = f.version;
+    if (!titleSeen) {  // the tab title marks the move (issue 18)
+      titleSeen = true;
+      const title = await A.page.title();
+      check(title.startsWith("● "), `the tab title marks Ann's move ("${title}")`);
+    }
     // On Ann's turn nothing moves until she acts, so the log is stable: tapping a scoring entry
     // highlights that feature (the automatic highlight lasts only until the next tile is placed).
     if (!scoredSeen && (await A.page.$(tid("car-log-scored")))) {
@@ -107,6 +112,7 @@ export async function carcassonne({ browser, base, shots }) {
     await waitFrame(A.page, (g) => g.version > f.version, `the game after "${what}"`, 15000);
   }
 
+  check(!(await A.page.title()).startsWith("●"), "no move marked in the title once the game is over");
   // The final scoring screen: winner, one row per unfinished feature and field, totals = scores.
   await A.page.waitForSelector(tid("car-final"), { timeout: 15000 });
   await sleep(100);

@@ -179,8 +179,14 @@ export async function twoPlayers({ browser, base, shots }) {
   // Chat between the two.
   await A.page.fill(tid("chat-input"), "good game so far");
   await A.page.click(tid("chat-send"));
-  if (await B.page.waitForSelector(`${tid("chat-log")} >> text=good game so far`, { timeout: 3000 }).catch(() => null)) notes.push("chat delivered");
-  else notes.push("chat not delivered (server without chat)");
+  await B.page.waitForSelector(`${tid("chat-log")} >> text=good game so far`, { timeout: 5000 });
+  notes.push("chat delivered");
+  // A reload loses nothing of the chat: the server sends the room's recent chat on (re)join.
+  await B.page.reload();
+  await waitFrame(B.page, (f) => f.seat === 1, "Bob back at the table after a reload");
+  await B.page.waitForSelector(`${tid("chat-log")} >> text=good game so far`, { timeout: 5000 });
+  check((await B.page.$$(`${tid("chat-log")} .chat-line`)).length === 1, "the chat line is shown once after the reload");
+  notes.push("chat back after a reload");
   // Bob wanders to the lobby: it offers the way back to his seat.
   await B.page.click(".brand");
   await B.page.waitForSelector(`${tid("return-to-table")} a`, { timeout: 5000 });

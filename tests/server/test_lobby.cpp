@@ -372,3 +372,30 @@ TEST_CASE("lobby: the same boardSeed gives the same board, different seeds the d
     CHECK(b1 == b2);
     CHECK(b1 != b3);
 }
+
+TEST_CASE("lobby: whoever joins or returns gets the room's recent chat (issue 18)", "[server][lobby]") {
+    Watchdog wd(60);
+    TestServer s;
+    auto a = connect(s, "Ann");
+    auto b = connect(s, "Bob");
+    const std::string room = a->create({{"players", 3}}).at("room");
+    REQUIRE(a->join(room, 0).at("type") == "joined");
+    REQUIRE(b->join(room, 1).at("type") == "joined");
+    a->request({{"type", "chat"}, {"room", room}, {"text", "gl hf"}});
+    REQUIRE(a->recv_type("chat").at("text") == "gl hf");
+    REQUIRE(b->recv_type("chat").at("text") == "gl hf");
+    // Bob comes back on a new connection (a reload): the chat comes with his seat.
+    const std::string token = b->token;
+    b->close();
+    auto b2 = std::make_unique<WsClient>(s.port);
+    b2->hello("Bob", token);
+    json m = b2->recv();
+    while (m.at("type") != "chat") m = b2->recv();
+    CHECK(m.at("text") == "gl hf");
+    CHECK(m.at("name") == "Ann");
+    CHECK_FALSE(m.contains("id"));
+    // A spectator who arrives later sees it too.
+    auto c = connect(s, "Cy");
+    REQUIRE(c->join(room, nullptr).at("type") == "joined");
+    CHECK(c->recv_type("chat").at("text") == "gl hf");
+}

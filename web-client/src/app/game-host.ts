@@ -5,7 +5,8 @@ import { loadGame, type GameUI } from "../games";
 import type { ActionError, GameFrame, GameHandle, RoomInfo, SeedReveal } from "./contract";
 import type { Connection } from "../net/connection";
 import { GameStream } from "../net/game-stream";
-import { lang, onLang } from "../i18n";
+import { lang, onLang, t } from "../i18n";
+import { hasMove, turnTitle } from "./turn-title";
 
 export class GameHost {
   private handle: GameHandle | null = null;
@@ -45,6 +46,7 @@ export class GameHost {
   }
 
   destroy(): void {
+    document.title = turnTitle(false, "");
     this.offs.forEach((f) => f());
     this.handle?.destroy();
     this.handle = null;
@@ -54,6 +56,7 @@ export class GameHost {
 
   private frame(f: GameFrame): void {
     this.lastFrame = f;
+    document.title = turnTitle(this.seat() >= 0 && hasMove(f.legal), t("game.yourMove"));
     if (this.handle) { this.handle.frame(f); return; }
     if (this.ui) { this.mount(this.ui); return; }
     if (this.loading) return;  // the newest frame is shown once the UI has loaded

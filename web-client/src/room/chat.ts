@@ -8,6 +8,7 @@ export interface ChatPanel { el: HTMLElement; add(m: any): void; relabel(): void
 
 export function chatPanel(shell: Shell, roomId: string): ChatPanel {
   const log = h("ol", { class: "chat-log", "data-testid": "chat-log", "aria-live": "polite" });
+  const seen = new Set<string>();
   const input = h("input", { id: "chat-input", "data-testid": "chat-input", maxlength: 300, autocomplete: "off" }) as HTMLInputElement;
   const button = h("button", { class: "btn btn-small", type: "submit", "data-testid": "chat-send" });
   const title = h("h3", {});
@@ -45,6 +46,10 @@ export function chatPanel(shell: Shell, roomId: string): ChatPanel {
     relabel,
     add(m: any) {
       if (m.room !== roomId) return;
+      // The server sends the room's recent chat again on every (re)join: each line is shown once.
+      const key = `${m.time}|${m.seat}|${m.name}|${m.text}`;
+      if (seen.has(key)) return;
+      seen.add(key);
       log.querySelector(".chat-empty")?.remove();
       const time = typeof m.time === "number" ? new Date(m.time).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
       const seat = typeof m.seat === "number" ? m.seat : -1;

@@ -47,6 +47,9 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const svg = s("svg", { xmlns: "http://www.w3.org/2000/svg" }) as SVGSVGElement;
   const boardWrap = h("div", { class: "hx-board-wrap" }, svg);
   const promptEl = h("div", { class: "hx-prompt", "data-testid": "prompt", "aria-live": "polite" });
+  // A steal you made or suffered, named (issue 18): over the board, so nothing moves; a few seconds.
+  const stealEl = h("div", { class: "hx-notice", "data-testid": "steal-notice", role: "status", hidden: true });
+  let stealTimer = 0;
   const playersSlot = h("div", { class: "hx-players-slot" });
   const offerSlot = h("div", { class: "hx-offer-slot" });
   const handSlot = h("div", { class: "hx-hand-slot" });
@@ -56,7 +59,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const side = h("aside", { class: "hx-side" }, playersSlot, offerSlot, handSlot, barSlot, logBox);
   const overlay = h("div", { class: "hx-overlay", hidden: true });
   const victorySlot = h("div", { class: "hx-victory-slot" });
-  app.append(status, errorEl, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, promptEl, boardWrap), side), overlay, victorySlot);
+  app.append(status, errorEl, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, promptEl, boardWrap, stealEl), side), overlay, victorySlot);
   root.append(app);
   // Escape leaves a build mode.
   app.addEventListener("keydown", (e) => { if (e.key === "Escape" && mode && !dialog) { e.preventDefault(); mode = null; render(); } });
@@ -285,6 +288,14 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
         log.push({ ev, active, version: f.version });
         logList.append(logLine({ ev, active, version: f.version }));
         if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) seen.dice[ev.dice[0] + ev.dice[1]]++;
+        // The thief and the victim learn the card (the server sends it to them only).
+        if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !f.snapshot) {
+          stealEl.textContent = eventText(lang, ev, names(), viewer());
+          stealEl.dataset.role = ev.seat === viewer() ? "thief" : "victim";
+          stealEl.hidden = false;
+          window.clearTimeout(stealTimer);
+          stealTimer = window.setTimeout(() => { stealEl.hidden = true; }, 4000);
+        }
       }
       while (log.length > 500) { log.shift(); logList.firstElementChild?.remove(); }
       seen.vp.push((f.view?.players ?? []).map((p: any) => (f.view.phase === "gameOver" && typeof p.totalVp === "number" ? p.totalVp : p.publicVp ?? 0)));
@@ -293,6 +304,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
     langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); app.remove(); },
   };
 }
