@@ -155,6 +155,17 @@ async function decide(p, goals, other) {
     const d = after.view.dice;
     goals.rolls = (goals.rolls || 0) + 1;
     if (d && d[0] + d[1] === 7) goals.sevens = (goals.sevens || 0) + 1;
+    // The hexes that produce light up after the roll (issue 18): exactly those with the number rolled.
+    if (d && d[0] + d[1] !== 7 && !goals.producingShown) {
+      const sum = d[0] + d[1];
+      const expected = (after.view.board?.numbers ?? []).flatMap((n, h) => (n === sum && h !== after.view.robber ? [h] : []));
+      if (expected.length) {
+        await page.waitForSelector(tid(`producing-${expected[0]}`), { timeout: 2000 });
+        const lit = await page.$$eval('[data-testid^="producing-"]', (els) => els.map((e) => Number(e.getAttribute("data-testid").split("-")[1])).sort((a, b) => a - b));
+        check(JSON.stringify(lit) === JSON.stringify(expected), `the producing hexes are lit (${lit} vs ${expected})`);
+        goals.producingShown = lit.length;
+      }
+    }
     return `rolled ${d}`;
   }
   if (v.active !== f.seat) return "";

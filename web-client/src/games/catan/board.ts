@@ -20,6 +20,7 @@ export interface Highlights {
   intersections: Map<number, () => void>;
   edges: Map<number, () => void>;
   robberHexes: Map<number, () => void>;
+  producing?: Set<number>;  // the hexes the last roll made produce (lit for a moment)
 }
 
 export function noHighlights(): Highlights {
@@ -123,12 +124,14 @@ export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: Bo
     const terrain: string = board.terrain?.[h] ?? "desert";
     const num: number = board.numbers?.[h] ?? 0;
     const c = P(GEO.hexCenter[h]);
-    const g = s("g", { class: `hex terrain-${terrain}`, "data-testid": `hex-${h}`, "data-terrain": terrain, "data-number": num });
+    const lit = hl.producing?.has(h) ?? false;
+    const g = s("g", { class: `hex terrain-${terrain}${lit ? " producing" : ""}`, "data-testid": `hex-${h}`, "data-terrain": terrain, "data-number": num });
     g.append(s("polygon", { points: hexPoints(h), fill: TERRAIN_FILL[terrain] ?? "#ccc", stroke: "#f3e6c0", "stroke-width": 3 }));
     g.append(s("polygon", { points: hexPoints(h), fill: `url(#pat-${terrain})`, opacity: 0.55 }));
     const res = TERRAIN_RESOURCE[terrain];
     g.append(s("title", {}, `${t(o.lang, terrain as Key)}${res ? " → " + t(o.lang, res as Key) : ""}${num ? " · " + num : ""}`));
     if (num) g.append(numberToken(num, c));
+    if (lit) g.append(s("polygon", { points: hexPoints(h), class: "hex-producing", fill: "none", stroke: "#ffd54f", "stroke-width": 7, "data-testid": `producing-${h}` }));
     land.append(g);
   }
   svg.append(land);

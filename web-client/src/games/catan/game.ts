@@ -50,6 +50,9 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   // A steal you made or suffered, named (issue 18): over the board, so nothing moves; a few seconds.
   const stealEl = h("div", { class: "hx-notice", "data-testid": "steal-notice", role: "status", hidden: true });
   let stealTimer = 0;
+  // The hexes the last roll made produce, lit until a few seconds after the roll (issue 18).
+  let producing = new Set<number>();
+  let producingTimer = 0;
   const playersSlot = h("div", { class: "hx-players-slot" });
   const offerSlot = h("div", { class: "hx-offer-slot" });
   const handSlot = h("div", { class: "hx-hand-slot" });
@@ -134,6 +137,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
 
   function highlights(u: UI): Highlights {
     const hl = noHighlights();
+    hl.producing = producing;
     const phase = u.view?.phase;
     for (const a of actions(u)) {
       switch (a.type) {
@@ -287,7 +291,14 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
       for (const ev of f.events ?? []) {
         log.push({ ev, active, version: f.version });
         logList.append(logLine({ ev, active, version: f.version }));
-        if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) seen.dice[ev.dice[0] + ev.dice[1]]++;
+        if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) {
+          const sum = ev.dice[0] + ev.dice[1];
+          seen.dice[sum]++;
+          const numbers: number[] = f.view?.board?.numbers ?? [];
+          producing = new Set(numbers.flatMap((n, h) => (n === sum && h !== f.view?.robber ? [h] : [])));
+          window.clearTimeout(producingTimer);
+          producingTimer = window.setTimeout(() => { producing = new Set(); if (frame) schedule(); }, 3000);
+        }
         // The thief and the victim learn the card (the server sends it to them only).
         if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !f.snapshot) {
           stealEl.textContent = eventText(lang, ev, names(), viewer());
@@ -304,6 +315,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
     langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); app.remove(); },
   };
 }
