@@ -27,6 +27,12 @@ export async function step(p, goals, other) {
  *  seat and the offer box shows no accept / reject / counter buttons. */
 async function answeredOnce(page, after, id, goals) {
   const stillOpen = (f) => f && f.view.offer && f.view.offer.id === id;
+  // The first newer frame may be another seat's move: wait for the one that records our answer.
+  const answered = (f) => { const r = f.view.offer.responses?.[f.seat]; return r !== undefined && r !== null && r !== "none" && r !== "pending"; };
+  for (const end = Date.now() + 5000; stillOpen(after) && !answered(after) && Date.now() < end;) {
+    await sleep(20);
+    after = await frame(page);
+  }
   if (!stillOpen(after)) return;
   const answers = (after.legal.actions || []).filter((a) => a.type === "acceptOffer" || a.type === "rejectOffer");
   check(answers.length === 0 && !after.legal.counterOffer, `legal still lists answers to offer ${id} after answering it`);
@@ -165,6 +171,15 @@ async function decide(p, goals, other) {
         check(JSON.stringify(lit) === JSON.stringify(expected), `the producing hexes are lit (${lit} vs ${expected})`);
         goals.producingShown = lit.length;
       }
+    }
+    // What this seat received shows on its panel ("+1 Brick").
+    const total = (hand) => Object.values(hand || {}).reduce((a, b) => a + b, 0);
+    if (d && d[0] + d[1] !== 7 && !goals.gainShown && total(after.view.players[f.seat].hand) > total(me.hand)) {
+      const badge = await page.waitForSelector(tid(`gain-${f.seat}`), { timeout: 2000 });
+      const text = await badge.textContent();
+      check(/^\+\d/.test(text), `the gain is shown on the panel ("${text}")`);
+      goals.gainShown = text;
+      if (process.env.DEBUG_GAIN) console.log("gain shown", text);
     }
     return `rolled ${d}`;
   }

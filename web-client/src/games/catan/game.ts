@@ -53,6 +53,9 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   // The hexes the last roll made produce, lit until a few seconds after the roll (issue 18).
   let producing = new Set<number>();
   let producingTimer = 0;
+  // What each seat just received from a roll ("+1 Brick"), on its panel for 3 s (issue 18).
+  const gains = new Map<number, string>();
+  let gainsTimer = 0;
   const playersSlot = h("div", { class: "hx-players-slot" });
   const offerSlot = h("div", { class: "hx-offer-slot" });
   const handSlot = h("div", { class: "hx-hand-slot" });
@@ -270,7 +273,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     renderBank(u);
     renderBoard(svg, u.view, highlights(u), { lang, initials: u.initials, names: u.names });
     promptEl.textContent = promptText(u);
-    clear(playersSlot); playersSlot.append(renderPlayers(u, room?.seats ?? []));
+    clear(playersSlot); playersSlot.append(renderPlayers(u, room?.seats ?? [], gains));
     clear(offerSlot); const of = renderOffer(u, () => openNamed("counter")); if (of) offerSlot.append(of);
     clear(handSlot); const hd = renderHand(u); if (hd) handSlot.append(hd);
     clear(barSlot);
@@ -299,6 +302,14 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
           window.clearTimeout(producingTimer);
           producingTimer = window.setTimeout(() => { producing = new Set(); if (frame) schedule(); }, 3000);
         }
+        if (ev?.type === "diceRolled") gains.clear();
+        if (ev?.type === "produced" && typeof ev.seat === "number" && ev.cards && !f.snapshot) {
+          const text = Object.entries(ev.cards as Record<string, number>).filter(([, n]) => n > 0)
+            .map(([r, n]) => `+${n} ${t(lang, r as Key)}`).join(" ");
+          if (text) gains.set(ev.seat, [gains.get(ev.seat), text].filter(Boolean).join(" "));
+          window.clearTimeout(gainsTimer);
+          gainsTimer = window.setTimeout(() => { gains.clear(); if (frame) schedule(); }, 3000);
+        }
         // The thief and the victim learn the card (the server sends it to them only).
         if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !f.snapshot) {
           stealEl.textContent = eventText(lang, ev, names(), viewer());
@@ -315,6 +326,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
     langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); app.remove(); },
   };
 }
