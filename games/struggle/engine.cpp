@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "games/struggle/payments.hpp"
+
 namespace hexhall::struggle {
 namespace {
 
@@ -120,74 +122,6 @@ void each_submultiset(const Cards& from, int k, F&& f) {
     rec(rec, 0, k);
 }
 
-// Every exact payment of `cost` from `hand` (SFC-6.1, SFC-6.2, SFC-9.9), without duplicates: first
-// how many of each required resource are paid directly, then which triples (and at most one
-// university card) cover the units still missing.
-void payments(const Cards& cost, const Cards& hand, bool university, std::vector<Cards>& out) {
-    out.clear();
-    // Quick exit: paying directly what you hold, the missing cards must be covered by triples of
-    // surplus cards (and one university card); lowering a direct payment never helps.
-    int missing = 0, triples = 0, spare = 0;
-    for (int r = 0; r < kResources; ++r) {
-        if (hand[r] < cost[r]) missing += cost[r] - hand[r];
-        else {
-            triples += (hand[r] - cost[r]) / 3;
-            spare += (hand[r] - cost[r]) % 3;
-        }
-    }
-    if (missing > triples + (university && (spare > 0 || triples > 0) ? 1 : 0)) return;
-    Cards direct, extra;
-    std::array<int, kResources + 1> cap{};  // triples the resources from r on can still supply
-    auto cover = [&](auto&& self, int r, int need, bool e_used) -> void {
-        if (need > cap[r] + (university && !e_used ? 1 : 0)) return;
-        if (r == kResources) {
-            if (need == 0) {
-                Cards pay = direct;
-                pay.add(extra);
-                out.push_back(pay);
-            }
-            return;
-        }
-        const int free = hand[r] - direct[r];
-        for (int t = 0; t <= need && 3 * t <= free; ++t) {
-            extra[r] = 3 * t;
-            self(self, r + 1, need - t, e_used);
-            if (university && !e_used && need - t >= 1 && 3 * t + 1 <= free) {
-                extra[r] = 3 * t + 1;
-                self(self, r + 1, need - t - 1, true);
-            }
-        }
-        extra[r] = 0;
-    };
-    auto choose = [&](auto&& self, int r, int missing, int supply) -> void {
-        // supply: triples available from resources before r, plus the most the rest could give
-        if (missing > supply + (university ? 1 : 0)) return;
-        if (r == kResources) {
-            cap[kResources] = 0;
-            for (int i = kResources - 1; i >= 0; --i) cap[i] = cap[i + 1] + (hand[i] - direct[i]) / 3;
-            cover(cover, 0, missing, false);
-            return;
-        }
-        const int dmax = std::min(cost[r], hand[r]);
-        for (int d = dmax; d >= 0; --d) {
-            direct[r] = d;
-            self(self, r + 1, missing + cost[r] - d, supply - hand[r] / 3 + (hand[r] - d) / 3);
-        }
-        direct[r] = 0;
-    };
-    int supply = 0;
-    for (int r = 0; r < kResources; ++r) supply += hand[r] / 3;
-    choose(choose, 0, 0, supply);
-    // Several splits can give the same cards: keep each payment once, in a stable order.
-    auto key = [](const Cards& c) {
-        uint64_t k = 0;
-        for (int r = 0; r < kResources; ++r) k = (k << 8) | static_cast<uint64_t>(c[r]);
-        return k;
-    };
-    std::sort(out.begin(), out.end(), [&](const Cards& a, const Cards& b) { return key(a) > key(b); });
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-}
-
 // ---- drawing one legal move without listing them all (random play) ----
 
 // How many sub-multisets of `from` hold exactly k cards: ways[r][left] for resources r.. .
@@ -241,15 +175,39 @@ const std::vector<Cards>& payments_of(const Cards& cost, const Cards& hand, bool
         key = (key << 11) | (static_cast<uint64_t>(cost[r] & 63) << 5) | static_cast<uint64_t>(hand[r] & 31);
     }
     if (!fits) {
-        payments(cost, hand, university, uncached);
+        list_payments(cost, hand, university, uncached);
         return uncached;
     }
     Slot& slot = memo[(key * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits)];
     if (slot.key != key) {
-        payments(cost, hand, university, slot.pays);
+        list_payments(cost, hand, university, slot.pays);
         slot.key = key;
     }
     return slot.pays;
+}
+
+// count_payments() memoised per thread in a direct-mapped table of counts (issue 16): random
+// players' hands are small, so the same (cost, hand, university) comes back all the time.
+uint32_t payment_count(const Cards& cost, const Cards& hand, bool university) {
+    struct Slot {
+        uint64_t key = ~0ull;
+        uint32_t count = 0;
+    };
+    constexpr int kSlotBits = 13;
+    thread_local std::array<Slot, 1u << kSlotBits> memo;
+    uint64_t key = university ? 1 : 0;
+    bool fits = true;
+    for (int r = 0; r < kResources; ++r) {
+        fits = fits && cost[r] >= 0 && cost[r] < 64 && hand[r] >= 0 && hand[r] < 32;
+        key = (key << 11) | (static_cast<uint64_t>(cost[r] & 63) << 5) | static_cast<uint64_t>(hand[r] & 31);
+    }
+    if (!fits) return count_payments(cost, hand, university);
+    Slot& slot = memo[(key * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits)];
+    if (slot.key != key) {
+        slot.count = count_payments(cost, hand, university);
+        slot.key = key;
+    }
+    return slot.count;
 }
 
 bool can_place(const State& s, int seat, Building b, int expansion, int settlement, std::optional<Refusal>* why) {
@@ -719,15 +677,17 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
         }
         case Phase::Build: {
             struct Group {
-                const std::vector<Cards>* pays;
+                Cards cost;
+                uint32_t pays;
                 int8_t building, expansion;
                 int flips;
             };
             std::array<Group, kBuildings + kExpansions> groups;
             int ng = 0;
             uint32_t total = 1;  // EndBuild
-            const std::vector<Cards>* pays = nullptr;
+            uint32_t pays = 0;
             Cards last_cost;
+            bool have_last = false;
             const bool university = me.owns(Expansion::University) && !s.university_used;
             for (int b = 0; b < kBuildings; ++b) {
                 if (s.built & (1u << b)) continue;
@@ -736,15 +696,16 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 for (int v = 0; v < variants; ++v) {
                     if (!can_place(s, seat, bt, v, 0, nullptr)) continue;
                     const Cards cost = build_cost(*s.rules, bt, v);
-                    if (!pays || !(cost == last_cost)) {
-                        pays = &payments_of(cost, me.hand, university);
+                    if (!have_last || !(cost == last_cost)) {
+                        pays = payment_count(cost, me.hand, university);
                         last_cost = cost;
+                        have_last = true;
                     }
-                    if (pays->empty()) continue;
+                    if (pays == 0) continue;
                     const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
-                    groups[ng++] = Group{pays, static_cast<int8_t>(b),
+                    groups[ng++] = Group{cost, pays, static_cast<int8_t>(b),
                                          static_cast<int8_t>(bt == Building::Expansion ? v : -1), flips};
-                    total += static_cast<uint32_t>(pays->size() * flips);
+                    total += pays * static_cast<uint32_t>(flips);
                 }
             }
             const int guilds = guild_count(guild_seats);
@@ -756,7 +717,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             i -= 1;
             for (int gi = 0; gi < ng; ++gi) {
                 const Group& g = groups[gi];
-                const uint32_t here = static_cast<uint32_t>(g.pays->size() * g.flips);
+                const uint32_t here = g.pays * static_cast<uint32_t>(g.flips);
                 if (i >= here) {
                     i -= here;
                     continue;
@@ -765,7 +726,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 m.building = static_cast<Building>(g.building);
                 m.expansion = g.expansion;
                 m.flag = static_cast<int>(i) % g.flips == 1;
-                m.cards = (*g.pays)[i / static_cast<uint32_t>(g.flips)];
+                m.cards = nth_payment(g.cost, me.hand, university, i / static_cast<uint32_t>(g.flips));
                 return m;
             }
             return guild_move(guild_seats[i]);  // the groups' sizes are already taken off

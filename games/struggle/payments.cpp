@@ -1,0 +1,397 @@
+#include "games/struggle/payments.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace hexhall::struggle {
+
+namespace {
+
+// Quick exit: paying directly what you hold, the missing cards must be covered by triples of
+// surplus cards (and one university card); lowering a direct payment never helps.
+bool may_pay(const Cards& cost, const Cards& hand, bool university) {
+    int missing = 0, triples = 0, spare = 0;
+    for (int r = 0; r < kResources; ++r) {
+        if (hand[r] < cost[r]) missing += cost[r] - hand[r];
+        else {
+            triples += (hand[r] - cost[r]) / 3;
+            spare += (hand[r] - cost[r]) % 3;
+        }
+    }
+    return missing <= triples + (university && (spare > 0 || triples > 0) ? 1 : 0);
+}
+
+}  // namespace
+
+// ---- listing (the reference; legal_moves sends this list to clients) ----
+
+void list_payments(const Cards& cost, const Cards& hand, bool university, std::vector<Cards>& out) {
+    out.clear();
+    if (!may_pay(cost, hand, university)) return;
+    // First how many of each required resource are paid directly, then which triples (and at most
+    // one university card) cover the units still missing.
+    Cards direct, extra;
+    std::array<int, kResources + 1> cap{};  // triples the resources from r on can still supply
+    auto cover = [&](auto&& self, int r, int need, bool e_used) -> void {
+        if (need > cap[r] + (university && !e_used ? 1 : 0)) return;
+        if (r == kResources) {
+            if (need == 0) {
+                Cards pay = direct;
+                pay.add(extra);
+                out.push_back(pay);
+            }
+            return;
+        }
+        const int free = hand[r] - direct[r];
+        for (int t = 0; t <= need && 3 * t <= free; ++t) {
+            extra[r] = 3 * t;
+            self(self, r + 1, need - t, e_used);
+            if (university && !e_used && need - t >= 1 && 3 * t + 1 <= free) {
+                extra[r] = 3 * t + 1;
+                self(self, r + 1, need - t - 1, true);
+            }
+        }
+        extra[r] = 0;
+    };
+    auto choose = [&](auto&& self, int r, int missing, int supply) -> void {
+        // supply: triples available from resources before r, plus the most the rest could give
+        if (missing > supply + (university ? 1 : 0)) return;
+        if (r == kResources) {
+            cap[kResources] = 0;
+            for (int i = kResources - 1; i >= 0; --i) cap[i] = cap[i + 1] + (hand[i] - direct[i]) / 3;
+            cover(cover, 0, missing, false);
+            return;
+        }
+        const int dmax = std::min(cost[r], hand[r]);
+        for (int d = dmax; d >= 0; --d) {
+            direct[r] = d;
+            self(self, r + 1, missing + cost[r] - d, supply - hand[r] / 3 + (hand[r] - d) / 3);
+        }
+        direct[r] = 0;
+    };
+    int supply = 0;
+    for (int r = 0; r < kResources; ++r) supply += hand[r] / 3;
+    choose(choose, 0, 0, supply);
+    // Several splits can give the same cards: keep each payment once, in a stable order.
+    auto key = [](const Cards& c) {
+        uint64_t k = 0;
+        for (int r = 0; r < kResources; ++r) k = (k << 8) | static_cast<uint64_t>(c[r]);
+        return k;
+    };
+    std::sort(out.begin(), out.end(), [&](const Cards& a, const Cards& b) { return key(a) > key(b); });
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+// ---- counting without listing ----
+//
+// Paying p cards of resource r towards a cost of c of it: d of them directly (d <= min(c, p)), the
+// other p - d = 3t + e as t triples and e in {0, 1} university cards. A payment is valid iff some
+// such split of every resource has sum(t + e) = sum(c - d) (each triple or university card covers
+// one missing unit) with at most one e = 1, and only with the university (payment_valid).
+// Substituting d = p - 3t - e, that is sum(t) = (P - C) / 2 with P, C the totals paid and owed. For
+// one resource and fixed p, e the feasible t form an interval (d runs over an interval):
+//   e = 0: t in [ceil(q / 3), floor(p / 3)],       q = max(p - c, 0)
+//   e = 1: t in [floor((q + 1) / 3), floor((p - 1) / 3)]   (p >= 1)
+// and a sum of intervals is an interval. In terms of v = p - c - 2t (whose sum must be 0) the e = 0
+// interval of t gives a range [a, b] of v, of the parity of p - c. So without the university card a
+// pay vector is valid iff A <= 0 <= B with A = sum a, B = sum b and A even (then B is too). The
+// university card adds: if every resource has an e = 0 split, the e = 1 split of a resource whose
+// lower t end is one lower extends B by 2 (the two ranges overlap, so the union stays a range); if
+// exactly one resource has only an e = 1 split, that one must take the card. Hence each p of a
+// resource gets a layer: 0 plain, 1 plain and could extend B by 2, 2 needs the card, or none.
+// Layers combine as max, except that two 2s are invalid. Counting pay vectors with A <= 0 <= B'
+// (B' = B, plus 2 in layer 1) is #(A <= 0) - #(B' <= -2), both over even values, since A <= B'.
+// Those are counted with histograms of A and of B per layer over the suffixes r..4 of resources,
+// built from resource 4 down; the same tables unrank in the listing order.
+
+namespace {
+
+constexpr int kLayers = 3;
+constexpr int kMaxCost = 63;  // larger totals (no ruleset has them) are counted by listing
+
+int combine(int x, int y) { return x == 2 && y == 2 ? -1 : (x > y ? x : y); }
+
+struct Option {
+    int layer = -1;  // -1: p cards of this resource are in no valid payment
+    int a = 0, b = 0;
+};
+
+Option option_for(int c, int p, bool university) {
+    Option o;
+    const int q = p > c ? p - c : 0;
+    const int lo0 = (q + 2) / 3, hi0 = p / 3;
+    if (lo0 <= hi0) {
+        o.layer = 0;
+        o.a = p - c - 2 * hi0;
+        o.b = p - c - 2 * lo0;
+        if (university && p >= 1 && (q + 1) / 3 < lo0 && (q + 1) / 3 <= (p - 1) / 3) o.layer = 1;
+    } else if (university && p >= 1 && (q + 1) / 3 <= (p - 1) / 3) {
+        o.layer = 2;
+        o.a = p - c - 2 * ((p - 1) / 3);
+        o.b = p - c - 2 * ((q + 1) / 3);
+    }
+    return o;
+}
+
+// Histograms of A and B per layer over the pay vectors of the resources r..4 (r = 5: the empty
+// vector). A suffix sum v is stored at index v + (costs of r..4); sums above the costs of the
+// resources before r are dropped, as no prefix can bring them down to 0 (every a, b >= -c). So
+// every histogram has total cost + 1 entries.
+struct Counter {
+    Cards cost, hand;
+    bool university = false;
+    bool built = false;  // the tables are those of (cost, hand, university)
+    int width = 0;  // total cost + 1
+    std::array<int, kResources + 1> below{};  // costs of resources r..4
+    std::array<std::array<bool, kLayers>, kResources + 1> nonempty{};
+    std::array<std::array<std::array<std::array<uint32_t, kMaxCost + 1>, 2>, kLayers>, kResources + 1> hist;
+
+    bool build(const Cards& cost, const Cards& hand, bool university);
+    uint32_t completions(int r, int layer, int a, int b) const;
+};
+
+bool Counter::build(const Cards& cost_, const Cards& hand_, bool university_) {
+    cost = cost_;
+    hand = hand_;
+    university = university_;
+    built = false;
+    below[kResources] = 0;
+    for (int r = kResources - 1; r >= 0; --r) {
+        if (hand[r] < 0 || cost[r] < 0) return false;
+        below[r] = below[r + 1] + cost[r];
+    }
+    if (below[0] > kMaxCost) return false;
+    const int total = below[0];
+    width = total + 1;
+    for (auto& n : nonempty) n.fill(false);
+    hist[kResources][0][0][0] = hist[kResources][0][1][0] = 1;
+    nonempty[kResources][0] = true;
+    for (int r = kResources - 1; r >= 0; --r) {
+        const int c = cost[r];
+        for (int p = 0; p <= hand[r]; ++p) {
+            // a >= p/3 - c puts index c + a + x >= p/3: this p and every larger one are dropped
+            if (p / 3 > total) break;
+            const Option o = option_for(c, p, university);
+            if (o.layer < 0 || c + o.a > total) continue;
+            for (int ls = 0; ls < kLayers; ++ls) {
+                if (!nonempty[r + 1][ls]) continue;
+                const int l = combine(o.layer, ls);
+                if (l < 0) continue;
+                if (!nonempty[r][l]) {
+                    nonempty[r][l] = true;
+                    std::fill(hist[r][l][0].begin(), hist[r][l][0].begin() + width, 0u);
+                    std::fill(hist[r][l][1].begin(), hist[r][l][1].begin() + width, 0u);
+                }
+                // index x at r + 1 (v = x - below[r+1]) lands on v + shift, index x + c + shift
+                for (int k = 0; k < 2; ++k) {
+                    const int shift = c + (k == 0 ? o.a : o.b);
+                    if (shift >= width) continue;
+                    const uint32_t* src = hist[r + 1][ls][k].data();
+                    uint32_t* dst = hist[r][l][k].data() + shift;
+                    for (int x = 0, n = width - shift; x < n; ++x) dst[x] += src[x];
+                }
+            }
+        }
+    }
+    built = true;
+    return true;
+}
+
+// Pay vectors of resources r..4 that complete a prefix with layer `layer`, A-sum a and B-sum b.
+uint32_t Counter::completions(int r, int layer, int a, int b) const {
+    uint32_t n = 0;
+    for (int ls = 0; ls < kLayers; ++ls) {
+        if (!nonempty[r][ls]) continue;
+        const int l = combine(layer, ls);
+        if (l < 0) continue;
+        // a + v <= 0 and even; b + v <= -2 (layer 1: -4) and even; v = x - below[r]
+        const int thr = l == 1 ? -4 : -2;
+        const int base = below[r];
+        const auto& ha = hist[r][ls][0];
+        const auto& hb = hist[r][ls][1];
+        for (int x = ((a - base) & 1), top = std::min(width - 1, base - a); x <= top; x += 2) n += ha[x];
+        for (int x = ((b - base) & 1), top = std::min(width - 1, base + thr - b); x <= top; x += 2) n -= hb[x];
+    }
+    return n;
+}
+
+// The same tables packed for the common case (total cost <= 7, fewer than 65,536 pay vectors):
+// each histogram is one 128-bit integer of eight 16-bit lanes, lane x counting index x. Adding a
+// resource's option shifts a histogram up by c + a lanes; lanes above the total cost only ever move
+// up (and out), so they never disturb the counted ones, and no counted lane can overflow.
+__extension__ typedef unsigned __int128 Lanes;
+constexpr int kLanes = 8;
+
+struct Packed {
+    Cards cost, hand;
+    bool university = false;
+    bool built = false;
+    int total = 0;
+    std::array<int, kResources + 1> below{};
+    std::array<std::array<bool, kLayers>, kResources + 1> nonempty{};
+    std::array<std::array<std::array<Lanes, 2>, kLayers>, kResources + 1> hist{};
+
+    static bool fits(const Cards& cost, const Cards& hand);
+    void build(const Cards& cost, const Cards& hand, bool university);
+    uint32_t completions(int r, int layer, int a, int b) const;
+};
+
+// option_for for small costs and hands, from a table.
+struct OptionTable {
+    static constexpr int kCosts = kLanes, kHeld = kResourceTotal + 1;
+    std::array<std::array<std::array<Option, kHeld>, kCosts>, 2> t;
+    OptionTable() {
+        for (int u = 0; u < 2; ++u)
+            for (int c = 0; c < kCosts; ++c)
+                for (int p = 0; p < kHeld; ++p) t[u][c][p] = option_for(c, p, u == 1);
+    }
+};
+const OptionTable& option_table() {
+    static const OptionTable table;
+    return table;
+}
+
+bool Packed::fits(const Cards& cost, const Cards& hand) {
+    int total = 0;
+    uint32_t vectors = 1;
+    for (int r = 0; r < kResources; ++r) {
+        if (cost[r] < 0 || hand[r] < 0 || hand[r] >= OptionTable::kHeld) return false;
+        total += cost[r];
+        vectors *= static_cast<uint32_t>(hand[r] + 1);  // < 68^5, no overflow
+    }
+    return total < kLanes && vectors < 65536;
+}
+
+void Packed::build(const Cards& cost_, const Cards& hand_, bool university_) {
+    cost = cost_;
+    hand = hand_;
+    university = university_;
+    const auto& options = option_table().t[university ? 1 : 0];
+    below[kResources] = 0;
+    for (int r = kResources - 1; r >= 0; --r) below[r] = below[r + 1] + cost[r];
+    total = below[0];
+    hist[kResources][0][0] = hist[kResources][0][1] = 1;
+    nonempty[kResources] = {true, false, false};
+    for (int r = kResources - 1; r >= 0; --r) {
+        const int c = cost[r];
+        auto& out = hist[r];
+        const auto& in = hist[r + 1];
+        const auto& in_ne = nonempty[r + 1];
+        auto& ne = nonempty[r];
+        out = {};
+        ne = {false, false, false};
+        const Option* opt = options[c].data();
+        for (int p = 0, top = std::min(hand[r], 3 * total + 2); p <= top; ++p) {
+            const Option& o = opt[p];
+            if (o.layer < 0) continue;
+            const int sa = c + o.a, sb = c + o.b;  // >= 0; sb >= sa
+            if (sa >= kLanes) continue;
+            for (int ls = 0; ls < kLayers; ++ls) {
+                if (!in_ne[ls]) continue;
+                const int l = combine(o.layer, ls);
+                if (l < 0) continue;
+                ne[l] = true;
+                out[l][0] += in[ls][0] << (16 * sa);
+                if (sb < kLanes) out[l][1] += in[ls][1] << (16 * sb);
+            }
+        }
+    }
+    built = true;
+}
+
+// The sum of the lanes x <= top with x of top's parity.
+inline uint32_t lane_sum(Lanes h, int top) {
+    if (top < 0) return 0;
+    constexpr uint64_t kEven = 0x0000FFFF0000FFFFull;
+    const uint64_t parity = (top & 1) ? kEven << 16 : kEven;
+    const Lanes keep = top >= kLanes - 1 ? ~Lanes{0} : (Lanes{1} << (16 * (top + 1))) - 1;
+    h &= keep & ((Lanes{parity} << 64) | parity);
+    uint64_t x = static_cast<uint64_t>(h) + static_cast<uint64_t>(h >> 64);  // counts < 65,536 in all
+    x += x >> 32;
+    x += x >> 16;
+    return static_cast<uint32_t>(x & 0xFFFF);
+}
+
+uint32_t Packed::completions(int r, int layer, int a, int b) const {
+    uint32_t n = 0;
+    for (int ls = 0; ls < kLayers; ++ls) {
+        if (!nonempty[r][ls]) continue;
+        const int l = combine(layer, ls);
+        if (l < 0) continue;
+        const int thr = l == 1 ? -4 : -2;
+        n += lane_sum(hist[r][ls][0], below[r] - a);
+        n -= lane_sum(hist[r][ls][1], below[r] + thr - b);
+    }
+    return n;
+}
+
+Counter& counter() {
+    thread_local Counter c;
+    return c;
+}
+Packed& packed() {
+    thread_local Packed c;
+    return c;
+}
+
+// The i-th payment in listing order, from tables `c` built for (cost, hand, university).
+template <typename Tables>
+Cards unrank(const Tables& c, const Cards& cost, const Cards& hand, bool university, uint32_t i) {
+    Cards pay;
+    int layer = 0, a = 0, b = 0;
+    for (int r = 0; r < kResources; ++r) {
+        for (int p = hand[r]; p >= 0; --p) {
+            const Option o = option_for(cost[r], p, university);
+            if (o.layer < 0) continue;
+            const int l = combine(layer, o.layer);
+            if (l < 0) continue;
+            const uint32_t n = c.completions(r + 1, l, a + o.a, b + o.b);
+            if (i < n) {
+                pay[r] = p;
+                layer = l;
+                a += o.a;
+                b += o.b;
+                break;
+            }
+            i -= n;
+        }
+    }
+    return pay;
+}
+
+}  // namespace
+
+uint32_t count_payments(const Cards& cost, const Cards& hand, bool university) {
+    if (!may_pay(cost, hand, university)) return 0;
+    if (Packed::fits(cost, hand)) {
+        Packed& c = packed();
+        c.build(cost, hand, university);
+        return c.completions(0, 0, 0, 0);
+    }
+    Counter& c = counter();
+    if (!c.build(cost, hand, university)) {
+        std::vector<Cards> all;
+        list_payments(cost, hand, university, all);
+        return static_cast<uint32_t>(all.size());
+    }
+    return c.completions(0, 0, 0, 0);
+}
+
+Cards nth_payment(const Cards& cost, const Cards& hand, bool university, uint32_t i) {
+    if (Packed::fits(cost, hand)) {
+        Packed& c = packed();
+        if (!(c.built && c.cost == cost && c.hand == hand && c.university == university))
+            c.build(cost, hand, university);
+        return unrank(c, cost, hand, university, i);
+    }
+    Counter& c = counter();
+    const bool same = c.built && c.cost == cost && c.hand == hand && c.university == university;
+    if (!same && !c.build(cost, hand, university)) {
+        std::vector<Cards> all;
+        list_payments(cost, hand, university, all);
+        return i < all.size() ? all[i] : Cards{};
+    }
+    return unrank(c, cost, hand, university, i);
+}
+
+}  // namespace hexhall::struggle
