@@ -189,6 +189,20 @@ const std::vector<Cards>& payments_of(const Cards& cost, const Cards& hand, bool
 // count_payments() memoised per thread in a direct-mapped table of counts (issue 16): random
 // players' hands are small, so the same (cost, hand, university) comes back all the time.
 uint32_t payment_count(const Cards& cost, const Cards& hand, bool university) {
+    // Most calls end here: the hand cannot pay (the listing's quick exit), or holds fewer than 3 of
+    // every resource with no university, so no triple fits and the cost itself is the one payment.
+    int missing = 0, triples = 0, spare = 0, most = 0;
+    for (int r = 0; r < kResources; ++r) {
+        const int d = hand[r] - cost[r];
+        if (d < 0) missing -= d;
+        else {
+            triples += d / 3;
+            spare += d % 3;
+        }
+        most = std::max(most, hand[r]);
+    }
+    if (missing > triples + (university && (spare > 0 || triples > 0) ? 1 : 0)) return 0;
+    if (!university && most < 3) return 1;
     struct Slot {
         uint64_t key = ~0ull;
         uint32_t count = 0;
@@ -357,25 +371,44 @@ Cards build_cost(const Ruleset& rules, Building b, int expansion) {
 }
 
 bool payment_valid(const Cards& cost, const Cards& pay, bool university, bool& uses_university) {
-    bool without = false, with = false;
-    auto rec = [&](auto&& self, int r, int balance, bool e_used) -> void {
-        if (without) return;
-        if (r == kResources) {
-            if (balance == 0) (e_used ? with : without) = true;
-            return;
+    // Paying p of a resource towards c of it: d directly (d <= min(c, p)), the other p - d = 3t + e
+    // as t triples and e university cards. The payment balances iff sum(c - d - t - e) = 0, that is
+    // sum(t) = (P - C) / 2 for the totals P paid and C owed; for each resource the feasible t form
+    // an interval (see payments.cpp), so their sum is an interval too.
+    if (!pay.nonnegative() || !cost.nonnegative()) return false;
+    int diff = 0, lo = 0, hi = 0, missing_e0 = 0, only = -1;
+    std::array<int, kResources> lo0{}, hi0{}, lo1{}, hi1{};
+    for (int r = 0; r < kResources; ++r) {
+        const int c = cost[r], p = pay[r], q = p > c ? p - c : 0;
+        diff += p - c;
+        lo0[r] = (q + 2) / 3;  // e = 0: 3t in [q, p]
+        hi0[r] = p / 3;
+        lo1[r] = (q + 1) / 3;  // e = 1: 3t + 1 in [q, p]
+        hi1[r] = p >= 1 ? (p - 1) / 3 : -1;
+        if (lo0[r] <= hi0[r]) {
+            lo += lo0[r];
+            hi += hi0[r];
+        } else {
+            missing_e0 += 1;
+            only = r;
         }
-        const int dmax = std::min(cost[r], pay[r]);
-        for (int d = dmax; d >= 0; --d) {
-            const int x = pay[r] - d;
-            const int t = x / 3, e = x % 3;
-            if (e == 2 || (e == 1 && (!university || e_used))) continue;
-            self(self, r + 1, balance + (cost[r] - d) - t - e, e_used || e == 1);
+    }
+    uses_university = false;
+    if (diff < 0 || diff % 2 != 0) return false;
+    const int t = diff / 2;
+    if (missing_e0 == 0 && lo <= t && t <= hi) return true;  // without the university
+    if (!university || missing_e0 > 1) return false;
+    // One resource pays one card through the university (SFC-9.9).
+    for (int r = 0; r < kResources; ++r) {
+        if (lo1[r] > hi1[r] || (missing_e0 == 1 && r != only)) continue;
+        const int l = missing_e0 == 1 ? lo + lo1[r] : lo - lo0[r] + lo1[r];
+        const int h = missing_e0 == 1 ? hi + hi1[r] : hi - hi0[r] + hi1[r];
+        if (l <= t && t <= h) {
+            uses_university = true;
+            return true;
         }
-    };
-    if (!pay.nonnegative()) return false;
-    rec(rec, 0, 0, false);
-    uses_university = !without && with;
-    return without || with;
+    }
+    return false;
 }
 
 int victim_for(const State& s, int seat, Building b) {
@@ -676,6 +709,9 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             return m;
         }
         case Phase::Build: {
+            // The groups of legal_moves' order: building type, expansion type; for each, its
+            // payments (times 2 for a settlement's destiny flip). The payment count comes first:
+            // it is mostly 0 and cheap to see, can_place may look at every opponent.
             struct Group {
                 Cards cost;
                 uint32_t pays;
@@ -685,27 +721,35 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             std::array<Group, kBuildings + kExpansions> groups;
             int ng = 0;
             uint32_t total = 1;  // EndBuild
-            uint32_t pays = 0;
-            Cards last_cost;
-            bool have_last = false;
+            const Ruleset& rules = *s.rules;
             const bool university = me.owns(Expansion::University) && !s.university_used;
-            for (int b = 0; b < kBuildings; ++b) {
+            auto add = [&](Building bt, int v, const Cards& cost, uint32_t pays) {
+                const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
+                groups[ng++] = Group{cost, pays, static_cast<int8_t>(bt),
+                                     static_cast<int8_t>(bt == Building::Expansion ? v : -1), flips};
+                total += pays * static_cast<uint32_t>(flips);
+            };
+            for (int b = 0; b < kBuildings - 1; ++b) {
                 if (s.built & (1u << b)) continue;
                 const Building bt = static_cast<Building>(b);
-                const int variants = bt == Building::Expansion ? kExpansions : 1;
-                for (int v = 0; v < variants; ++v) {
-                    if (!can_place(s, seat, bt, v, 0, nullptr)) continue;
-                    const Cards cost = build_cost(*s.rules, bt, v);
-                    if (!have_last || !(cost == last_cost)) {
-                        pays = payment_count(cost, me.hand, university);
-                        last_cost = cost;
-                        have_last = true;
+                const Cards& cost = rules.cost[b];
+                const uint32_t pays = payment_count(cost, me.hand, university);
+                if (pays == 0 || !can_place(s, seat, bt, 0, 0, nullptr)) continue;
+                add(bt, 0, cost, pays);
+            }
+            if (!(s.built & (1u << bi(Building::Expansion))) && me.cities > 0) {
+                const Cards& plain = rules.cost[bi(Building::Expansion)];
+                int64_t plain_pays = -1;  // not counted yet
+                for (int v = 0; v < kExpansions; ++v) {
+                    if (me.owns(static_cast<Expansion>(v)) || s.expansion_stack[v] == 0) continue;  // can_place
+                    if (v == static_cast<int>(Expansion::TownHall)) {
+                        const Cards cost = build_cost(rules, Building::Expansion, v);
+                        if (const uint32_t pays = payment_count(cost, me.hand, university))
+                            add(Building::Expansion, v, cost, pays);
+                        continue;
                     }
-                    if (pays == 0) continue;
-                    const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
-                    groups[ng++] = Group{cost, pays, static_cast<int8_t>(b),
-                                         static_cast<int8_t>(bt == Building::Expansion ? v : -1), flips};
-                    total += pays * static_cast<uint32_t>(flips);
+                    if (plain_pays < 0) plain_pays = payment_count(plain, me.hand, university);
+                    if (plain_pays > 0) add(Building::Expansion, v, plain, static_cast<uint32_t>(plain_pays));
                 }
             }
             const int guilds = guild_count(guild_seats);

@@ -236,14 +236,40 @@ struct Packed {
     uint32_t completions(int r, int layer, int a, int b) const;
 };
 
-// option_for for small costs and hands, from a table.
+// option_for for small costs and hands, from a table; and for each (university, c, hand[r]) the
+// options of p = 0..hand[r] grouped by (layer, lane shift of A, of B), with how many p share each
+// (shifts of 8 lanes or more drop out).
 struct OptionTable {
     static constexpr int kCosts = kLanes, kHeld = kResourceTotal + 1;
+    struct Group {
+        uint8_t layer, sa, sb;
+        uint32_t w;
+    };
     std::array<std::array<std::array<Option, kHeld>, kCosts>, 2> t;
+    std::array<std::array<std::array<std::pair<uint32_t, uint32_t>, kHeld>, kCosts>, 2> span;  // [first, end)
+    std::vector<Group> groups;
     OptionTable() {
         for (int u = 0; u < 2; ++u)
-            for (int c = 0; c < kCosts; ++c)
+            for (int c = 0; c < kCosts; ++c) {
                 for (int p = 0; p < kHeld; ++p) t[u][c][p] = option_for(c, p, u == 1);
+                for (int h = 0; h < kHeld; ++h) {
+                    const auto first = static_cast<uint32_t>(groups.size());
+                    for (int p = 0; p <= h; ++p) {
+                        const Option& o = t[u][c][p];
+                        const int sa = c + o.a, sb = c + o.b;
+                        if (o.layer < 0 || sa >= kLanes) continue;
+                        const Group g{static_cast<uint8_t>(o.layer), static_cast<uint8_t>(sa),
+                                      static_cast<uint8_t>(std::min(sb, kLanes)), 1};
+                        size_t j = first;
+                        while (j < groups.size() &&
+                               !(groups[j].layer == g.layer && groups[j].sa == g.sa && groups[j].sb == g.sb))
+                            ++j;
+                        if (j == groups.size()) groups.push_back(g);
+                        else groups[j].w += 1;
+                    }
+                    span[u][c][h] = {first, static_cast<uint32_t>(groups.size())};
+                }
+            }
     }
 };
 const OptionTable& option_table() {
@@ -266,7 +292,8 @@ void Packed::build(const Cards& cost_, const Cards& hand_, bool university_) {
     cost = cost_;
     hand = hand_;
     university = university_;
-    const auto& options = option_table().t[university ? 1 : 0];
+    const OptionTable& table = option_table();
+    const int u = university ? 1 : 0;
     below[kResources] = 0;
     for (int r = kResources - 1; r >= 0; --r) below[r] = below[r + 1] + cost[r];
     total = below[0];
@@ -276,23 +303,32 @@ void Packed::build(const Cards& cost_, const Cards& hand_, bool university_) {
         const int c = cost[r];
         auto& out = hist[r];
         const auto& in = hist[r + 1];
+        const auto [first, end] = table.span[u][c][hand[r]];
+        const OptionTable::Group* g = table.groups.data();
+        if (!university) {  // layer 0 only
+            Lanes a = 0, b = 0;
+            const Lanes ia = in[0][0], ib = in[0][1];
+            for (uint32_t j = first; j < end; ++j) {
+                a += g[j].w * (ia << (16 * g[j].sa));
+                if (g[j].sb < kLanes) b += g[j].w * (ib << (16 * g[j].sb));
+            }
+            out[0][0] = a;
+            out[0][1] = b;
+            nonempty[r] = {first < end, false, false};
+            continue;
+        }
         const auto& in_ne = nonempty[r + 1];
         auto& ne = nonempty[r];
         out = {};
         ne = {false, false, false};
-        const Option* opt = options[c].data();
-        for (int p = 0, top = std::min(hand[r], 3 * total + 2); p <= top; ++p) {
-            const Option& o = opt[p];
-            if (o.layer < 0) continue;
-            const int sa = c + o.a, sb = c + o.b;  // >= 0; sb >= sa
-            if (sa >= kLanes) continue;
+        for (uint32_t j = first; j < end; ++j) {
             for (int ls = 0; ls < kLayers; ++ls) {
                 if (!in_ne[ls]) continue;
-                const int l = combine(o.layer, ls);
+                const int l = combine(g[j].layer, ls);
                 if (l < 0) continue;
                 ne[l] = true;
-                out[l][0] += in[ls][0] << (16 * sa);
-                if (sb < kLanes) out[l][1] += in[ls][1] << (16 * sb);
+                out[l][0] += g[j].w * (in[ls][0] << (16 * g[j].sa));
+                if (g[j].sb < kLanes) out[l][1] += g[j].w * (in[ls][1] << (16 * g[j].sb));
             }
         }
     }
@@ -378,6 +414,10 @@ uint32_t count_payments(const Cards& cost, const Cards& hand, bool university) {
 }
 
 Cards nth_payment(const Cards& cost, const Cards& hand, bool university, uint32_t i) {
+    // Fewer than 3 of every resource and no university: no triple fits, the cost is the one payment.
+    if (!university && i == 0 && hand.contains(cost) &&
+        std::max({hand[0], hand[1], hand[2], hand[3], hand[4]}) < 3)
+        return cost;
     if (Packed::fits(cost, hand)) {
         Packed& c = packed();
         if (!(c.built && c.cost == cost && c.hand == hand && c.university == university))

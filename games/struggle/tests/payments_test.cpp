@@ -63,3 +63,59 @@ TEST_CASE("payments are counted and unranked exactly as listed (SFC-6.2 triples,
     }
     CHECK(payments > 1000);
 }
+
+namespace {
+
+// payment_valid as it was before issue 16: every split of every resource into direct cards,
+// triples and at most one university card, searched recursively. The reference for the interval
+// test that replaced it.
+bool payment_valid_by_search(const Cards& cost, const Cards& pay, bool university, bool& uses_university) {
+    bool without = false, with = false;
+    auto rec = [&](auto&& self, int r, int balance, bool e_used) -> void {
+        if (without) return;
+        if (r == kResources) {
+            if (balance == 0) (e_used ? with : without) = true;
+            return;
+        }
+        const int dmax = std::min(cost[r], pay[r]);
+        for (int d = dmax; d >= 0; --d) {
+            const int x = pay[r] - d;
+            const int t = x / 3, e = x % 3;
+            if (e == 2 || (e == 1 && (!university || e_used))) continue;
+            self(self, r + 1, balance + (cost[r] - d) - t - e, e_used || e == 1);
+        }
+    };
+    if (!pay.nonnegative()) return false;
+    rec(rec, 0, 0, false);
+    uses_university = !without && with;
+    return without || with;
+}
+
+}  // namespace
+
+TEST_CASE("payment_valid agrees with a search over every split, university use included",
+          "[SFC-6.1][SFC-6.2][SFC-9.9][SFC-9.7]") {
+    Rng rng = make_rng(61);
+    long long valid = 0, via_university = 0;
+    for (int round = 0; round < 4000; ++round) {
+        Cards cost, pay;
+        const int k = static_cast<int>(uniform(rng, 8));
+        for (int i = 0; i < k; ++i) cost[static_cast<int>(uniform(rng, kResources))] += 1;
+        const int n = static_cast<int>(uniform(rng, 16));
+        for (int i = 0; i < n; ++i) pay[static_cast<int>(uniform(rng, kResources))] += 1;
+        if (round % 50 == 0) pay[static_cast<int>(uniform(rng, kResources))] = -1;
+        for (int u = 0; u < 2; ++u) {
+            bool fast_univ = false, ref_univ = false;
+            const bool fast = payment_valid(cost, pay, u == 1, fast_univ);
+            const bool ref = payment_valid_by_search(cost, pay, u == 1, ref_univ);
+            INFO("cost " << cost[0] << cost[1] << cost[2] << cost[3] << cost[4] << " pay " << pay[0] << ','
+                         << pay[1] << ',' << pay[2] << ',' << pay[3] << ',' << pay[4] << " university " << u);
+            REQUIRE(fast == ref);
+            if (ref) REQUIRE(fast_univ == ref_univ);
+            valid += ref;
+            via_university += ref && ref_univ;
+        }
+    }
+    CHECK(valid > 300);
+    CHECK(via_university > 50);
+}
