@@ -188,10 +188,14 @@ const std::vector<Cards>& payments_of(const Cards& cost, const Cards& hand, bool
 
 // count_payments() memoised per thread in a direct-mapped table of counts (issue 16): random
 // players' hands are small, so the same (cost, hand, university) comes back all the time.
-uint32_t payment_count(const Cards& cost, const Cards& hand, bool university) {
-    // Most calls end here: the hand cannot pay (the listing's quick exit), or holds fewer than 3 of
-    // every resource with no university, so no triple fits and the cost itself is the one payment.
-    int missing = 0, triples = 0, spare = 0, most = 0;
+uint32_t payment_count(const Cards& cost, const Cards& hand, bool university, int held, int most) {
+    // Most calls end here. A payment gives at least as many cards as the cost shows (a triple or
+    // the university card covers one missing card each); with fewer than 3 of every resource and no
+    // university no triple fits, so the cost itself is the one payment if held.
+    if (held < cost.total()) return 0;
+    if (!university && most < 3) return hand.contains(cost) ? 1 : 0;
+    // The listing's quick exit.
+    int missing = 0, triples = 0, spare = 0;
     for (int r = 0; r < kResources; ++r) {
         const int d = hand[r] - cost[r];
         if (d < 0) missing -= d;
@@ -199,10 +203,8 @@ uint32_t payment_count(const Cards& cost, const Cards& hand, bool university) {
             triples += d / 3;
             spare += d % 3;
         }
-        most = std::max(most, hand[r]);
     }
     if (missing > triples + (university && (spare > 0 || triples > 0) ? 1 : 0)) return 0;
-    if (!university && most < 3) return 1;
     struct Slot {
         uint64_t key = ~0ull;
         uint32_t count = 0;
@@ -636,10 +638,24 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
         case Phase::Trade: {
             const int max_deck = std::min(s.trades_left, me.hand.total());
             uint32_t deck = 0;
-            if (max_deck > 0) {
+            bool tabled = false;
+            if (max_deck > 3) {
                 count_submultisets(me.hand, max_deck, subs);
+                tabled = true;
                 // ways[0][k] for every k <= max_deck comes from the same table
                 for (int k = 1; k <= max_deck; ++k) deck += subs.ways[0][k];
+            } else if (max_deck > 0) {
+                // Sub-multisets of 1, 2, 3 cards from the resources held at least once (n1), twice
+                // (n2), three times (n3): {a}; {a,b}, {a,a}; {a,b,c}, {a,a,b}, {a,a,a}.
+                uint32_t n1 = 0, n2 = 0, n3 = 0;
+                for (int r = 0; r < kResources; ++r) {
+                    n1 += me.hand[r] >= 1;
+                    n2 += me.hand[r] >= 2;
+                    n3 += me.hand[r] >= 3;
+                }
+                deck = n1;
+                if (max_deck >= 2) deck += n1 * (n1 - 1) / 2 + n2;
+                if (max_deck >= 3) deck += n1 * (n1 - 1) * (n1 - 2) / 6 + n2 * (n1 - 1) + n3;
             }
             uint32_t market = 0, players = 0;
             int gives = 0, takes = 0;
@@ -663,6 +679,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             if (i == 0) return m;  // EndTrade
             i -= 1;
             if (i < deck) {
+                if (!tabled) count_submultisets(me.hand, max_deck, subs);
                 int k = 1;
                 while (i >= subs.ways[0][k]) i -= subs.ways[0][k++];
                 subs.k = k;  // the table holds every size up to max_deck
@@ -723,6 +740,8 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             uint32_t total = 1;  // EndBuild
             const Ruleset& rules = *s.rules;
             const bool university = me.owns(Expansion::University) && !s.university_used;
+            const int held = me.hand.total();
+            const int most = std::max({me.hand[0], me.hand[1], me.hand[2], me.hand[3], me.hand[4]});
             auto add = [&](Building bt, int v, const Cards& cost, uint32_t pays) {
                 const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
                 groups[ng++] = Group{cost, pays, static_cast<int8_t>(bt),
@@ -733,7 +752,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 if (s.built & (1u << b)) continue;
                 const Building bt = static_cast<Building>(b);
                 const Cards& cost = rules.cost[b];
-                const uint32_t pays = payment_count(cost, me.hand, university);
+                const uint32_t pays = payment_count(cost, me.hand, university, held, most);
                 if (pays == 0 || !can_place(s, seat, bt, 0, 0, nullptr)) continue;
                 add(bt, 0, cost, pays);
             }
@@ -744,11 +763,11 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                     if (me.owns(static_cast<Expansion>(v)) || s.expansion_stack[v] == 0) continue;  // can_place
                     if (v == static_cast<int>(Expansion::TownHall)) {
                         const Cards cost = build_cost(rules, Building::Expansion, v);
-                        if (const uint32_t pays = payment_count(cost, me.hand, university))
+                        if (const uint32_t pays = payment_count(cost, me.hand, university, held, most))
                             add(Building::Expansion, v, cost, pays);
                         continue;
                     }
-                    if (plain_pays < 0) plain_pays = payment_count(plain, me.hand, university);
+                    if (plain_pays < 0) plain_pays = payment_count(plain, me.hand, university, held, most);
                     if (plain_pays > 0) add(Building::Expansion, v, plain, static_cast<uint32_t>(plain_pays));
                 }
             }

@@ -215,26 +215,13 @@ uint32_t Counter::completions(int r, int layer, int a, int b) const {
     return n;
 }
 
-// The same tables packed for the common case (total cost <= 7, fewer than 65,536 pay vectors):
-// each histogram is one 128-bit integer of eight 16-bit lanes, lane x counting index x. Adding a
-// resource's option shifts a histogram up by c + a lanes; lanes above the total cost only ever move
-// up (and out), so they never disturb the counted ones, and no counted lane can overflow.
-__extension__ typedef unsigned __int128 Lanes;
+// The same tables packed for the common case (total cost <= 7): each histogram is one integer of
+// eight lanes, lane x counting index x: 8-bit lanes in 64 bits when there are fewer than 256 pay
+// vectors (most hands), else 16-bit lanes in 128 bits when fewer than 65,536. Adding a resource's
+// option shifts a histogram up by c + a lanes; lanes above the total cost only ever move up (and
+// out), so they never disturb the counted ones, and no counted lane can overflow.
+__extension__ typedef unsigned __int128 u128;
 constexpr int kLanes = 8;
-
-struct Packed {
-    Cards cost, hand;
-    bool university = false;
-    bool built = false;
-    int total = 0;
-    std::array<int, kResources + 1> below{};
-    std::array<std::array<bool, kLayers>, kResources + 1> nonempty{};
-    std::array<std::array<std::array<Lanes, 2>, kLayers>, kResources + 1> hist{};
-
-    static bool fits(const Cards& cost, const Cards& hand);
-    void build(const Cards& cost, const Cards& hand, bool university);
-    uint32_t completions(int r, int layer, int a, int b) const;
-};
 
 // option_for for small costs and hands, from a table; and for each (university, c, hand[r]) the
 // options of p = 0..hand[r] grouped by (layer, lane shift of A, of B), with how many p share each
@@ -277,18 +264,46 @@ const OptionTable& option_table() {
     return table;
 }
 
-bool Packed::fits(const Cards& cost, const Cards& hand) {
+// How many pay vectors (sub-multisets of the hand) there are, if the cost is small enough to pack:
+// else 0.
+uint32_t packable(const Cards& cost, const Cards& hand) {
     int total = 0;
     uint32_t vectors = 1;
     for (int r = 0; r < kResources; ++r) {
-        if (cost[r] < 0 || hand[r] < 0 || hand[r] >= OptionTable::kHeld) return false;
+        if (cost[r] < 0 || hand[r] < 0 || hand[r] >= OptionTable::kHeld) return 0;
         total += cost[r];
         vectors *= static_cast<uint32_t>(hand[r] + 1);  // < 68^5, no overflow
     }
-    return total < kLanes && vectors < 65536;
+    return total < kLanes ? vectors : 0;
 }
 
-void Packed::build(const Cards& cost_, const Cards& hand_, bool university_) {
+template <typename L, int kBits>
+struct Packed {
+    static constexpr uint32_t kLimit = 1u << kBits;  // pay vectors must stay below
+    Cards cost, hand;
+    bool university = false;
+    bool built = false;
+    int total = 0;
+    std::array<int, kResources + 1> below{};
+    std::array<std::array<bool, kLayers>, kResources + 1> nonempty{};
+    std::array<std::array<std::array<L, 2>, kLayers>, kResources + 1> hist{};
+
+    void build(const Cards& cost, const Cards& hand, bool university);
+    uint32_t count() const;
+    Cards nth(uint32_t i) const;
+    uint32_t lane(L h, int x) const { return static_cast<uint32_t>(h >> (kBits * x)) & (kLimit - 1); }
+    // 8-bit lanes: the lanes y <= top (0 <= top < 8) of top's parity, summed by one multiply.
+    static uint32_t sum_to(uint64_t h, int top) {
+        constexpr uint64_t kEven = 0x00FF00FF00FF00FFull;
+        const uint64_t below = top >= 7 ? ~0ull : (1ull << (8 * (top + 1))) - 1;
+        const uint64_t keep = below & ((top & 1) ? kEven << 8 : kEven);
+        return static_cast<uint32_t>(((h & keep) * 0x0101010101010101ull) >> 56);
+    }
+    static L shifted(L h, int lanes) { return h << (kBits * lanes); }
+};
+
+template <typename L, int kBits>
+void Packed<L, kBits>::build(const Cards& cost_, const Cards& hand_, bool university_) {
     cost = cost_;
     hand = hand_;
     university = university_;
@@ -299,18 +314,18 @@ void Packed::build(const Cards& cost_, const Cards& hand_, bool university_) {
     total = below[0];
     hist[kResources][0][0] = hist[kResources][0][1] = 1;
     nonempty[kResources] = {true, false, false};
+    const OptionTable::Group* g = table.groups.data();
     for (int r = kResources - 1; r >= 0; --r) {
         const int c = cost[r];
         auto& out = hist[r];
         const auto& in = hist[r + 1];
         const auto [first, end] = table.span[u][c][hand[r]];
-        const OptionTable::Group* g = table.groups.data();
         if (!university) {  // layer 0 only
-            Lanes a = 0, b = 0;
-            const Lanes ia = in[0][0], ib = in[0][1];
+            L a = 0, b = 0;
+            const L ia = in[0][0], ib = in[0][1];
             for (uint32_t j = first; j < end; ++j) {
-                a += g[j].w * (ia << (16 * g[j].sa));
-                if (g[j].sb < kLanes) b += g[j].w * (ib << (16 * g[j].sb));
+                a += g[j].w * shifted(ia, g[j].sa);
+                if (g[j].sb < kLanes) b += g[j].w * shifted(ib, g[j].sb);
             }
             out[0][0] = a;
             out[0][1] = b;
@@ -327,46 +342,97 @@ void Packed::build(const Cards& cost_, const Cards& hand_, bool university_) {
                 const int l = combine(g[j].layer, ls);
                 if (l < 0) continue;
                 ne[l] = true;
-                out[l][0] += g[j].w * (in[ls][0] << (16 * g[j].sa));
-                if (g[j].sb < kLanes) out[l][1] += g[j].w * (in[ls][1] << (16 * g[j].sb));
+                out[l][0] += g[j].w * shifted(in[ls][0], g[j].sa);
+                if (g[j].sb < kLanes) out[l][1] += g[j].w * shifted(in[ls][1], g[j].sb);
             }
         }
     }
     built = true;
 }
 
-// The sum of the lanes x <= top with x of top's parity.
-inline uint32_t lane_sum(Lanes h, int top) {
-    if (top < 0) return 0;
-    constexpr uint64_t kEven = 0x0000FFFF0000FFFFull;
-    const uint64_t parity = (top & 1) ? kEven << 16 : kEven;
-    const Lanes keep = top >= kLanes - 1 ? ~Lanes{0} : (Lanes{1} << (16 * (top + 1))) - 1;
-    h &= keep & ((Lanes{parity} << 64) | parity);
-    uint64_t x = static_cast<uint64_t>(h) + static_cast<uint64_t>(h >> 64);  // counts < 65,536 in all
-    x += x >> 32;
-    x += x >> 16;
-    return static_cast<uint32_t>(x & 0xFFFF);
-}
-
-uint32_t Packed::completions(int r, int layer, int a, int b) const {
+// #(A <= 0) - #(B' <= -2) over even sums, A at lane total - ..., for the whole hand.
+template <typename L, int kBits>
+uint32_t Packed<L, kBits>::count() const {
     uint32_t n = 0;
-    for (int ls = 0; ls < kLayers; ++ls) {
-        if (!nonempty[r][ls]) continue;
-        const int l = combine(layer, ls);
-        if (l < 0) continue;
-        const int thr = l == 1 ? -4 : -2;
-        n += lane_sum(hist[r][ls][0], below[r] - a);
-        n -= lane_sum(hist[r][ls][1], below[r] + thr - b);
+    for (int l = 0; l < kLayers; ++l) {
+        if (!nonempty[0][l]) continue;
+        const int top_b = total + (l == 1 ? -4 : -2);
+        for (int x = total; x >= 0; x -= 2) n += lane(hist[0][l][0], x);
+        for (int x = top_b; x >= 0; x -= 2) n -= lane(hist[0][l][1], x);
     }
     return n;
 }
 
-Counter& counter() {
-    thread_local Counter c;
+// The i-th payment in listing order: the lane sums it asks for come from running sums of every
+// other lane, made once per suffix.
+template <typename L, int kBits>
+Cards Packed<L, kBits>::nth(uint32_t i) const {
+    const auto& options = option_table().t[university ? 1 : 0];
+    Cards pay;
+    int layer = 0, a = 0, b = 0;
+    for (int r = 0; r < kResources; ++r) {
+        // cum[ls][k][x]: lanes y <= x of x's parity of hist[r + 1][ls][k]
+        std::array<std::array<std::array<uint32_t, kLanes>, 2>, kLayers> cum;
+        const auto& ne = nonempty[r + 1];
+        // 8-bit lanes: such a sum is one multiply (the lanes total less than 256), see sum_to.
+        if constexpr (kBits != 8)
+        for (int ls = 0; ls < kLayers; ++ls) {
+            if (!ne[ls]) continue;
+            for (int k = 0; k < 2; ++k) {
+                L h = hist[r + 1][ls][k];
+                for (int x = 0; x < kLanes; ++x, h >>= kBits) {
+                    const uint32_t v = static_cast<uint32_t>(h) & (kLimit - 1);
+                    cum[ls][k][x] = v + (x >= 2 ? cum[ls][k][x - 2] : 0);
+                }
+            }
+        }
+        const int base = below[r + 1];
+        const Option* opt = options[cost[r]].data();
+        for (int p = hand[r]; p >= 0; --p) {
+            const Option& o = opt[p];
+            if (o.layer < 0) continue;
+            const int l = combine(layer, o.layer);
+            if (l < 0) continue;
+            const int top_a = base - (a + o.a);  // <= total < 8: every a >= -c
+            if (top_a < 0) continue;
+            uint32_t n = 0;
+            for (int ls = 0; ls < kLayers; ++ls) {
+                if (!ne[ls]) continue;
+                const int lc = combine(l, ls);
+                if (lc < 0) continue;
+                const int top_b = base + (lc == 1 ? -4 : -2) - (b + o.b);
+                if constexpr (kBits == 8) {
+                    n += sum_to(hist[r + 1][ls][0], top_a);
+                    if (top_b >= 0) n -= sum_to(hist[r + 1][ls][1], top_b);
+                } else {
+                    n += cum[ls][0][top_a];
+                    if (top_b >= 0) n -= cum[ls][1][top_b];
+                }
+            }
+            if (i < n) {
+                pay[r] = p;
+                layer = l;
+                a += o.a;
+                b += o.b;
+                break;
+            }
+            i -= n;
+        }
+    }
+    return pay;
+}
+
+using Packed64 = Packed<uint64_t, 8>;
+using Packed128 = Packed<u128, 16>;
+
+template <typename P>
+P& packed() {
+    thread_local P c;
     return c;
 }
-Packed& packed() {
-    thread_local Packed c;
+
+Counter& counter() {
+    thread_local Counter c;
     return c;
 }
 
@@ -399,10 +465,16 @@ Cards unrank(const Tables& c, const Cards& cost, const Cards& hand, bool univers
 
 uint32_t count_payments(const Cards& cost, const Cards& hand, bool university) {
     if (!may_pay(cost, hand, university)) return 0;
-    if (Packed::fits(cost, hand)) {
-        Packed& c = packed();
+    const uint32_t vectors = packable(cost, hand);
+    if (vectors > 0 && vectors < Packed64::kLimit) {
+        Packed64& c = packed<Packed64>();
         c.build(cost, hand, university);
-        return c.completions(0, 0, 0, 0);
+        return c.count();
+    }
+    if (vectors > 0 && vectors < Packed128::kLimit) {
+        Packed128& c = packed<Packed128>();
+        c.build(cost, hand, university);
+        return c.count();
     }
     Counter& c = counter();
     if (!c.build(cost, hand, university)) {
@@ -418,12 +490,14 @@ Cards nth_payment(const Cards& cost, const Cards& hand, bool university, uint32_
     if (!university && i == 0 && hand.contains(cost) &&
         std::max({hand[0], hand[1], hand[2], hand[3], hand[4]}) < 3)
         return cost;
-    if (Packed::fits(cost, hand)) {
-        Packed& c = packed();
+    auto from = [&](auto& c) {
         if (!(c.built && c.cost == cost && c.hand == hand && c.university == university))
             c.build(cost, hand, university);
-        return unrank(c, cost, hand, university, i);
-    }
+        return c.nth(i);
+    };
+    const uint32_t vectors = packable(cost, hand);
+    if (vectors > 0 && vectors < Packed64::kLimit) return from(packed<Packed64>());
+    if (vectors > 0 && vectors < Packed128::kLimit) return from(packed<Packed128>());
     Counter& c = counter();
     const bool same = c.built && c.cost == cost && c.hand == hand && c.university == university;
     if (!same && !c.build(cost, hand, university)) {
