@@ -1,6 +1,7 @@
 #include "games/struggle/engine.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "games/struggle/payments.hpp"
 
@@ -17,17 +18,21 @@ Refusal refuse(const char* rule, std::string message) { return Refusal{rule, std
 
 // ---- knowledge (State::known): lower bounds only, so they always stay true ----
 
-void public_loss(State& s, int x, const Cards& c) {
-    for (int t = 0; t < s.players; ++t)
-        for (int r = 0; r < kResources; ++r) s.known[t][x][r] = std::max(0, s.known[t][x][r] - c[r]);
+// (Cards by value: a copy the compiler knows is not part of the state.)
+void public_loss(State& s, int x, const Cards c) {
+    for (int t = 0; t < s.players; ++t) {
+        Cards& k = s.known[t][x];
+        for (int r = 0; r < kResources; ++r) k.n[r] = std::max(0, k.n[r] - c.n[r]);
+    }
 }
-void public_gain(State& s, int x, const Cards& c) {
+void public_gain(State& s, int x, const Cards c) {
     for (int t = 0; t < s.players; ++t)
         if (t != x) s.known[t][x].add(c);
 }
 // `x` lost `k` cards that seat t did not see: each count may have dropped by up to k.
 void unseen_loss(State& s, int t, int x, int k) {
-    for (int r = 0; r < kResources; ++r) s.known[t][x][r] = std::max(0, s.known[t][x][r] - k);
+    Cards& c = s.known[t][x];
+    for (int r = 0; r < kResources; ++r) c.n[r] = std::max(0, c.n[r] - k);
 }
 // A card of resource r moves from `from` to `to`, seen by the two of them only.
 void private_transfer(State& s, int from, int to, int r) {
@@ -198,11 +203,10 @@ uint32_t payment_count(const Cards& cost, const Cards& hand, bool university, in
     int missing = 0, triples = 0, spare = 0;
     for (int r = 0; r < kResources; ++r) {
         const int d = hand[r] - cost[r];
-        if (d < 0) missing -= d;
-        else {
-            triples += d / 3;
-            spare += d % 3;
-        }
+        const int surplus = std::max(d, 0);
+        missing += surplus - d;
+        triples += surplus / 3;
+        spare += surplus % 3;
     }
     if (missing > triples + (university && (spare > 0 || triples > 0) ? 1 : 0)) return 0;
     struct Slot {
@@ -603,6 +607,20 @@ void legal_moves(const State& s, int seat, std::vector<Move>& out) {
     }
 }
 
+namespace {
+// kNthBit[mask][i]: the i-th lowest set bit of a 5-bit mask (-1 past the last).
+constexpr auto kNthBit = [] {
+    std::array<std::array<int8_t, kResources>, 1u << kResources> t{};
+    for (unsigned mask = 0; mask < t.size(); ++mask) {
+        int i = 0;
+        for (auto& v : t[mask]) v = -1;
+        for (int r = 0; r < kResources; ++r)
+            if (mask & (1u << r)) t[mask][i++] = static_cast<int8_t>(r);
+    }
+    return t;
+}();
+}  // namespace
+
 Move random_legal_move(const State& s, int seat, Rng& rng) {
     // Same order as legal_moves: count the moves, draw an index, build only that move.
     Move m;
@@ -619,10 +637,8 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
         return n;
     };
     auto guild_move = [&](int o) {
-        Move g;
-        g.kind = MoveKind::Guild;
-        g.opponent = static_cast<int8_t>(o);
-        return g;
+        m.kind = MoveKind::Guild;
+        m.opponent = static_cast<int8_t>(o);
     };
     if (s.phase == Phase::Discard || s.phase == Phase::GiveBack) {
         if (s.phase == Phase::Discard && s.discard_due[seat] == 0) return m;
@@ -659,14 +675,17 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             }
             uint32_t market = 0, players = 0;
             int gives = 0, takes = 0;
+            unsigned give_mask = 0, take_mask = 0;  // bit r: resource r held / in the market
             const bool library = me.owns(Expansion::Library) && !s.library_used;
             const int libs = library ? 2 : 1;
             std::array<int, kMaxPlayers> kmax{};
             if (!s.deck_only && s.trades_left > 0) {
                 for (int r = 0; r < kResources; ++r) {
-                    gives += me.hand[r] > 0;
-                    takes += s.market[r] > 0;
+                    give_mask |= static_cast<unsigned>(me.hand[r] > 0) << r;
+                    take_mask |= static_cast<unsigned>(s.market[r] > 0) << r;
                 }
+                gives = std::popcount(give_mask);
+                takes = std::popcount(take_mask);
                 market = static_cast<uint32_t>(gives * takes);
                 for (int o = 0; o < s.players; ++o) {
                     if (o == seat) continue;
@@ -689,12 +708,10 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             }
             i -= deck;
             if (i < market) {
-                int g = static_cast<int>(i) / takes, t = static_cast<int>(i) % takes;
+                const uint32_t g = i / static_cast<uint32_t>(takes), t = i % static_cast<uint32_t>(takes);
                 m.kind = MoveKind::TradeMarket;
-                for (int r = 0; r < kResources; ++r)
-                    if (me.hand[r] > 0 && g-- == 0) m.give = static_cast<int8_t>(r);
-                for (int r = 0; r < kResources; ++r)
-                    if (s.market[r] > 0 && t-- == 0) m.take = static_cast<int8_t>(r);
+                m.give = kNthBit[give_mask][g];
+                m.take = kNthBit[take_mask][t];
                 return m;
             }
             i -= market;
@@ -713,7 +730,8 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 }
             }
             i -= players;
-            return guild_move(guild_seats[i]);
+            guild_move(guild_seats[i]);
+            return m;
         }
         case Phase::LibraryPick: {
             const Cards& h = s.p[s.trade_opponent].hand;
@@ -792,7 +810,8 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 m.cards = nth_payment(g.cost, me.hand, university, i / static_cast<uint32_t>(g.flips));
                 return m;
             }
-            return guild_move(guild_seats[i]);  // the groups' sizes are already taken off
+            guild_move(guild_seats[i]);  // the groups' sizes are already taken off
+            return m;
         }
         default: return m;
     }
@@ -909,7 +928,8 @@ std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool&
 
 }  // namespace
 
-std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventRec>* log) {
+std::optional<Refusal> act(State& s, int seat, const Move& move, std::vector<EventRec>* log) {
+    const Move m = move;  // a copy the compiler knows is not part of `s`
     bool univ = false;
     if (auto r = check_move(s, seat, m, univ)) return r;
     Player& me = s.p[seat];
