@@ -191,12 +191,11 @@ const std::vector<Cards>& payments_of(const Cards& cost, const Cards& hand, bool
     return slot.pays;
 }
 
-// count_payments() memoised per thread in a direct-mapped table of counts (issue 16): random
-// players' hands are small, so the same (cost, hand, university) comes back all the time.
+// count_payments() with quick answers first (issue 16).
 uint32_t payment_count(const Cards& cost, const Cards& hand, bool university, int held, int most) {
-    // Most calls end here. A payment gives at least as many cards as the cost shows (a triple or
-    // the university card covers one missing card each); with fewer than 3 of every resource and no
-    // university no triple fits, so the cost itself is the one payment if held.
+    // A payment gives at least as many cards as the cost shows (a triple or the university card
+    // covers one missing card each); with fewer than 3 of every resource and no university no
+    // triple fits, so the cost itself is the one payment if held.
     if (held < cost.total()) return 0;
     if (!university && most < 3) return hand.contains(cost) ? 1 : 0;
     // The listing's quick exit.
@@ -209,26 +208,49 @@ uint32_t payment_count(const Cards& cost, const Cards& hand, bool university, in
         spare += surplus % 3;
     }
     if (missing > triples + (university && (spare > 0 || triples > 0) ? 1 : 0)) return 0;
-    struct Slot {
-        uint64_t key = ~0ull;
-        uint32_t count = 0;
-    };
-    constexpr int kSlotBits = 13;
-    thread_local std::array<Slot, 1u << kSlotBits> memo;
-    uint64_t key = university ? 1 : 0;
-    bool fits = true;
-    for (int r = 0; r < kResources; ++r) {
-        fits = fits && cost[r] >= 0 && cost[r] < 64 && hand[r] >= 0 && hand[r] < 32;
-        key = (key << 11) | (static_cast<uint64_t>(cost[r] & 63) << 5) | static_cast<uint64_t>(hand[r] & 31);
-    }
-    if (!fits) return count_payments(cost, hand, university);
-    Slot& slot = memo[(key * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits)];
-    if (slot.key != key) {
-        slot.count = count_payments(cost, hand, university);
-        slot.key = key;
-    }
-    return slot.count;
+    return count_payments(cost, hand, university);
 }
+
+// The payment counts of the build step's costs for one hand, memoised per thread in a
+// direct-mapped table keyed by (hand, university) (issue 16): random players' hands are small, so
+// the same ones come back all the time. Slot i: building type i, kBuildings: the town hall. The
+// table belongs to one set of costs, compared by value; other costs clear it.
+class BuildCounts {
+public:
+    static constexpr int kCosts = kBuildings + 1;
+    static constexpr uint16_t kUnknown = 0xFFFF;
+
+    // The slot of (hand, university) for `rules`' costs, or null when the hand does not fit a key.
+    uint16_t* slot(const Ruleset& rules, const Cards& hand, bool university) {
+        std::array<Cards, kCosts> costs;
+        for (int b = 0; b < kBuildings; ++b) costs[b] = rules.cost[b];
+        costs[kBuildings] = build_cost(rules, Building::Expansion, static_cast<int>(Expansion::TownHall));
+        if (costs != costs_) {
+            costs_ = costs;
+            for (Slot& sl : memo_) sl.key = ~0u;
+        }
+        uint32_t key = university ? 1 : 0;
+        for (int r = 0; r < kResources; ++r) {
+            if (hand[r] < 0 || hand[r] >= 32) return nullptr;
+            key = (key << 5) | static_cast<uint32_t>(hand[r]);
+        }
+        Slot& sl = memo_[(key * 0x9E3779B1u) >> (32 - kSlotBits)];
+        if (sl.key != key) {
+            sl.key = key;
+            sl.n.fill(kUnknown);
+        }
+        return sl.n.data();
+    }
+
+private:
+    static constexpr int kSlotBits = 14;
+    struct Slot {
+        uint32_t key = ~0u;
+        std::array<uint16_t, kCosts> n{};
+    };
+    std::array<Cards, kCosts> costs_{};
+    std::array<Slot, 1u << kSlotBits> memo_;
+};
 
 bool can_place(const State& s, int seat, Building b, int expansion, int settlement, std::optional<Refusal>* why) {
     const Player& me = s.p[seat];
@@ -760,6 +782,14 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             const bool university = me.owns(Expansion::University) && !s.university_used;
             const int held = me.hand.total();
             const int most = std::max({me.hand[0], me.hand[1], me.hand[2], me.hand[3], me.hand[4]});
+            thread_local BuildCounts memo;
+            uint16_t* known = memo.slot(rules, me.hand, university);
+            auto payment_count = [&](int id, const Cards& cost) -> uint32_t {
+                if (known && known[id] != BuildCounts::kUnknown) return known[id];
+                const uint32_t n = struggle::payment_count(cost, me.hand, university, held, most);
+                if (known && n < BuildCounts::kUnknown) known[id] = static_cast<uint16_t>(n);
+                return n;
+            };
             auto add = [&](Building bt, int v, const Cards& cost, uint32_t pays) {
                 const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
                 groups[ng++] = Group{cost, pays, static_cast<int8_t>(bt),
@@ -770,7 +800,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 if (s.built & (1u << b)) continue;
                 const Building bt = static_cast<Building>(b);
                 const Cards& cost = rules.cost[b];
-                const uint32_t pays = payment_count(cost, me.hand, university, held, most);
+                const uint32_t pays = payment_count(b, cost);
                 if (pays == 0 || !can_place(s, seat, bt, 0, 0, nullptr)) continue;
                 add(bt, 0, cost, pays);
             }
@@ -781,11 +811,11 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                     if (me.owns(static_cast<Expansion>(v)) || s.expansion_stack[v] == 0) continue;  // can_place
                     if (v == static_cast<int>(Expansion::TownHall)) {
                         const Cards cost = build_cost(rules, Building::Expansion, v);
-                        if (const uint32_t pays = payment_count(cost, me.hand, university, held, most))
+                        if (const uint32_t pays = payment_count(kBuildings, cost))
                             add(Building::Expansion, v, cost, pays);
                         continue;
                     }
-                    if (plain_pays < 0) plain_pays = payment_count(plain, me.hand, university, held, most);
+                    if (plain_pays < 0) plain_pays = payment_count(bi(Building::Expansion), plain);
                     if (plain_pays > 0) add(Building::Expansion, v, plain, static_cast<uint32_t>(plain_pays));
                 }
             }

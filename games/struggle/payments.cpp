@@ -283,6 +283,9 @@ struct Packed {
     Cards cost, hand;
     bool university = false;
     bool built = false;
+    // No university and at most 2 of each resource owed: every split is forced (d <= 2 < 3), so
+    // a = b for every option, B = A, and a pay vector is valid iff A = 0 (one lane).
+    bool plain = false;
     int total = 0;
     std::array<int, kResources + 1> below{};
     std::array<std::array<bool, kLayers>, kResources + 1> nonempty{};
@@ -310,7 +313,11 @@ void Packed<L, kBits>::build(const Cards& cost_, const Cards& hand_, bool univer
     const OptionTable& table = option_table();
     const int u = university ? 1 : 0;
     below[kResources] = 0;
-    for (int r = kResources - 1; r >= 0; --r) below[r] = below[r + 1] + cost[r];
+    plain = !university;
+    for (int r = kResources - 1; r >= 0; --r) {
+        below[r] = below[r + 1] + cost[r];
+        plain = plain && cost[r] <= 2;
+    }
     total = below[0];
     hist[kResources][0][0] = hist[kResources][0][1] = 1;
     nonempty[kResources] = {true, false, false};
@@ -320,6 +327,14 @@ void Packed<L, kBits>::build(const Cards& cost_, const Cards& hand_, bool univer
         auto& out = hist[r];
         const auto& in = hist[r + 1];
         const auto [first, end] = table.span[u][c][hand[r]];
+        if (plain) {  // A only
+            L a = 0;
+            const L ia = in[0][0];
+            for (uint32_t j = first; j < end; ++j) a += g[j].w * shifted(ia, g[j].sa);
+            out[0][0] = out[0][1] = a;
+            nonempty[r] = {first < end, false, false};
+            continue;
+        }
         if (!university) {  // layer 0 only
             L a = 0, b = 0;
             const L ia = in[0][0], ib = in[0][1];
@@ -353,6 +368,7 @@ void Packed<L, kBits>::build(const Cards& cost_, const Cards& hand_, bool univer
 // #(A <= 0) - #(B' <= -2) over even sums, A at lane total - ..., for the whole hand.
 template <typename L, int kBits>
 uint32_t Packed<L, kBits>::count() const {
+    if (plain) return lane(hist[0][0][0], total);
     uint32_t n = 0;
     for (int l = 0; l < kLayers; ++l) {
         if (!nonempty[0][l]) continue;
@@ -369,6 +385,27 @@ template <typename L, int kBits>
 Cards Packed<L, kBits>::nth(uint32_t i) const {
     const auto& options = option_table().t[university ? 1 : 0];
     Cards pay;
+    if (plain) {  // completions: the lane where A reaches 0
+        int a = 0;
+        for (int r = 0; r < kResources; ++r) {
+            const Option* opt = options[cost[r]].data();
+            const L h = hist[r + 1][0][0];
+            const int base = below[r + 1];
+            for (int p = hand[r]; p >= 0; --p) {
+                const Option& o = opt[p];
+                const int top = base - (a + o.a);
+                if (o.layer < 0 || top < 0) continue;
+                const uint32_t n = lane(h, top);
+                if (i < n) {
+                    pay[r] = p;
+                    a += o.a;
+                    break;
+                }
+                i -= n;
+            }
+        }
+        return pay;
+    }
     int layer = 0, a = 0, b = 0;
     for (int r = 0; r < kResources; ++r) {
         // cum[ls][k][x]: lanes y <= x of x's parity of hist[r + 1][ls][k]
