@@ -1,7 +1,6 @@
 #include "games/struggle/engine.hpp"
 
 #include <algorithm>
-#include <bit>
 
 #include "games/struggle/payments.hpp"
 
@@ -221,13 +220,17 @@ public:
     static constexpr uint16_t kUnknown = 0xFFFF;
 
     // The slot of (hand, university) for `rules`' costs, or null when the hand does not fit a key.
-    uint16_t* slot(const Ruleset& rules, const Cards& hand, bool university) {
-        std::array<Cards, kCosts> costs;
-        for (int b = 0; b < kBuildings; ++b) costs[b] = rules.cost[b];
-        costs[kBuildings] = build_cost(rules, Building::Expansion, static_cast<int>(Expansion::TownHall));
-        if (costs != costs_) {
-            costs_ = costs;
-            for (Slot& sl : memo_) sl.key = ~0u;
+    uint16_t* slot(const std::shared_ptr<const Ruleset>& rules, const Cards& hand, bool university) {
+        // The costs are compared when the ruleset changes; holding it keeps its address unique.
+        if (rules != rules_) {
+            rules_ = rules;
+            std::array<Cards, kCosts> costs;
+            for (int b = 0; b < kBuildings; ++b) costs[b] = rules->cost[b];
+            costs[kBuildings] = build_cost(*rules, Building::Expansion, static_cast<int>(Expansion::TownHall));
+            if (costs != costs_) {
+                costs_ = costs;
+                for (Slot& sl : memo_) sl.key = ~0u;
+            }
         }
         uint32_t key = university ? 1 : 0;
         for (int r = 0; r < kResources; ++r) {
@@ -248,6 +251,7 @@ private:
         uint32_t key = ~0u;
         std::array<uint16_t, kCosts> n{};
     };
+    std::shared_ptr<const Ruleset> rules_;
     std::array<Cards, kCosts> costs_{};
     std::array<Slot, 1u << kSlotBits> memo_;
 };
@@ -630,6 +634,13 @@ void legal_moves(const State& s, int seat, std::vector<Move>& out) {
 }
 
 namespace {
+// kBitCount[mask]: set bits of a 5-bit mask (std::popcount may be a library call).
+constexpr auto kBitCount = [] {
+    std::array<int8_t, 1u << kResources> t{};
+    for (unsigned mask = 0; mask < t.size(); ++mask)
+        for (int r = 0; r < kResources; ++r) t[mask] = static_cast<int8_t>(t[mask] + ((mask >> r) & 1u));
+    return t;
+}();
 // kNthBit[mask][i]: the i-th lowest set bit of a 5-bit mask (-1 past the last).
 constexpr auto kNthBit = [] {
     std::array<std::array<int8_t, kResources>, 1u << kResources> t{};
@@ -706,8 +717,8 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                     give_mask |= static_cast<unsigned>(me.hand[r] > 0) << r;
                     take_mask |= static_cast<unsigned>(s.market[r] > 0) << r;
                 }
-                gives = std::popcount(give_mask);
-                takes = std::popcount(take_mask);
+                gives = kBitCount[give_mask];
+                takes = kBitCount[take_mask];
                 market = static_cast<uint32_t>(gives * takes);
                 for (int o = 0; o < s.players; ++o) {
                     if (o == seat) continue;
@@ -783,7 +794,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             const int held = me.hand.total();
             const int most = std::max({me.hand[0], me.hand[1], me.hand[2], me.hand[3], me.hand[4]});
             thread_local BuildCounts memo;
-            uint16_t* known = memo.slot(rules, me.hand, university);
+            uint16_t* known = memo.slot(s.rules, me.hand, university);
             auto payment_count = [&](int id, const Cards& cost) -> uint32_t {
                 if (known && known[id] != BuildCounts::kUnknown) return known[id];
                 const uint32_t n = struggle::payment_count(cost, me.hand, university, held, most);
