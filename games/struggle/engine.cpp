@@ -408,6 +408,8 @@ bool payment_valid(const Cards& cost, const Cards& pay, bool university, bool& u
     // sum(t) = (P - C) / 2 for the totals P paid and C owed; for each resource the feasible t form
     // an interval (see payments.cpp), so their sum is an interval too.
     if (!pay.nonnegative() || !cost.nonnegative()) return false;
+    uses_university = false;
+    if (pay == cost) return true;  // every card paid directly
     int diff = 0, lo = 0, hi = 0, missing_e0 = 0, only = -1;
     std::array<int, kResources> lo0{}, hi0{}, lo1{}, hi1{};
     for (int r = 0; r < kResources; ++r) {
@@ -688,23 +690,31 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             const int max_deck = std::min(s.trades_left, me.hand.total());
             uint32_t deck = 0;
             bool tabled = false;
-            if (max_deck > 3) {
+            if (max_deck > 5) {
                 count_submultisets(me.hand, max_deck, subs);
                 tabled = true;
                 // ways[0][k] for every k <= max_deck comes from the same table
                 for (int k = 1; k <= max_deck; ++k) deck += subs.ways[0][k];
             } else if (max_deck > 0) {
-                // Sub-multisets of 1, 2, 3 cards from the resources held at least once (n1), twice
-                // (n2), three times (n3): {a}; {a,b}, {a,a}; {a,b,c}, {a,a,b}, {a,a,a}.
-                uint32_t n1 = 0, n2 = 0, n3 = 0;
-                for (int r = 0; r < kResources; ++r) {
-                    n1 += me.hand[r] >= 1;
-                    n2 += me.hand[r] >= 2;
-                    n3 += me.hand[r] >= 3;
-                }
+                // Sub-multisets of k <= 5 cards by the shape of k (how many of one resource, of a
+                // second, ...), from n[j]: the resources held at least j times. For 3 cards:
+                // {a,b,c} C(n1,3), {a,a,b} n2 (n1 - 1), {a,a,a} n3.
+                std::array<uint32_t, 6> n{};
+                for (int r = 0; r < kResources; ++r)
+                    for (int j = 1; j <= 5; ++j) n[j] += me.hand[r] >= j;
+                static constexpr uint8_t kChoose[6][6] = {{1, 0, 0, 0, 0, 0},  {1, 1, 0, 0, 0, 0},
+                                                           {1, 2, 1, 0, 0, 0},  {1, 3, 3, 1, 0, 0},
+                                                           {1, 4, 6, 4, 1, 0},  {1, 5, 10, 10, 5, 1}};
+                auto choose = [](uint32_t x, uint32_t k) -> uint32_t { return kChoose[x][k]; };  // x <= 5
+                const uint32_t n1 = n[1], n2 = n[2], n3 = n[3], n4 = n[4], n5 = n[5];
+                const uint32_t o1 = n1 > 0 ? n1 - 1 : 0;  // resources besides one held
                 deck = n1;
-                if (max_deck >= 2) deck += n1 * (n1 - 1) / 2 + n2;
-                if (max_deck >= 3) deck += n1 * (n1 - 1) * (n1 - 2) / 6 + n2 * (n1 - 1) + n3;
+                if (max_deck >= 2) deck += choose(n1, 2) + n2;
+                if (max_deck >= 3) deck += choose(n1, 3) + n2 * o1 + n3;
+                if (max_deck >= 4) deck += choose(n1, 4) + n2 * choose(o1, 2) + choose(n2, 2) + n3 * o1 + n4;
+                if (max_deck >= 5)
+                    deck += choose(n1, 5) + n2 * choose(o1, 3) + choose(n2, 2) * (n1 >= 2 ? n1 - 2 : 0) +
+                            n3 * choose(o1, 2) + n3 * (n2 > 0 ? n2 - 1 : 0) + n4 * o1 + n5;
             }
             uint32_t market = 0, players = 0;
             int gives = 0, takes = 0;
@@ -793,8 +803,9 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             const bool university = me.owns(Expansion::University) && !s.university_used;
             const int held = me.hand.total();
             const int most = std::max({me.hand[0], me.hand[1], me.hand[2], me.hand[3], me.hand[4]});
+            // Small hands without the university are answered at once (payment_count): no memo.
             thread_local BuildCounts memo;
-            uint16_t* known = memo.slot(s.rules, me.hand, university);
+            uint16_t* known = university || most >= 3 ? memo.slot(s.rules, me.hand, university) : nullptr;
             auto payment_count = [&](int id, const Cards& cost) -> uint32_t {
                 if (known && known[id] != BuildCounts::kUnknown) return known[id];
                 const uint32_t n = struggle::payment_count(cost, me.hand, university, held, most);
@@ -969,8 +980,7 @@ std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool&
 
 }  // namespace
 
-std::optional<Refusal> act(State& s, int seat, const Move& move, std::vector<EventRec>* log) {
-    const Move m = move;  // a copy the compiler knows is not part of `s`
+std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventRec>* log) {
     bool univ = false;
     if (auto r = check_move(s, seat, m, univ)) return r;
     Player& me = s.p[seat];
