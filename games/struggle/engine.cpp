@@ -72,6 +72,24 @@ Cards draw_cards(State& s, int k, std::vector<EventRec>* log) {
     return got;
 }
 
+// Draws k cards straight into `hand` (fewer if the deck and the discard pile run out) and, with
+// a log, records them as one Drew event. (Counting into a separate Cards first and adding it costs
+// a store-forwarding stall on every draw step.)
+void draw_to_hand(State& s, int seat, int k, int how, std::vector<EventRec>* log) {
+    Cards& hand = s.p[seat].hand;
+    if (!log) {
+        for (int i = 0; i < k; ++i) {
+            const int r = draw_card(s, nullptr);
+            if (r < 0) break;
+            hand[r] += 1;
+        }
+        return;
+    }
+    const Cards got = draw_cards(s, k, log);
+    hand.add(got);
+    log_event(log, EventRec{EventKind::Drew, seat, -1, got, got.total(), how});
+}
+
 int random_card_of(State& s, const Cards& hand) {
     int i = static_cast<int>(uniform(s.rng, static_cast<uint32_t>(hand.total())));
     for (int r = 0; r < kResources; ++r) {
@@ -451,7 +469,11 @@ int victim_for(const State& s, int seat, Building b) {
         return takeable(s.p[o], b) ? o : -1;
     }
     const int step = s.clockwise ? 1 : s.players - 1;  // clockwise: the next seat on the left (SFC-7.6)
-    for (int i = 1, o = (seat + step) % s.players; i < s.players; ++i, o = (o + step) % s.players)
+    auto next = [&](int o) {  // (o + step) % players, without a division
+        o += step;
+        return o >= s.players ? o - s.players : o;
+    };
+    for (int i = 1, o = next(seat); i < s.players; ++i, o = next(o))
         if (takeable(s.p[o], b)) return o;
     return -1;
 }
@@ -751,7 +773,11 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             }
             i -= deck;
             if (i < market) {
-                const uint32_t g = i / static_cast<uint32_t>(takes), t = i % static_cast<uint32_t>(takes);
+                uint32_t g = 0, t = i;  // i / takes, i % takes (at most 5 and 25: no division)
+                while (t >= static_cast<uint32_t>(takes)) {
+                    t -= static_cast<uint32_t>(takes);
+                    ++g;
+                }
                 m.kind = MoveKind::TradeMarket;
                 m.give = kNthBit[give_mask][g];
                 m.take = kNthBit[take_mask][t];
@@ -767,8 +793,9 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                     }
                     m.kind = MoveKind::TradePlayer;
                     m.opponent = static_cast<int8_t>(o);
-                    m.count = static_cast<int8_t>(1 + static_cast<int>(i) / libs);
-                    m.flag = static_cast<int>(i) % libs == 1;
+                    // libs is 1 or 2
+                    m.count = static_cast<int8_t>(1 + (libs == 2 ? i >> 1 : i));
+                    m.flag = libs == 2 && (i & 1) == 1;
                     return m;
                 }
             }
@@ -858,8 +885,9 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 m.kind = MoveKind::Build;
                 m.building = static_cast<Building>(g.building);
                 m.expansion = g.expansion;
-                m.flag = static_cast<int>(i) % g.flips == 1;
-                m.cards = nth_payment(g.cost, me.hand, university, i / static_cast<uint32_t>(g.flips));
+                // flips is 1 or 2
+                m.flag = g.flips == 2 && (i & 1) == 1;
+                m.cards = nth_payment(g.cost, me.hand, university, g.flips == 2 ? i >> 1 : i);
                 return m;
             }
             guild_move(guild_seats[i]);  // the groups' sizes are already taken off
@@ -1004,9 +1032,7 @@ std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventR
             public_loss(s, seat, m.cards);
             s.trades_left -= k;
             log_event(log, EventRec{EventKind::TradedDeck, seat, -1, m.cards, k, -1});
-            const Cards got = draw_cards(s, k, log);
-            me.hand.add(got);
-            log_event(log, EventRec{EventKind::Drew, seat, -1, got, got.total(), 0});
+            draw_to_hand(s, seat, k, 0, log);
             break;
         }
         case MoveKind::TradeMarket: {
@@ -1080,10 +1106,8 @@ std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventR
         }
         case MoveKind::EndBuild: {
             // SFC-10.1: the draw step, 2 cards plus 1 per A-side knight.
-            const Cards got = draw_cards(s, 2 + me.a_knights(), log);
-            me.hand.add(got);
-            log_event(log, EventRec{EventKind::Drew, seat, -1, got, got.total(), 1});
-            start_turn(s, (seat + 1) % s.players, log);  // SFC-4.2
+            draw_to_hand(s, seat, 2 + me.a_knights(), 1, log);
+            start_turn(s, seat + 1 < s.players ? seat + 1 : 0, log);  // SFC-4.2
             break;
         }
     }
