@@ -235,10 +235,12 @@ uint32_t payment_count(const Cards& cost, const Cards& hand, bool university, in
 class BuildCounts {
 public:
     static constexpr int kCosts = kBuildings + 1;
-    static constexpr uint16_t kUnknown = 0xFFFF;
+    static constexpr uint32_t kUnknown = 127;  // counts of 127 or more are not kept
 
     // The slot of (hand, university) for `rules`' costs, or null when the hand does not fit a key.
-    uint16_t* slot(const std::shared_ptr<const Ruleset>& rules, const Cards& hand, bool university) {
+    // A slot is one 64-bit word (the table stays small enough for the caches): the 21-bit key
+    // (4 bits a resource, 1 for the university) over six 7-bit counts.
+    uint64_t* slot(const std::shared_ptr<const Ruleset>& rules, const Cards& hand, bool university) {
         // The costs are compared when the ruleset changes; holding it keeps its address unique.
         if (rules != rules_) {
             rules_ = rules;
@@ -247,31 +249,35 @@ public:
             costs[kBuildings] = build_cost(*rules, Building::Expansion, static_cast<int>(Expansion::TownHall));
             if (costs != costs_) {
                 costs_ = costs;
-                for (Slot& sl : memo_) sl.key = ~0u;
+                memo_.fill(kEmpty);
             }
         }
-        uint32_t key = university ? 1 : 0;
+        uint64_t key = university ? 1 : 0;
         for (int r = 0; r < kResources; ++r) {
-            if (hand[r] < 0 || hand[r] >= 32) return nullptr;
-            key = (key << 5) | static_cast<uint32_t>(hand[r]);
+            if (hand[r] < 0 || hand[r] >= 16) return nullptr;
+            key = (key << 4) | static_cast<uint64_t>(hand[r]);
         }
-        Slot& sl = memo_[(key * 0x9E3779B1u) >> (32 - kSlotBits)];
-        if (sl.key != key) {
-            sl.key = key;
-            sl.n.fill(kUnknown);
-        }
-        return sl.n.data();
+        uint64_t& sl = memo_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kSlotBits)];
+        if ((sl >> kKeyShift) != key) sl = (key << kKeyShift) | kAllUnknown;
+        return &sl;
+    }
+    static uint32_t get(const uint64_t* sl, int id) { return static_cast<uint32_t>(*sl >> (7 * id)) & 127u; }
+    static void put(uint64_t* sl, int id, uint32_t n) {
+        *sl = (*sl & ~(uint64_t{127} << (7 * id))) | (uint64_t{n} << (7 * id));
     }
 
 private:
-    static constexpr int kSlotBits = 14;
-    struct Slot {
-        uint32_t key = ~0u;
-        std::array<uint16_t, kCosts> n{};
-    };
+    static constexpr int kSlotBits = 15;
+    static constexpr int kKeyShift = 7 * kCosts;
+    static constexpr uint64_t kAllUnknown = (uint64_t{1} << kKeyShift) - 1;
+    static constexpr uint64_t kEmpty = ~uint64_t{0};  // key bits all ones: never a real key (its counts are unknown anyway)
     std::shared_ptr<const Ruleset> rules_;
     std::array<Cards, kCosts> costs_{};
-    std::array<Slot, 1u << kSlotBits> memo_;
+    std::array<uint64_t, 1u << kSlotBits> memo_ = [] {
+        std::array<uint64_t, 1u << kSlotBits> m;
+        m.fill(kEmpty);
+        return m;
+    }();
 };
 
 bool can_place(const State& s, int seat, Building b, int expansion, int settlement, std::optional<Refusal>* why) {
@@ -832,11 +838,14 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             const int most = std::max({me.hand[0], me.hand[1], me.hand[2], me.hand[3], me.hand[4]});
             // Small hands without the university are answered at once (payment_count): no memo.
             thread_local BuildCounts memo;
-            uint16_t* known = university || most >= 3 ? memo.slot(s.rules, me.hand, university) : nullptr;
+            uint64_t* known = university || most >= 3 ? memo.slot(s.rules, me.hand, university) : nullptr;
             auto payment_count = [&](int id, const Cards& cost) -> uint32_t {
-                if (known && known[id] != BuildCounts::kUnknown) return known[id];
+                if (known) {
+                    const uint32_t n = BuildCounts::get(known, id);
+                    if (n != BuildCounts::kUnknown) return n;
+                }
                 const uint32_t n = struggle::payment_count(cost, me.hand, university, held, most);
-                if (known && n < BuildCounts::kUnknown) known[id] = static_cast<uint16_t>(n);
+                if (known && n < BuildCounts::kUnknown) BuildCounts::put(known, id, n);
                 return n;
             };
             auto add = [&](Building bt, int v, const Cards& cost, uint32_t pays) {
