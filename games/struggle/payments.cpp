@@ -235,7 +235,30 @@ struct OptionTable {
     std::array<std::array<std::array<Option, kHeld>, kCosts>, 2> t;
     std::array<std::array<std::array<std::pair<uint32_t, uint32_t>, kHeld>, kCosts>, 2> span;  // [first, end)
     std::vector<Group> groups;
+    // Without the university, the options of p = 0..h as polynomials: lane s counts the p whose
+    // A (B) shift is s, in 8-bit (64-bit word) and 16-bit (128-bit word) lanes. Multiplying a
+    // packed histogram by such a word adds the resource (see Packed::build).
+    std::array<std::array<std::array<uint64_t, kHeld>, kCosts>, 2> poly8;    // [A/B][c][h]
+    std::array<std::array<std::array<u128, kHeld>, kCosts>, 2> poly16;
     OptionTable() {
+        for (int c = 0; c < kCosts; ++c) {
+            std::array<uint64_t, 2> p8{};
+            std::array<u128, 2> p16{};
+            for (int h = 0; h < kHeld; ++h) {
+                const Option o = option_for(c, h, false);
+                if (o.layer >= 0)
+                    for (int k = 0; k < 2; ++k) {
+                        const int shift = c + (k == 0 ? o.a : o.b);
+                        if (shift >= kLanes) continue;
+                        p8[k] += uint64_t{1} << (8 * shift);
+                        p16[k] += u128{1} << (16 * shift);
+                    }
+                for (int k = 0; k < 2; ++k) {
+                    poly8[k][c][h] = p8[k];
+                    poly16[k][c][h] = p16[k];
+                }
+            }
+        }
         for (int u = 0; u < 2; ++u)
             for (int c = 0; c < kCosts; ++c) {
                 for (int p = 0; p < kHeld; ++p) t[u][c][p] = option_for(c, p, u == 1);
@@ -321,20 +344,30 @@ void Packed<L, kBits>::build(const Cards& cost_, const Cards& hand_, bool univer
     total = below[0];
     hist[kResources][0][0] = hist[kResources][0][1] = 1;
     nonempty[kResources] = {true, false, false};
+    if (!university) {
+        // One layer: adding a resource multiplies the histogram by its option polynomial. A product
+        // of packed words is the packed product of the polynomials as long as no lane carries:
+        // the counted lanes hold fewer than kLimit vectors, and the others only carry upwards.
+        const auto& polys = [&]() -> const auto& {
+            if constexpr (kBits == 8) return table.poly8;
+            else return table.poly16;
+        }();
+        for (int r = kResources - 1; r >= 0; --r) {
+            const int c = cost[r], h = hand[r];
+            const L pa = polys[0][c][h];
+            hist[r][0][0] = hist[r + 1][0][0] * pa;
+            hist[r][0][1] = plain ? hist[r][0][0] : hist[r + 1][0][1] * polys[1][c][h];
+            nonempty[r] = {pa != 0 && nonempty[r + 1][0], false, false};
+        }
+        built = true;
+        return;
+    }
     const OptionTable::Group* g = table.groups.data();
     for (int r = kResources - 1; r >= 0; --r) {
         const int c = cost[r];
         auto& out = hist[r];
         const auto& in = hist[r + 1];
         const auto [first, end] = table.span[u][c][hand[r]];
-        if (plain) {  // A only
-            L a = 0;
-            const L ia = in[0][0];
-            for (uint32_t j = first; j < end; ++j) a += g[j].w * shifted(ia, g[j].sa);
-            out[0][0] = out[0][1] = a;
-            nonempty[r] = {first < end, false, false};
-            continue;
-        }
         if (!university) {  // layer 0 only
             L a = 0, b = 0;
             const L ia = in[0][0], ib = in[0][1];
