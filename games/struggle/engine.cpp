@@ -146,14 +146,38 @@ void each_submultiset(const Cards& from, int k, F&& f) {
 
 // ---- drawing one legal move without listing them all (random play) ----
 
-// How many sub-multisets of `from` hold exactly k cards: ways[r][left] for resources r.. .
+// How many sub-multisets of `from` hold exactly k cards: at(r, left) for resources r.. .
+// Small cases are packed: the generating polynomial of the resources r..4, prod (1 + z + ... +
+// z^from[s]), in eight 16-bit lanes of a 128-bit word (lane n: sub-multisets of n cards), one
+// multiply per resource (no lane carries while there are fewer than 65,536 sub-multisets).
+__extension__ typedef unsigned __int128 u128;
 struct SubmultisetCounts {
+    int k = 0;
+    bool packed = false;
+    std::array<u128, kResources + 1> suffix;
     // Not zeroed: count_submultisets fills every entry up to k, the only ones read.
     std::array<std::array<uint32_t, kResourceTotal + 1>, kResources + 1> ways;
-    int k = 0;
+    uint32_t at(int r, int left) const {
+        return packed ? static_cast<uint32_t>(suffix[r] >> (16 * left)) & 0xFFFFu : ways[r][left];
+    }
 };
 void count_submultisets(const Cards& from, int k, SubmultisetCounts& c) {
     c.k = k;
+    uint64_t vectors = 1;  // < 256^5
+    for (int r = 0; r < kResources; ++r) vectors *= static_cast<uint64_t>(std::clamp(from[r], 0, 255) + 1);
+    c.packed = k < 8 && vectors < 65536 && from.nonnegative();
+    if (c.packed) {
+        // ones[h]: lanes 0..min(h, 7) set to 1
+        static constexpr auto ones = [] {
+            std::array<u128, 8> o{};
+            for (int h = 0; h < 8; ++h)
+                for (int x = 0; x <= h; ++x) o[h] |= u128{1} << (16 * x);
+            return o;
+        }();
+        c.suffix[kResources] = 1;
+        for (int r = kResources - 1; r >= 0; --r) c.suffix[r] = c.suffix[r + 1] * ones[std::min(from[r], 7)];
+        return;
+    }
     for (int left = 0; left <= k; ++left) c.ways[kResources][left] = left == 0 ? 1 : 0;
     for (int r = kResources - 1; r >= 0; --r)
         for (int left = 0; left <= k; ++left) {
@@ -168,7 +192,7 @@ Cards nth_submultiset(const Cards& from, const SubmultisetCounts& c, uint32_t i)
     int left = c.k;
     for (int r = 0; r < kResources; ++r) {
         for (int x = std::min(left, from[r]); x >= 0; --x) {
-            const uint32_t w = c.ways[r + 1][left - x];
+            const uint32_t w = c.at(r + 1, left - x);
             if (i < w) {
                 cur[r] = x;
                 left -= x;
@@ -708,7 +732,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
         if (s.phase == Phase::GiveBack && seat != s.turn) return m;
         count_submultisets(me.hand, s.phase == Phase::Discard ? s.discard_due[seat] : s.trade_count, subs);
         m.kind = s.phase == Phase::Discard ? MoveKind::Discard : MoveKind::GiveBack;
-        m.cards = nth_submultiset(me.hand, subs, pick(subs.ways[0][subs.k]));
+        m.cards = nth_submultiset(me.hand, subs, pick(subs.at(0, subs.k)));
         return m;
     }
     if (seat != s.turn) return m;
@@ -722,7 +746,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 count_submultisets(me.hand, max_deck, subs);
                 tabled = true;
                 // ways[0][k] for every k <= max_deck comes from the same table
-                for (int k = 1; k <= max_deck; ++k) deck += subs.ways[0][k];
+                for (int k = 1; k <= max_deck; ++k) deck += subs.at(0, k);
             } else if (max_deck > 0) {
                 // Sub-multisets of k <= 5 cards by the shape of k (how many of one resource, of a
                 // second, ...), from n[j]: the resources held at least j times. For 3 cards:
@@ -771,7 +795,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             if (i < deck) {
                 if (!tabled) count_submultisets(me.hand, max_deck, subs);
                 int k = 1;
-                while (i >= subs.ways[0][k]) i -= subs.ways[0][k++];
+                while (i >= subs.at(0, k)) i -= subs.at(0, k++);
                 subs.k = k;  // the table holds every size up to max_deck
                 m.kind = MoveKind::TradeDeck;
                 m.cards = nth_submultiset(me.hand, subs, i);
