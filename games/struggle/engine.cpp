@@ -24,10 +24,6 @@ void public_loss(State& s, int x, const Cards c) {
         for (int r = 0; r < kResources; ++r) k.n[r] = std::max(0, k.n[r] - c.n[r]);
     }
 }
-void public_gain(State& s, int x, const Cards c) {
-    for (int t = 0; t < s.players; ++t)
-        if (t != x) s.known[t][x].add(c);
-}
 // `x` lost `k` cards that seat t did not see: each count may have dropped by up to k.
 void unseen_loss(State& s, int t, int x, int k) {
     Cards& c = s.known[t][x];
@@ -1073,13 +1069,18 @@ std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventR
             s.market[m.give] += 1;
             s.market[m.take] -= 1;
             me.hand[m.take] += 1;
-            Cards g, t;
-            g[m.give] = 1;
-            t[m.take] = 1;
-            public_loss(s, seat, g);
-            public_gain(s, seat, t);
+            // One card each way, public (public_loss / public_gain of a single card).
+            for (int t = 0; t < s.players; ++t) {
+                int& k = s.known[t][seat][m.give];
+                k = std::max(0, k - 1);
+                if (t != seat) s.known[t][seat][m.take] += 1;
+            }
             s.trades_left -= 1;
-            log_event(log, EventRec{EventKind::TradedMarket, seat, -1, g, m.take, m.give});
+            if (log) {
+                Cards g;
+                g[m.give] = 1;
+                log_event(log, EventRec{EventKind::TradedMarket, seat, -1, g, m.take, m.give});
+            }
             break;
         }
         case MoveKind::TradePlayer:
