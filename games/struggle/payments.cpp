@@ -534,8 +534,25 @@ Cards unrank(const Tables& c, const Cards& cost, const Cards& hand, bool univers
 }  // namespace
 
 uint32_t count_payments(const Cards& cost, const Cards& hand, bool university) {
-    if (!may_pay(cost, hand, university)) return 0;
     const uint32_t vectors = packable(cost, hand);
+    if (!university && vectors > 0 && vectors < Packed64::kLimit) {
+        // The common case in a few multiplies: the products of the option polynomials, then
+        // #(A <= 0) - #(B <= -2) over even sums (only A = 0 when every split is forced).
+        const OptionTable& table = option_table();
+        uint64_t a = 1, b = 1;
+        int total = 0;
+        bool plain = true;
+        for (int r = 0; r < kResources; ++r) {
+            const int c = cost[r], h = hand[r];
+            a *= table.poly8[0][c][h];
+            b *= table.poly8[1][c][h];
+            total += c;
+            plain = plain && c <= 2;
+        }
+        if (plain) return static_cast<uint32_t>(a >> (8 * total)) & 0xFF;
+        return Packed64::sum_to(a, total) - (total >= 2 ? Packed64::sum_to(b, total - 2) : 0);
+    }
+    if (!may_pay(cost, hand, university)) return 0;
     if (vectors > 0 && vectors < Packed64::kLimit) {
         Packed64& c = packed<Packed64>();
         c.build(cost, hand, university);
