@@ -577,12 +577,55 @@ Cards nth_payment(const Cards& cost, const Cards& hand, bool university, uint32_
     if (!university && i == 0 && hand.contains(cost) &&
         std::max({hand[0], hand[1], hand[2], hand[3], hand[4]}) < 3)
         return cost;
+    const uint32_t vectors = packable(cost, hand);
+    if (!university && vectors > 0 && vectors < Packed64::kLimit) {
+        // The common case without tables: the suffix products of the option polynomials (as in
+        // count_payments), then the resources in order, most cards first.
+        const OptionTable& table = option_table();
+        std::array<uint64_t, kResources + 1> sa, sb;
+        std::array<int, kResources + 1> below;
+        sa[kResources] = sb[kResources] = 1;
+        below[kResources] = 0;
+        bool plain = true;
+        for (int r = kResources - 1; r >= 0; --r) {
+            const int c = cost[r], h = hand[r];
+            sa[r] = sa[r + 1] * table.poly8[0][c][h];
+            sb[r] = sb[r + 1] * table.poly8[1][c][h];
+            below[r] = below[r + 1] + c;
+            plain = plain && c <= 2;
+        }
+        Cards pay;
+        int a = 0, b = 0;
+        for (int r = 0; r < kResources; ++r) {
+            const Option* opt = table.t[0][cost[r]].data();
+            const int base = below[r + 1];
+            for (int p = hand[r]; p >= 0; --p) {
+                const Option& o = opt[p];
+                const int top_a = base - (a + o.a);  // <= total < 8
+                if (o.layer < 0 || top_a < 0) continue;
+                uint32_t n;
+                if (plain) {
+                    n = static_cast<uint32_t>(sa[r + 1] >> (8 * top_a)) & 0xFF;
+                } else {
+                    const int top_b = base - 2 - (b + o.b);
+                    n = Packed64::sum_to(sa[r + 1], top_a) - (top_b >= 0 ? Packed64::sum_to(sb[r + 1], top_b) : 0);
+                }
+                if (i < n) {
+                    pay[r] = p;
+                    a += o.a;
+                    b += o.b;
+                    break;
+                }
+                i -= n;
+            }
+        }
+        return pay;
+    }
     auto from = [&](auto& c) {
         if (!(c.built && c.cost == cost && c.hand == hand && c.university == university))
             c.build(cost, hand, university);
         return c.nth(i);
     };
-    const uint32_t vectors = packable(cost, hand);
     if (vectors > 0 && vectors < Packed64::kLimit) return from(packed<Packed64>());
     if (vectors > 0 && vectors < Packed128::kLimit) return from(packed<Packed128>());
     Counter& c = counter();
