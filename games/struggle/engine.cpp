@@ -453,7 +453,8 @@ bool payment_valid(const Cards& cost, const Cards& pay, bool university, bool& u
     // an interval (see payments.cpp), so their sum is an interval too.
     if (!pay.nonnegative() || !cost.nonnegative()) return false;
     uses_university = false;
-    if (pay == cost) return true;  // every card paid directly
+    if (pay[0] == cost[0] && pay[1] == cost[1] && pay[2] == cost[2] && pay[3] == cost[3] && pay[4] == cost[4])
+        return true;  // every card paid directly
     int diff = 0, lo = 0, hi = 0, missing_e0 = 0, only = -1;
     std::array<int, kResources> lo0{}, hi0{}, lo1{}, hi1{};
     for (int r = 0; r < kResources; ++r) {
