@@ -112,9 +112,9 @@ void start_turn(State& s, int seat, std::vector<EventRec>* log) {
     log_event(log, EventRec{EventKind::TurnStarted, seat, -1, {}, s.turns, -1});
 }
 
-bool takeable(const Player& o, Building b) {
-    if (b == Building::Road) return o.roads > 0 && !(o.owns(Expansion::Castle) && o.roads <= 3);
-    return o.knights > 0 && !(o.owns(Expansion::Church) && o.knights == 1);
+bool takeable(const Player& o, Building b) {  // (branch-free: & instead of &&)
+    if (b == Building::Road) return (o.roads > 0) & !(o.owns(Expansion::Castle) & (o.roads <= 3));
+    return (o.knights > 0) & !(o.owns(Expansion::Church) & (o.knights == 1));
 }
 
 // Sub-multisets of `from` with exactly k cards, in a stable order.
