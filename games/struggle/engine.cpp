@@ -46,9 +46,12 @@ int draw_card(State& s, std::vector<EventRec>* log) {
     if (s.deck.empty()) {
         const int n = s.discard.total();
         if (n == 0) return -1;
-        s.deck.reserve(kResourceTotal);
-        for (int r = 0; r < kResources; ++r)
-            for (int i = 0; i < s.discard[r]; ++i) s.deck.push_back(static_cast<uint8_t>(r));
+        s.deck.resize(static_cast<size_t>(n));
+        uint8_t* d = s.deck.data();
+        for (int r = 0; r < kResources; ++r) {
+            std::fill(d, d + s.discard[r], static_cast<uint8_t>(r));
+            d += s.discard[r];
+        }
         s.discard = Cards{};
         shuffle(s.rng, s.deck.data(), static_cast<int>(s.deck.size()));
         log_event(log, EventRec{EventKind::Reshuffled, -1, -1, {}, n, -1});
@@ -74,6 +77,12 @@ Cards draw_cards(State& s, int k, std::vector<EventRec>* log) {
 void draw_to_hand(State& s, int seat, int k, int how, std::vector<EventRec>* log) {
     Cards& hand = s.p[seat].hand;
     if (!log) {
+        if (static_cast<size_t>(k) <= s.deck.size()) {  // no reshuffle: the top k cards at once
+            const uint8_t* top = s.deck.data() + s.deck.size();
+            for (int i = 1; i <= k; ++i) hand[top[-i]] += 1;
+            s.deck.resize(s.deck.size() - static_cast<size_t>(k));
+            return;
+        }
         for (int i = 0; i < k; ++i) {
             const int r = draw_card(s, nullptr);
             if (r < 0) break;
