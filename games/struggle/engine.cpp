@@ -938,7 +938,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
 
 namespace {
 // check(), also telling a valid Build whether its payment uses the university (act needs it).
-std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool& uses_university);
+inline std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool& uses_university);
 }  // namespace
 
 std::optional<Refusal> check(const State& s, int seat, const Move& m) {
@@ -947,7 +947,7 @@ std::optional<Refusal> check(const State& s, int seat, const Move& m) {
 }
 
 namespace {
-std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool& uses_university) {
+[[gnu::always_inline]] inline std::optional<Refusal> check_move(const State& s, int seat, const Move& m, bool& uses_university) {
     if (s.phase == Phase::Over) return refuse("SFC-11.3", "the game is over");
     if (seat < 0 || seat >= s.players) return refuse("SFC-4.1", "not a seat in this game");
     const Player& me = s.p[seat];
