@@ -550,15 +550,6 @@ State new_game(int players, int first, std::shared_ptr<const Ruleset> rules, uin
     return s;
 }
 
-int first_awaiting(const State& s) {
-    if (s.phase == Phase::Over) return -1;
-    if (s.phase == Phase::Discard) {
-        for (int i = 0; i < s.players; ++i)
-            if (s.discard_due[i] > 0) return i;
-        return -1;
-    }
-    return s.turn;
-}
 
 std::vector<int> awaiting(const State& s) {
     std::vector<int> out;
@@ -1121,13 +1112,13 @@ std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventR
         }
         case MoveKind::GiveBack: {
             const int o = s.trade_opponent;
-            for (int r = 0; r < kResources; ++r)
-                for (int i = 0; i < m.cards[r]; ++i) {
-                    me.hand[r] -= 1;
-                    s.p[o].hand[r] += 1;
-                    s.known[o][seat][r] = std::max(0, s.known[o][seat][r] - 1);
-                    s.known[seat][o][r] += 1;
-                }
+            for (int r = 0; r < kResources; ++r) {  // card by card, summed up
+                const int k = m.cards[r];
+                me.hand[r] -= k;
+                s.p[o].hand[r] += k;
+                s.known[o][seat][r] = std::max(0, s.known[o][seat][r] - k);
+                s.known[seat][o][r] += k;
+            }
             for (int t = 0; t < s.players; ++t)
                 if (t != seat && t != o) unseen_loss(s, t, seat, m.cards.total());
             log_event(log, EventRec{EventKind::GaveBack, seat, o, m.cards, m.cards.total(), -1});

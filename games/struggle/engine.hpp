@@ -35,7 +35,16 @@ void legal_moves(const State& s, int seat, std::vector<Move>& out);
 // as legal[uniform(rng, legal.size())] would be (random play, docs/performance.md).
 Move random_legal_move(const State& s, int seat, Rng& rng);
 // The first seat awaited (awaiting(s)[0] without allocating), or -1 when the game is over.
-int first_awaiting(const State& s);
+inline int first_awaiting(const State& s) {
+    if (s.phase == Phase::Over) return -1;
+    if (s.phase == Phase::Discard) {
+        for (int i = 0; i < s.players; ++i)
+            if (s.discard_due[i] > 0) return i;
+        return -1;
+    }
+    return s.turn;
+}
+
 // Validates without changing anything.
 std::optional<Refusal> check(const State& s, int seat, const Move& m);
 // Validates and applies; on refusal nothing changes. `log` may be null (no events recorded).
