@@ -112,8 +112,8 @@ constexpr int kMaxCost = 63;  // larger totals (no ruleset has them) are counted
 int combine(int x, int y) { return x == 2 && y == 2 ? -1 : (x > y ? x : y); }
 
 struct Option {
-    int layer = -1;  // -1: p cards of this resource are in no valid payment
-    int a = 0, b = 0;
+    int8_t layer = -1;  // -1: p cards of this resource are in no valid payment
+    int8_t a = 0, b = 0;  // |a|, |b| <= max(cost, held / 3 + 2) < 128 (costs and hands are checked first)
 };
 
 Option option_for(int c, int p, bool university) {
@@ -121,14 +121,13 @@ Option option_for(int c, int p, bool university) {
     const int q = p > c ? p - c : 0;
     const int lo0 = (q + 2) / 3, hi0 = p / 3;
     if (lo0 <= hi0) {
-        o.layer = 0;
-        o.a = p - c - 2 * hi0;
-        o.b = p - c - 2 * lo0;
-        if (university && p >= 1 && (q + 1) / 3 < lo0 && (q + 1) / 3 <= (p - 1) / 3) o.layer = 1;
+        o.layer = university && p >= 1 && (q + 1) / 3 < lo0 && (q + 1) / 3 <= (p - 1) / 3 ? 1 : 0;
+        o.a = static_cast<int8_t>(p - c - 2 * hi0);
+        o.b = static_cast<int8_t>(p - c - 2 * lo0);
     } else if (university && p >= 1 && (q + 1) / 3 <= (p - 1) / 3) {
         o.layer = 2;
-        o.a = p - c - 2 * ((p - 1) / 3);
-        o.b = p - c - 2 * ((q + 1) / 3);
+        o.a = static_cast<int8_t>(p - c - 2 * ((p - 1) / 3));
+        o.b = static_cast<int8_t>(p - c - 2 * ((q + 1) / 3));
     }
     return o;
 }
@@ -157,7 +156,7 @@ bool Counter::build(const Cards& cost_, const Cards& hand_, bool university_) {
     built = false;
     below[kResources] = 0;
     for (int r = kResources - 1; r >= 0; --r) {
-        if (hand[r] < 0 || cost[r] < 0) return false;
+        if (hand[r] < 0 || hand[r] > kResourceTotal || cost[r] < 0) return false;
         below[r] = below[r + 1] + cost[r];
     }
     if (below[0] > kMaxCost) return false;
