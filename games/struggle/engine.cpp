@@ -436,10 +436,16 @@ int trade_allowance(const Player& p) { return p.roads == 0 ? 1 : p.a_roads(); }
 
 int vp(const State& s, int seat) {
     const Player& p = s.p[seat];
-    int v = static_cast<int>(p.settlements.size()) + 2 * p.cities + p.roads / 2 + p.knights / 2;
-    for (int e = 0; e < kExpansions; ++e)
-        if (p.owns(static_cast<Expansion>(e))) v += expansion_vp(static_cast<Expansion>(e));
-    return v;
+    // SFC-9.4 by table: the VP of each set of expansions (bit e: expansion e)
+    static constexpr auto kExpansionVp = [] {
+        std::array<uint8_t, 1u << kExpansions> t{};
+        for (unsigned set = 0; set < t.size(); ++set)
+            for (int e = 0; e < kExpansions; ++e)
+                if (set & (1u << e)) t[set] = static_cast<uint8_t>(t[set] + expansion_vp(static_cast<Expansion>(e)));
+        return t;
+    }();
+    return static_cast<int>(p.settlements.size()) + 2 * p.cities + p.roads / 2 + p.knights / 2 +
+           kExpansionVp[p.expansions & ((1u << kExpansions) - 1)];
 }
 
 int other_seats_vp_max(const State& s, int seat) {
