@@ -152,31 +152,29 @@ void each_submultiset(const Cards& from, int k, F&& f) {
 // ---- drawing one legal move without listing them all (random play) ----
 
 // How many sub-multisets of `from` hold exactly k cards: at(r, left) for resources r.. .
-// Small cases are packed: the generating polynomial of the resources r..4, prod (1 + z + ... +
-// z^from[s]), in eight 16-bit lanes of a 128-bit word (lane n: sub-multisets of n cards), one
-// multiply per resource (no lane carries while there are fewer than 65,536 sub-multisets).
-__extension__ typedef unsigned __int128 u128;
+// Up to 6 cards they are packed: the generating polynomial of the resources r..4, prod (1 + z +
+// ... + z^from[s]), in eight 8-bit lanes of a 64-bit word (lane n: sub-multisets of n cards), one
+// multiply per resource. Five resources give at most C(n + 4, 4) <= 210 sub-multisets of n <= 6
+// cards, so those lanes never carry (lane 7 may, upwards and out).
 struct SubmultisetCounts {
     int k = 0;
     bool packed = false;
-    std::array<u128, kResources + 1> suffix;
+    std::array<uint64_t, kResources + 1> suffix;
     // Not zeroed: count_submultisets fills every entry up to k, the only ones read.
     std::array<std::array<uint32_t, kResourceTotal + 1>, kResources + 1> ways;
     uint32_t at(int r, int left) const {
-        return packed ? static_cast<uint32_t>(suffix[r] >> (16 * left)) & 0xFFFFu : ways[r][left];
+        return packed ? static_cast<uint32_t>(suffix[r] >> (8 * left)) & 0xFFu : ways[r][left];
     }
 };
 void count_submultisets(const Cards& from, int k, SubmultisetCounts& c) {
     c.k = k;
-    uint64_t vectors = 1;  // < 256^5
-    for (int r = 0; r < kResources; ++r) vectors *= static_cast<uint64_t>(std::clamp(from[r], 0, 255) + 1);
-    c.packed = k < 8 && vectors < 65536 && from.nonnegative();
+    c.packed = k <= 6 && from.nonnegative();
     if (c.packed) {
         // ones[h]: lanes 0..min(h, 7) set to 1
         static constexpr auto ones = [] {
-            std::array<u128, 8> o{};
+            std::array<uint64_t, 8> o{};
             for (int h = 0; h < 8; ++h)
-                for (int x = 0; x <= h; ++x) o[h] |= u128{1} << (16 * x);
+                for (int x = 0; x <= h; ++x) o[h] |= uint64_t{1} << (8 * x);
             return o;
         }();
         c.suffix[kResources] = 1;
