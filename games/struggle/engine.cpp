@@ -277,6 +277,7 @@ public:
             if (costs != costs_) {
                 costs_ = costs;
                 memo_.fill(kEmpty);
+                nth_.fill(kEmpty);
             }
         }
         uint64_t key = university ? 1 : 0;
@@ -289,6 +290,28 @@ public:
         return &sl;
     }
     static uint32_t get(const uint64_t* sl, int id) { return static_cast<uint32_t>(*sl >> (7 * id)) & 127u; }
+    // The i-th payment of cost slot `id` for the hand of slot `sl` (from slot()), memoised too:
+    // a second direct-mapped table of words, the key (hand key, id, i) over the payment's five
+    // counts in 5 bits each. `compute` gives it on a miss.
+    template <typename F>
+    Cards nth(const uint64_t* sl, int id, uint32_t i, F&& compute) {
+        if (i >= 128) return compute();
+        const uint64_t key = ((*sl >> kKeyShift) << 10) | (static_cast<uint64_t>(id) << 7) | i;  // 31 bits
+        uint64_t& e = nth_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kNthBits)];
+        if ((e >> 32) == key) {
+            Cards pay;
+            for (int r = 0; r < kResources; ++r) pay[r] = static_cast<int>((e >> (5 * r)) & 31u);
+            return pay;
+        }
+        const Cards pay = compute();
+        uint64_t packed = key << 32;
+        for (int r = 0; r < kResources; ++r) {
+            if (pay[r] < 0 || pay[r] >= 32) return pay;
+            packed |= static_cast<uint64_t>(pay[r]) << (5 * r);
+        }
+        e = packed;
+        return pay;
+    }
     static void put(uint64_t* sl, int id, uint32_t n) {
         *sl = (*sl & ~(uint64_t{127} << (7 * id))) | (uint64_t{n} << (7 * id));
     }
@@ -302,6 +325,12 @@ private:
     std::array<Cards, kCosts> costs_{};
     std::array<uint64_t, 1u << kSlotBits> memo_ = [] {
         std::array<uint64_t, 1u << kSlotBits> m;
+        m.fill(kEmpty);
+        return m;
+    }();
+    static constexpr int kNthBits = 14;
+    std::array<uint64_t, 1u << kNthBits> nth_ = [] {  // kEmpty: key bits all ones, never a real key
+        std::array<uint64_t, 1u << kNthBits> m;
         m.fill(kEmpty);
         return m;
     }();
@@ -853,6 +882,7 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 uint32_t pays;
                 int8_t building, expansion;
                 int flips;
+                int id;  // BuildCounts' cost slot
             };
             std::array<Group, kBuildings + kExpansions> groups;
             int ng = 0;
@@ -875,8 +905,10 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             };
             auto add = [&](Building bt, int v, const Cards& cost, uint32_t pays) {
                 const int flips = bt == Building::Settlement && destiny_in_use(s) ? 2 : 1;
+                const int id = bt == Building::Expansion && v == static_cast<int>(Expansion::TownHall) ? kBuildings
+                                                                                                     : bi(bt);
                 groups[ng++] = Group{cost, pays, static_cast<int8_t>(bt),
-                                     static_cast<int8_t>(bt == Building::Expansion ? v : -1), flips};
+                                     static_cast<int8_t>(bt == Building::Expansion ? v : -1), flips, id};
                 total += pays * static_cast<uint32_t>(flips);
             };
             for (int b = 0; b < kBuildings - 1; ++b) {
@@ -921,7 +953,9 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 m.expansion = g.expansion;
                 // flips is 1 or 2
                 m.flag = g.flips == 2 && (i & 1) == 1;
-                m.cards = nth_payment(g.cost, me.hand, university, g.flips == 2 ? i >> 1 : i);
+                const uint32_t j = g.flips == 2 ? i >> 1 : i;
+                m.cards = known ? memo.nth(known, g.id, j, [&] { return nth_payment(g.cost, me.hand, university, j); })
+                                : nth_payment(g.cost, me.hand, university, j);
                 return m;
             }
             guild_move(guild_seats[i]);  // the groups' sizes are already taken off
