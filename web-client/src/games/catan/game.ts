@@ -2,9 +2,10 @@
 // shell passes in (catan.view, catan.legal, catan.events, clock); intents go out through ctx.act.
 import "./game.css";
 import { h, s, clear } from "./dom";
-import { renderBoard, noHighlights, Highlights } from "./board";
+import { renderBoard, noHighlights, Highlights, SpotKind } from "./board";
+import { attachZoom, FIT, viewBoxOf, zoomAt, BOARD, type Zoom } from "./zoom";
 import { renderPlayers } from "./players";
-import { renderHand } from "./hand";
+import { renderHand, handDelta, addDelta } from "./hand";
 import { renderActionBar, BuildMode } from "./actionbar";
 import { renderOffer } from "./offer";
 import { renderDice } from "./dice";
@@ -36,14 +37,18 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const seen = emptyStats();
   const log: LogEntry[] = [];
 
-  // Skeleton.
+  // Skeleton (issue 18: nothing moves). A fixed-height status bar; the board fills its stage, and
+  // the prompt, errors, notices and an open offer are drawn OVER it; the action bar has a fixed
+  // place (under the board; at the bottom of the window on phones); beside the board the players,
+  // the hand, and the log and chat as tabs.
   const app = h("div", { class: "hx-game", "data-testid": "game" });
   const turnEl = h("div", { class: "hx-turn", "data-testid": "turn", "aria-live": "polite" });
   const clockEl = h("div", { class: "hx-clock", "data-testid": "clock", role: "timer" });
   const diceSlot = h("div", { class: "hx-dice-slot" });
   const bankEl = h("div", { class: "hx-bank", "data-testid": "bank" });
+  const statusTools = h("div", { class: "hx-status-tools" });
   const errorEl = h("div", { class: "hx-error", "data-testid": "game-error", role: "alert" });
-  const status = h("header", { class: "hx-status" }, turnEl, clockEl, diceSlot, bankEl);
+  const status = h("header", { class: "hx-status", "data-testid": "status" }, turnEl, clockEl, diceSlot, bankEl, statusTools);
   const svg = s("svg", { xmlns: "http://www.w3.org/2000/svg" }) as SVGSVGElement;
   const boardWrap = h("div", { class: "hx-board-wrap" }, svg);
   const promptEl = h("div", { class: "hx-prompt", "data-testid": "prompt", "aria-live": "polite" });
@@ -56,19 +61,88 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   // What each seat just received from a roll ("+1 Brick"), on its panel for 3 s (issue 18).
   const gains = new Map<number, string>();
   let gainsTimer = 0;
+  // What your own hand just gained or lost ("+1 Brick", "−1 Wool"), on the cards for 3 s (issue 18).
+  let ownDelta: Record<string, number> = {};
+  let ownDeltaTimer = 0;
   const playersSlot = h("div", { class: "hx-players-slot" });
   const offerSlot = h("div", { class: "hx-offer-slot" });
   const handSlot = h("div", { class: "hx-hand-slot" });
   const barSlot = h("div", { class: "hx-bar-slot" });
   const logList = h("ol", { class: "hx-log-list" });
-  const logBox = h("section", { class: "hx-log", "data-testid": "log", "aria-label": "log" }, h("h3", {}, ""), logList);
-  const side = h("aside", { class: "hx-side" }, playersSlot, offerSlot, handSlot, barSlot, logBox);
+  const logBox = h("section", { class: "hx-log", "data-testid": "log", "aria-label": "log" }, h("h3", { class: "sr-only" }, ""), logList);
+  // The log and the room's chat as two tabs (the chat comes from the shell, when it lends it).
+  let tab: "log" | "chat" = "log";
+  const tabLog = h("button", { type: "button", role: "tab", class: "hx-tab", id: "hx-tab-log", "data-testid": "tab-log", "aria-controls": "hx-panel-log" });
+  const tabChat = h("button", { type: "button", role: "tab", class: "hx-tab", id: "hx-tab-chat", "data-testid": "tab-chat", "aria-controls": "hx-panel-chat" });
+  const chatPanel = h("div", { class: "hx-chat-panel", id: "hx-panel-chat", role: "tabpanel", "aria-labelledby": "hx-tab-chat" });
+  logBox.id = "hx-panel-log"; logBox.setAttribute("role", "tabpanel"); logBox.setAttribute("aria-labelledby", "hx-tab-log");
+  let unreadChat = 0;
+  let chatWatch: MutationObserver | null = null;
+  if (ctx.chat) {
+    chatPanel.append(ctx.chat);
+    chatWatch = new MutationObserver((records) => {
+      const added = records.reduce((n, r) => n + [...r.addedNodes].filter((x) => (x as Element).classList?.contains("chat-line")).length, 0);
+      if (added && tab !== "chat") { unreadChat += added; renderTabs(); }
+    });
+    chatWatch.observe(ctx.chat.querySelector(".chat-log") ?? ctx.chat, { childList: true });
+  }
+  const tabs = h("div", { class: "hx-tabs", role: "tablist" }, tabLog, ctx.chat ? tabChat : null);
+  tabLog.addEventListener("click", () => { tab = "log"; renderTabs(); });
+  tabChat.addEventListener("click", () => { tab = "chat"; unreadChat = 0; renderTabs(); });
+  const tabsBox = h("div", { class: "hx-tabbox" }, tabs, logBox, ctx.chat ? chatPanel : null);
+  const side = h("aside", { class: "hx-side" }, playersSlot, handSlot, tabsBox);
+  const overTop = h("div", { class: "hx-over-top" }, promptEl, errorEl, stealEl);
+  // Touch: a tap selects a spot, a second control confirms (issue 18); the mouse places at once.
+  let selected: { kind: SpotKind; id: number; fn: () => void } | null = null;
+  let lastPointer = "mouse";
+  svg.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType; }, true);
+  const confirmEl = h("div", { class: "hx-confirm", "data-testid": "spot-confirm", hidden: true });
+  // Zoom and pan (pinch, Ctrl + wheel, drag once zoomed, the buttons).
+  let zoom: Zoom = FIT;
+  const setZoom = (z: Zoom) => { zoom = z; boardWrap.classList.toggle("zoomed", z.s > 1); svg.setAttribute("viewBox", viewBoxOf(z)); renderZoomTools(); };
+  const detachZoom = attachZoom(svg, () => zoom, setZoom);
+  const zoomTools = h("div", { class: "hx-zoom-tools" });
+  const zoomBtn = (label: string, testid: string, fn: () => void) => {
+    const b = h("button", { type: "button", class: "hx-btn hx-zoom-btn", "data-testid": testid }, label);
+    b.addEventListener("click", fn);
+    return b;
+  };
+  const centre = () => [zoom.x + BOARD.w / zoom.s / 2, zoom.y + BOARD.h / zoom.s / 2] as [number, number];
+  const zIn = zoomBtn("+", "zoom-in", () => setZoom(zoomAt(zoom, 1.5, ...centre())));
+  const zOut = zoomBtn("−", "zoom-out", () => setZoom(zoomAt(zoom, 1 / 1.5, ...centre())));
+  const zFit = zoomBtn("⤢", "zoom-fit", () => setZoom(FIT));
+  zoomTools.append(zIn, zOut, zFit);
+  function renderZoomTools(): void {
+    zIn.setAttribute("aria-label", t(lang, "zoomIn")); zIn.title = t(lang, "zoomIn");
+    zOut.setAttribute("aria-label", t(lang, "zoomOut")); zOut.title = t(lang, "zoomOut");
+    zFit.setAttribute("aria-label", t(lang, "zoomReset")); zFit.title = t(lang, "zoomReset");
+    zOut.disabled = zFit.disabled = zoom.s <= 1;
+    zIn.disabled = zoom.s >= 4;
+    app.setAttribute("data-zoom", zoom.s.toFixed(2));
+  }
+  const stage = h("div", { class: "hx-stage", "data-testid": "board-stage" }, boardWrap, overTop, offerSlot, confirmEl, zoomTools);
   const overlay = h("div", { class: "hx-overlay", hidden: true });
   const victorySlot = h("div", { class: "hx-victory-slot" });
-  app.append(status, errorEl, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, promptEl, boardWrap, stealEl), side), overlay, victorySlot);
+  app.append(status, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, stage, barSlot), side), overlay, victorySlot);
   root.append(app);
+  renderZoomTools();
+  function renderTabs(): void {
+    tabLog.textContent = t(lang, "tabLog");
+    tabChat.replaceChildren(t(lang, "tabChat"));
+    if (unreadChat) tabChat.append(h("span", { class: "hx-unread", "data-testid": "chat-unread", "aria-label": t(lang, "newMessages") }, String(unreadChat)));
+    tabLog.setAttribute("aria-selected", String(tab === "log"));
+    tabChat.setAttribute("aria-selected", String(tab === "chat"));
+    logBox.hidden = tab !== "log";
+    chatPanel.hidden = tab !== "chat";
+    if (tab === "log") logList.scrollTop = logList.scrollHeight;
+    else { const cl = ctx.chat?.querySelector(".chat-log"); if (cl) cl.scrollTop = cl.scrollHeight; }
+  }
+  renderTabs();
   // Escape leaves a build mode.
-  app.addEventListener("keydown", (e) => { if (e.key === "Escape" && mode && !dialog) { e.preventDefault(); mode = null; render(); } });
+  app.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && selected && !dialog) { e.preventDefault(); selected = null; render(); return; }
+    if (e.key === "Escape" && mode && !dialog) { e.preventDefault(); mode = null; render(); }
+  });
 
   const viewer = () => (typeof frame?.view?.seat === "number" ? frame.view.seat : ctx.seat);
   const names = () => seatNames(room ?? undefined, frame?.view?.players?.length ?? 4, (n) => t(lang, "seat", { n }));
@@ -136,6 +210,26 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     const opts = legalOf(ui(), "moveRobber").filter((a) => a.hex === hex);
     if (opts.length === 1) act(opts[0]);
     else if (opts.length > 1) openDialog(D.victimDialog(ui(), opts, () => { closeDialog(); render(); }));
+  }
+
+  function pick(kind: SpotKind, id: number, fn: () => void): void {
+    if (lastPointer !== "touch") { selected = null; fn(); return; }
+    selected = { kind, id, fn };
+    render();
+  }
+
+  function renderConfirm(): void {
+    confirmEl.hidden = !selected;
+    clear(confirmEl);
+    if (!selected) return;
+    const u = ui();
+    const what = selected.kind === "edge" ? t(lang, "road")
+      : u.view?.settlements?.[selected.id] !== undefined ? t(lang, "city") : t(lang, "settlement");
+    const go = h("button", { type: "button", class: "hx-btn primary", "data-testid": "spot-confirm-yes" }, t(lang, "confirmPlace"));
+    go.addEventListener("click", () => { const s = selected; selected = null; renderConfirm(); s?.fn(); });
+    const no = h("button", { type: "button", class: "hx-btn", "data-testid": "spot-confirm-no" }, t(lang, "cancel"));
+    no.addEventListener("click", () => { selected = null; render(); });
+    confirmEl.append(h("span", { class: "hx-confirm-text" }, t(lang, "confirmSpot", { what })), go, no);
   }
 
   function highlights(u: UI): Highlights {
@@ -264,6 +358,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     syncDialogs(u);
     (logBox.firstChild as HTMLElement).textContent = t(lang, "log");
     logBox.setAttribute("aria-label", t(lang, "log"));
+    renderTabs();
     renderTurn(u);
     renderClock();
     const diceKey = `${frame?.version}:${u.view?.dice}`;
@@ -271,11 +366,17 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     diceSlot.append(renderDice(lang, u.view?.dice, diceKey !== lastDice && !!frame?.events?.some((e: any) => e.type === "diceRolled")));
     lastDice = diceKey;
     renderBank(u);
-    renderBoard(svg, u.view, highlights(u), { lang, initials: u.initials, names: u.names });
+    const hl = highlights(u);
+    // A selection stands while its spot is still legal.
+    if (selected && !(selected.kind === "intersection" ? hl.intersections : hl.edges).has(selected.id)) selected = null;
+    if (selected) selected.fn = (selected.kind === "intersection" ? hl.intersections : hl.edges).get(selected.id)!;
+    hl.selected = selected;
+    renderBoard(svg, u.view, hl, { lang, initials: u.initials, names: u.names, viewBox: viewBoxOf(zoom), pick });
+    renderConfirm();
     promptEl.textContent = promptText(u);
     clear(playersSlot); playersSlot.append(renderPlayers(u, room?.seats ?? [], gains));
     clear(offerSlot); const of = renderOffer(u, () => openNamed("counter")); if (of) offerSlot.append(of);
-    clear(handSlot); const hd = renderHand(u); if (hd) handSlot.append(hd);
+    clear(handSlot); const hd = renderHand(u, ownDelta); if (hd) handSlot.append(hd);
     clear(barSlot);
     const bar = renderActionBar(u, { mode, setMode: (m) => { mode = m; render(); }, openDialog: (k) => openNamed(k) });
     if (bar) barSlot.append(bar);
@@ -289,7 +390,15 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
 
   return {
     frame(f: GameFrame): void {
+      const me = viewer();
+      const prevHand = frame?.view?.players?.[me]?.hand;
       frame = f;
+      const d = f.snapshot ? {} : handDelta(prevHand, f.view?.players?.[me]?.hand);
+      if (Object.keys(d).length) {
+        ownDelta = addDelta(ownDelta, d);
+        window.clearTimeout(ownDeltaTimer);
+        ownDeltaTimer = window.setTimeout(() => { ownDelta = {}; if (frame) schedule(); }, 3000);
+      }
       const active = typeof f.view?.active === "number" ? f.view.active : -1;
       for (const ev of f.events ?? []) {
         log.push({ ev, active, version: f.version });
@@ -326,6 +435,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
     langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); chatWatch?.disconnect(); detachZoom(); app.remove(); },
   };
 }
