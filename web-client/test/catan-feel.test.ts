@@ -15,7 +15,7 @@ test("zooming keeps the point under the fingers in place and stays on the board"
   assert.deepEqual(frac(z, 100, 200).map((v) => v.toFixed(6)), frac(FIT, 100, 200).map((v) => v.toFixed(6)));
   assert.equal(zoomAt(FIT, 100, 0, 0).s, MAX_ZOOM);
   assert.deepEqual(zoomAt(z, 0.1, 300, 300), FIT);  // all the way out: the whole board again
-  assert.equal(viewBoxOf(FIT), "-24 -49 613 578");
+  assert.equal(viewBoxOf(FIT), "-49 -49 638 578");
 });
 
 test("panning is limited to the board", () => {

@@ -5,6 +5,7 @@ import { s, clear } from "./dom";
 import { GEO, px, Pt } from "./geometry";
 import { building, SEAT_COLORS, SEAT_DASH } from "./pieces";
 import { t, Key } from "./strings";
+import { BOARD } from "./zoom";
 import type { Lang } from "../../app/contract";
 
 const SIZE = 60;
@@ -27,9 +28,10 @@ export interface Highlights {
 export type SpotKind = "intersection" | "edge";
 
 /** Hit areas (issue 18): invisible, larger than the drawing, in board units. The board is at least
- *  0.55 CSS px per unit on a 360-px phone, so an intersection's area is ≥ 46 px wide and a road's
- *  ≥ 24 px across. Where neighbouring areas overlap, a click goes to the nearest legal spot. */
-export const HIT = { intersectionR: 42, edgeHalfWidth: 22 } as const;
+ *  0.52 CSS px per unit on a 360-px phone, so an intersection's area is ≥ 44 px wide and a road's
+ *  ≥ 24 px across; the sea leaves room for the outer ones (≥ 49 units on every side). Where
+ *  neighbouring areas overlap, a click goes to the nearest legal spot. */
+export const HIT = { intersectionR: 42, edgeHalfWidth: 24 } as const;
 
 /** The spot of `ids` nearest to the board point (x, y): intersections by their point, edges by their middle. */
 export function nearestSpot(kind: SpotKind, ids: Iterable<number>, x: number, y: number): number | null {
@@ -145,12 +147,12 @@ function boardPoint(svg: SVGSVGElement, e: MouseEvent): { x: number; y: number }
 /** Draws `view` into `svg` (replacing what was there) with `hl` as the clickable spots. */
 export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: BoardOptions): void {
   clear(svg);
-  svg.setAttribute("viewBox", o.viewBox ?? "-24 -49 613 578");
+  svg.setAttribute("viewBox", o.viewBox ?? `${BOARD.x} ${BOARD.y} ${BOARD.w} ${BOARD.h}`);
   svg.setAttribute("class", "board");
   svg.setAttribute("data-testid", "board");
   svg.setAttribute("role", "group");
   svg.append(patterns());
-  svg.append(s("rect", { x: -24, y: -49, width: 613, height: 578, fill: "#4f8fc0", rx: 18, class: "sea" }));
+  svg.append(s("rect", { x: BOARD.x, y: BOARD.y, width: BOARD.w, height: BOARD.h, fill: "#4f8fc0", rx: 18, class: "sea" }));
   const board = view?.board ?? {};
   const land = s("g", { class: "land" });
   for (let h = 0; h < 19; ++h) {

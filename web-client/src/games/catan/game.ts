@@ -3,6 +3,7 @@
 import "./game.css";
 import { h, s, clear } from "./dom";
 import { renderBoard, noHighlights, Highlights, SpotKind } from "./board";
+import { GEO } from "./geometry";
 import { attachZoom, FIT, viewBoxOf, zoomAt, BOARD, type Zoom } from "./zoom";
 import { renderPlayers } from "./players";
 import { renderHand, handDelta, addDelta } from "./hand";
@@ -230,6 +231,9 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     const no = h("button", { type: "button", class: "hx-btn", "data-testid": "spot-confirm-no" }, t(lang, "cancel"));
     no.addEventListener("click", () => { selected = null; render(); });
     confirmEl.append(h("span", { class: "hx-confirm-text" }, t(lang, "confirmSpot", { what })), go, no);
+    // Never over the spot it asks about: at the top when the spot is in the board's lower half.
+    const [a, b] = selected.kind === "intersection" ? [selected.id, selected.id] : GEO.edgeEnds[selected.id];
+    confirmEl.classList.toggle("at-top", (GEO.intersection[a].y + GEO.intersection[b].y) / 2 > 8);
   }
 
   function highlights(u: UI): Highlights {

@@ -5,7 +5,8 @@
 /** The part of the board shown: its viewBox origin and the zoom factor (1: the whole board). */
 export interface Zoom { x: number; y: number; s: number; }
 
-export const BOARD = { x: -24, y: -49, w: 613, h: 578 } as const;
+/** The whole board with its sea, in board units (the land spans x 0…520, y 0…480). */
+export const BOARD = { x: -49, y: -49, w: 638, h: 578 } as const;
 export const MAX_ZOOM = 4;
 export const FIT: Zoom = { x: BOARD.x, y: BOARD.y, s: 1 };
 
