@@ -144,6 +144,43 @@ export async function layout({ browser, base, shots }) {
   }
   await page.screenshot({ path: join(shots, "layout-zh.png") });
   await page.selectOption(tid("lang-select"), "en");
+
+  // Sounds: off by default; the toggle turns them on and is remembered across a reload.
+  check(await page.getAttribute(tid("sound-toggle"), "aria-pressed") === "false", "sounds are off by default");
+  await page.click(tid("sound-toggle"));
+  check(await page.getAttribute(tid("sound-toggle"), "aria-pressed") === "true", "the toggle turns sounds on");
+  check(await page.evaluate(() => localStorage.getItem("hexhall.sound")) === "on", "the choice is stored");
+
+  // Pacing: Lea ends her turn; the bots' actions arrive at once but are shown one at a time, at
+  // least 300 ms apart (never delayed state: the frame is already applied), named over the board;
+  // "skip" shows everything queued at once.
+  await page.evaluate(() => {
+    const game = document.querySelector('[data-testid="game"]');
+    window.__shown = [];
+    new MutationObserver(() => window.__shown.push([performance.now(), Number(game.getAttribute("data-shown-version"))]))
+      .observe(game, { attributes: true, attributeFilter: ["data-shown-version"] });
+  });
+  const f3 = await frame(page);
+  await clickAndWait(page, tid("action-end"), f3.version);
+  await page.waitForSelector(tid("pacing-skip"), { state: "visible", timeout: 10000 });
+  await page.waitForSelector(tid("action-ticker"), { state: "visible", timeout: 5000 });
+  const ticker = await page.textContent(tid("action-ticker"));
+  check(/heuristic/.test(ticker), `the caption names the bot that acted ("${ticker}")`);
+  await page.waitForFunction(() => window.__shown.length >= 4, null, { timeout: 10000 });
+  const [shown, applied] = await page.evaluate(() => [window.__shown.slice(), window.hexhall.room.game.frameNow.version]);
+  const gaps = shown.slice(2).map(([t], i) => t - shown[i + 1][0]);  // [0] is Lea's own End turn, at once
+  check(gaps.every((g) => g >= 280), `paced actions are at least 300 ms apart (${gaps.map(Math.round)})`);
+  check(applied > shown.at(-1)[1], `the state runs ahead of the display (applied v${applied}, shown v${shown.at(-1)[1]})`);
+  await page.screenshot({ path: join(shots, "layout-pacing.png") });
+  const afterSkip = await page.evaluate(() => {
+    document.querySelector('[data-testid="pacing-skip"]').click();
+    const game = document.querySelector('[data-testid="game"]');
+    return { pending: game.getAttribute("data-pending"), hidden: document.querySelector('[data-testid="pacing-skip"]').hidden };
+  });
+  check(afterSkip.pending === "0" && afterSkip.hidden, `skip shows everything at once (${JSON.stringify(afterSkip)})`);
+  notes.push(`pacing: gaps ${gaps.map(Math.round).join(", ")} ms; caption "${ticker}"`);
+  await page.reload();
+  await page.waitForSelector(`${tid("sound-toggle")}[aria-pressed="true"]`, { timeout: 10000 });
   check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
   await P.context.close();
   return notes;

@@ -23,6 +23,7 @@ export interface Highlights {
   robberHexes: Map<number, () => void>;
   producing?: Set<number>;  // the hexes the last roll made produce (lit for a moment)
   selected?: { kind: SpotKind; id: number } | null;  // a spot tapped, waiting for the player's confirmation
+  flash?: { intersections: number[]; edges: number[]; hexes: number[]; age?: number } | null;  // where another seat just acted
 }
 
 export type SpotKind = "intersection" | "edge";
@@ -244,6 +245,18 @@ export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: Bo
   put(view?.settlements, false);
   put(view?.cities, true);
   svg.append(pieces);
+
+  // Where another seat just acted: a ring that fades (issue 18).
+  if (hl.flash) {
+    const fl = s("g", { class: "flashes", "data-testid": "flashes", style: `--age:-${Math.round(hl.flash.age ?? 0)}ms` });
+    for (const i of hl.flash.intersections) { const q = P(GEO.intersection[i]); fl.append(s("circle", { cx: q.x, cy: q.y, r: 22, class: "flash", "data-testid": `flash-intersection-${i}` })); }
+    for (const e of hl.flash.edges) {
+      const [a, b] = GEO.edgeEnds[e].map((i) => P(GEO.intersection[i]));
+      fl.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "flash", "data-testid": `flash-edge-${e}` }));
+    }
+    for (const h of hl.flash.hexes) fl.append(s("polygon", { points: hexPoints(h), class: "flash", "data-testid": `flash-hex-${h}` }));
+    svg.append(fl);
+  }
 
   // Intersection spots (on top so they can be clicked over a settlement to build a city).
   const spotLayer = s("g", { class: "intersection-spots" });

@@ -4,6 +4,9 @@ import "./game.css";
 import { h, s, clear } from "./dom";
 import { renderBoard, noHighlights, Highlights, SpotKind } from "./board";
 import { GEO } from "./geometry";
+import { Pacer } from "../../app/pacer";
+import { play, setSoundOn, soundOn } from "../../app/sound";
+import { cuesFor } from "./cues";
 import { attachZoom, FIT, viewBoxOf, zoomAt, BOARD, type Zoom } from "./zoom";
 import { renderPlayers } from "./players";
 import { renderHand, handDelta, addDelta } from "./hand";
@@ -65,6 +68,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   // What your own hand just gained or lost ("+1 Brick", "−1 Wool"), on the cards for 3 s (issue 18).
   let ownDelta: Record<string, number> = {};
   let ownDeltaTimer = 0;
+  let ownDeltaAt = 0, gainsAt = 0;  // when they changed: a redraw resumes their animations
   const playersSlot = h("div", { class: "hx-players-slot" });
   const offerSlot = h("div", { class: "hx-offer-slot" });
   const handSlot = h("div", { class: "hx-hand-slot" });
@@ -92,7 +96,29 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   tabChat.addEventListener("click", () => { tab = "chat"; unreadChat = 0; renderTabs(); });
   const tabsBox = h("div", { class: "hx-tabbox" }, tabs, logBox, ctx.chat ? chatPanel : null);
   const side = h("aside", { class: "hx-side" }, playersSlot, handSlot, tabsBox);
-  const overTop = h("div", { class: "hx-over-top" }, promptEl, errorEl, stealEl);
+  // Another seat's action, named over the board as it is shown (issue 18).
+  const tickerEl = h("div", { class: "hx-ticker", "data-testid": "action-ticker", role: "status", hidden: true });
+  let tickerTimer = 0;
+  let flash: Highlights["flash"] = null;
+  let flashTimer = 0;
+  let flashAt = 0;
+  const overTop = h("div", { class: "hx-over-top" }, promptEl, errorEl, stealEl, tickerEl);
+  const pacer = new Pacer<any>((item) => showItem(item));
+  const skipBtn = h("button", { type: "button", class: "hx-btn small hx-skip", "data-testid": "pacing-skip", hidden: true });
+  skipBtn.addEventListener("click", () => pacer.skip());
+  pacer.onChange = (n) => { skipBtn.hidden = n === 0; app.setAttribute("data-pending", String(n)); };
+  const soundBtn = h("button", { type: "button", class: "hx-btn small hx-sound", "data-testid": "sound-toggle" });
+  soundBtn.addEventListener("click", () => { setSoundOn(!soundOn()); renderSound(); });
+  function renderSound(): void {
+    const on = soundOn();
+    soundBtn.textContent = "♪";
+    soundBtn.classList.toggle("off", !on);
+    soundBtn.setAttribute("aria-pressed", String(on));
+    soundBtn.setAttribute("aria-label", t(lang, on ? "soundOn" : "soundOff"));
+    soundBtn.title = t(lang, on ? "soundOn" : "soundOff");
+    skipBtn.textContent = t(lang, "skipPacing");
+  }
+  statusTools.append(soundBtn);
   // Touch: a tap selects a spot, a second control confirms (issue 18); the mouse places at once.
   let selected: { kind: SpotKind; id: number; fn: () => void } | null = null;
   let lastPointer = "mouse";
@@ -121,12 +147,13 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     zIn.disabled = zoom.s >= 4;
     app.setAttribute("data-zoom", zoom.s.toFixed(2));
   }
-  const stage = h("div", { class: "hx-stage", "data-testid": "board-stage" }, boardWrap, overTop, offerSlot, confirmEl, zoomTools);
+  const stage = h("div", { class: "hx-stage", "data-testid": "board-stage" }, boardWrap, overTop, offerSlot, confirmEl, zoomTools, skipBtn);
   const overlay = h("div", { class: "hx-overlay", hidden: true });
   const victorySlot = h("div", { class: "hx-victory-slot" });
   app.append(status, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, stage, barSlot), side), overlay, victorySlot);
   root.append(app);
   renderZoomTools();
+  renderSound();
   function renderTabs(): void {
     tabLog.textContent = t(lang, "tabLog");
     tabChat.replaceChildren(t(lang, "tabChat"));
@@ -160,6 +187,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   }
 
   function act(intent: object): void {
+    pacer.skip();  // acting: everything that happened before is shown first
     ctx.act(intent).then(() => {
       if (dialog && dialog.kind !== "discard") closeDialog();
       mode = null;
@@ -375,12 +403,13 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     if (selected && !(selected.kind === "intersection" ? hl.intersections : hl.edges).has(selected.id)) selected = null;
     if (selected) selected.fn = (selected.kind === "intersection" ? hl.intersections : hl.edges).get(selected.id)!;
     hl.selected = selected;
+    hl.flash = flash ? { ...flash, age: performance.now() - flashAt } : null;
     renderBoard(svg, u.view, hl, { lang, initials: u.initials, names: u.names, viewBox: viewBoxOf(zoom), pick });
     renderConfirm();
     promptEl.textContent = promptText(u);
-    clear(playersSlot); playersSlot.append(renderPlayers(u, room?.seats ?? [], gains));
+    clear(playersSlot); playersSlot.append(renderPlayers(u, room?.seats ?? [], gains, performance.now() - gainsAt));
     clear(offerSlot); const of = renderOffer(u, () => openNamed("counter")); if (of) offerSlot.append(of);
-    clear(handSlot); const hd = renderHand(u, ownDelta); if (hd) handSlot.append(hd);
+    clear(handSlot); const hd = renderHand(u, ownDelta, performance.now() - ownDeltaAt); if (hd) handSlot.append(hd);
     clear(barSlot);
     const bar = renderActionBar(u, { mode, setMode: (m) => { mode = m; render(); }, openDialog: (k) => openNamed(k) });
     if (bar) barSlot.append(bar);
@@ -392,53 +421,89 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     }
   }
 
+  interface Paced { events: any[]; active: number; version: number; robber: number | undefined; numbers: number[]; snapshot: boolean; actor: number; }
+  /** The visual effects of one action: its log lines, lit hexes, gains, a steal notice, and (for
+   *  another seat's action) a caption over the board and a flash where it happened. */
+  function showItem(item: Paced): void {
+    for (const ev of item.events) {
+      log.push({ ev, active: item.active, version: item.version });
+      logList.append(logLine({ ev, active: item.active, version: item.version }));
+      if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) {
+        const sum = ev.dice[0] + ev.dice[1];
+        producing = new Set(item.numbers.flatMap((n, h) => (n === sum && h !== item.robber ? [h] : [])));
+        window.clearTimeout(producingTimer);
+        producingTimer = window.setTimeout(() => { producing = new Set(); if (frame) schedule(); }, 3000);
+      }
+      if (ev?.type === "diceRolled") gains.clear();
+      if (ev?.type === "produced" && typeof ev.seat === "number" && ev.cards && !item.snapshot) {
+        const text = Object.entries(ev.cards as Record<string, number>).filter(([, n]) => n > 0)
+          .map(([r, n]) => `+${n} ${t(lang, r as Key)}`).join(" ");
+        if (text) { gains.set(ev.seat, [gains.get(ev.seat), text].filter(Boolean).join(" ")); gainsAt = performance.now(); }
+        window.clearTimeout(gainsTimer);
+        gainsTimer = window.setTimeout(() => { gains.clear(); if (frame) schedule(); }, 3000);
+      }
+      // The thief and the victim learn the card (the server sends it to them only).
+      if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !item.snapshot) {
+        stealEl.textContent = eventText(lang, ev, names(), viewer());
+        stealEl.dataset.role = ev.seat === viewer() ? "thief" : "victim";
+        stealEl.hidden = false;
+        window.clearTimeout(stealTimer);
+        stealTimer = window.setTimeout(() => { stealEl.hidden = true; }, 4000);
+      }
+    }
+    while (log.length > 500) { log.shift(); logList.firstElementChild?.remove(); }
+    logList.scrollTop = logList.scrollHeight;
+    if (item.actor !== viewer() && !item.snapshot) {
+      // What happened, readable as it happens: the action's main line over the board, and a flash.
+      const main = item.events.find((e) => !["turnStarted", "produced", "placementBegan"].includes(e?.type)) ?? item.events[0];
+      tickerEl.textContent = eventText(lang, main, names(), viewer(), item.active);
+      tickerEl.hidden = false;
+      window.clearTimeout(tickerTimer);
+      tickerTimer = window.setTimeout(() => { tickerEl.hidden = true; }, 1600);
+      flash = { intersections: [], edges: [], hexes: [] };
+      flashAt = performance.now();
+      for (const e of item.events) {
+        if (typeof e?.intersection === "number") flash.intersections.push(e.intersection);
+        if (typeof e?.edge === "number") flash.edges.push(e.edge);
+        if (e?.type === "robberMoved" && typeof e.hex === "number") flash.hexes.push(e.hex);
+      }
+      window.clearTimeout(flashTimer);
+      flashTimer = window.setTimeout(() => { flash = null; if (frame) schedule(); }, 1200);
+    }
+    app.setAttribute("data-shown-version", String(item.version));
+    schedule();
+  }
+
   return {
     frame(f: GameFrame): void {
+      const prevFrame = frame;
       const me = viewer();
       const prevHand = frame?.view?.players?.[me]?.hand;
       frame = f;
       const d = f.snapshot ? {} : handDelta(prevHand, f.view?.players?.[me]?.hand);
       if (Object.keys(d).length) {
         ownDelta = addDelta(ownDelta, d);
+        ownDeltaAt = performance.now();
         window.clearTimeout(ownDeltaTimer);
         ownDeltaTimer = window.setTimeout(() => { ownDelta = {}; if (frame) schedule(); }, 3000);
       }
       const active = typeof f.view?.active === "number" ? f.view.active : -1;
-      for (const ev of f.events ?? []) {
-        log.push({ ev, active, version: f.version });
-        logList.append(logLine({ ev, active, version: f.version }));
-        if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) {
-          const sum = ev.dice[0] + ev.dice[1];
-          seen.dice[sum]++;
-          const numbers: number[] = f.view?.board?.numbers ?? [];
-          producing = new Set(numbers.flatMap((n, h) => (n === sum && h !== f.view?.robber ? [h] : [])));
-          window.clearTimeout(producingTimer);
-          producingTimer = window.setTimeout(() => { producing = new Set(); if (frame) schedule(); }, 3000);
-        }
-        if (ev?.type === "diceRolled") gains.clear();
-        if (ev?.type === "produced" && typeof ev.seat === "number" && ev.cards && !f.snapshot) {
-          const text = Object.entries(ev.cards as Record<string, number>).filter(([, n]) => n > 0)
-            .map(([r, n]) => `+${n} ${t(lang, r as Key)}`).join(" ");
-          if (text) gains.set(ev.seat, [gains.get(ev.seat), text].filter(Boolean).join(" "));
-          window.clearTimeout(gainsTimer);
-          gainsTimer = window.setTimeout(() => { gains.clear(); if (frame) schedule(); }, 3000);
-        }
-        // The thief and the victim learn the card (the server sends it to them only).
-        if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !f.snapshot) {
-          stealEl.textContent = eventText(lang, ev, names(), viewer());
-          stealEl.dataset.role = ev.seat === viewer() ? "thief" : "victim";
-          stealEl.hidden = false;
-          window.clearTimeout(stealTimer);
-          stealTimer = window.setTimeout(() => { stealEl.hidden = true; }, 4000);
-        }
+      const events: any[] = f.events ?? [];
+      for (const ev of events) if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) seen.dice[ev.dice[0] + ev.dice[1]]++;
+      if (events.length) {
+        // Another seat's action is shown in its turn, ~400 ms after the previous one (issue 18);
+        // the state itself is already drawn. Your own actions show at once (after any backlog).
+        const actor = events.find((e) => typeof e?.seat === "number")?.seat ?? active;
+        pacer.push({ events, active, version: f.version, robber: f.view?.robber, numbers: [...(f.view?.board?.numbers ?? [])],
+          snapshot: f.snapshot, actor }, !f.snapshot && actor !== viewer());
       }
-      while (log.length > 500) { log.shift(); logList.firstElementChild?.remove(); }
+      for (const cue of cuesFor(prevFrame, f, viewer())) play(cue);
       seen.vp.push((f.view?.players ?? []).map((p: any) => (f.view.phase === "gameOver" && typeof p.totalVp === "number" ? p.totalVp : p.publicVp ?? 0)));
       schedule();
     },
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
-    langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); },
+    langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); renderSound(); renderZoomTools(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); chatWatch?.disconnect(); detachZoom(); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); detachZoom(); app.remove(); },
   };
 }
