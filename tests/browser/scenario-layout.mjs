@@ -166,11 +166,15 @@ export async function layout({ browser, base, shots }) {
   await page.waitForSelector(tid("action-ticker"), { state: "visible", timeout: 5000 });
   const ticker = await page.textContent(tid("action-ticker"));
   check(/heuristic/.test(ticker), `the caption names the bot that acted ("${ticker}")`);
-  await page.waitForFunction(() => window.__shown.length >= 4, null, { timeout: 10000 });
-  const [shown, applied] = await page.evaluate(() => [window.__shown.slice(), window.hexhall.room.game.frameNow.version]);
-  const gaps = shown.slice(2).map(([t], i) => t - shown[i + 1][0]);  // [0] is Lea's own End turn, at once
+  await page.waitForFunction((v) => window.__shown.filter(([, x]) => x > v).length >= 3, f3.version, { timeout: 10000 });
+  const [all, applied, pending] = await page.evaluate(() => [window.__shown.slice(), window.hexhall.room.game.frameNow.version,
+    Number(document.querySelector('[data-testid="game"]').getAttribute("data-pending"))]);
+  // From Lea's own End turn on (anything queued before it was shown at once when she acted).
+  const shown = all.slice(all.findIndex(([, v]) => v > f3.version));
+  check(shown.length >= 3, `the bots' actions were shown (${JSON.stringify(all)})`);
+  const gaps = shown.slice(1).map(([t], i) => t - shown[i][0]);
   check(gaps.every((g) => g >= 280), `paced actions are at least 300 ms apart (${gaps.map(Math.round)})`);
-  check(applied > shown.at(-1)[1], `the state runs ahead of the display (applied v${applied}, shown v${shown.at(-1)[1]})`);
+  check(pending === 0 || applied > shown.at(-1)[1], `the state runs ahead of the display (applied v${applied}, shown v${shown.at(-1)[1]}, ${pending} waiting)`);
   await page.screenshot({ path: join(shots, "layout-pacing.png") });
   const afterSkip = await page.evaluate(() => {
     document.querySelector('[data-testid="pacing-skip"]').click();
