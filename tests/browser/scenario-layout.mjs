@@ -53,9 +53,17 @@ export async function layout({ browser, base, shots }) {
   const withPrompt = await boxes(page);
   const after = await page.evaluate(() => document.querySelector('[data-testid="game-root"]').getBoundingClientRect().width);
   check(after > before + 200, `the game grows when the room panel folds (${before} → ${after} px wide)`);
-  check(withPrompt.board.h >= 560 && withPrompt.board.w >= 590, `the board takes the window (${withPrompt.board.w}×${withPrompt.board.h})`);
+  // The drawn board: the SVG fills the stage, the board keeps its shape inside it (viewBox 638×578).
+  const drawn = (b) => { const k = Math.min(b.w / 638, b.h / 578); return `${Math.round(638 * k)}×${Math.round(578 * k)}`; };
+  check(Math.min(withPrompt.board.w / 638, withPrompt.board.h / 578) * 578 >= 560, `the board takes the window (${drawn(withPrompt.board)}; it was 512×483)`);
   check(withPrompt.end.y + withPrompt.end.h <= DESKTOP.height && withPrompt.scrollY === 0, `End turn is inside the window without scrolling (${JSON.stringify(withPrompt.end)})`);
-  notes.push(`game root ${Math.round(before)} → ${Math.round(after)} px wide; board ${Math.round(withPrompt.board.w)}×${Math.round(withPrompt.board.h)} at y ${Math.round(withPrompt.board.y)}; End turn at y ${Math.round(withPrompt.end.y)}`);
+  notes.push(`game root ${Math.round(before)} → ${Math.round(after)} px wide; board drawn ${drawn(withPrompt.board)} (stage ${Math.round(withPrompt.board.w)}×${Math.round(withPrompt.board.h)}) at y ${Math.round(withPrompt.board.y)}; End turn at y ${Math.round(withPrompt.end.y)}`);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').getBoundingClientRect().height > 800, null, { timeout: 5000 });
+  const big = await boxes(page);
+  notes.push(`at 1920×1080: board drawn ${drawn(big.board)} (it was 592×558), End turn at y ${Math.round(big.end.y)}`);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForFunction((h) => Math.abs(document.querySelector('[data-testid="board"]').getBoundingClientRect().height - h) < 1, withPrompt.board.h, { timeout: 5000 });
   await page.screenshot({ path: join(shots, "layout-prompt.png") });
 
   // The drawer opens over the game (the board does not move) and closes again; Escape closes it.
