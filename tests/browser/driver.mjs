@@ -179,6 +179,10 @@ async function decide(p, goals, other) {
       const text = await badge.textContent();
       check(/^\+\d/.test(text), `the gain is shown on the panel ("${text}")`);
       goals.gainShown = text;
+      // …and on the hand's cards ("+1 Brick" over the hand, a "+1" badge on the card).
+      const delta = await page.waitForSelector(tid("hand-delta"), { timeout: 2000 });
+      check(/\+\d/.test(await delta.textContent()), `the gain is shown on the hand ("${await delta.textContent()}")`);
+      check((await page.$$('[data-testid^="hand-gain-"]')).length > 0, "a gained card carries a badge");
       if (process.env.DEBUG_GAIN) console.log("gain shown", text);
     }
     return `rolled ${d}`;
@@ -203,6 +207,10 @@ async function decide(p, goals, other) {
     const a = of("bankTrade").find((x) => Object.keys(x.give).length === 1 && Object.keys(x.get).length === 1 && sum(x.get) === 1);
     const g = Object.keys(a.give)[0], r = Object.keys(a.get)[0];
     await clickAndWait(page, tid(`bank-${g}-${r}`), f.version);
+    // What the trade cost shows on the hand ("−4 Wool"), and what it bought ("+1 Ore").
+    const lost = await page.waitForSelector(`${tid(`hand-gain-${g}`)}.down`, { timeout: 2000 });
+    check((await lost.textContent()).startsWith("−"), `the loss is shown on the ${g} card`);
+    goals.bankLossShown = await page.textContent(tid("hand-delta"));
     goals.bank = true;
     return `bank trade ${JSON.stringify(a.give)} for ${r}`;
   }

@@ -72,8 +72,8 @@ export async function clickAndWait(page, selector, version, timeout = 6000) {
 }
 
 /** A new browser context with a page at `size`, its console errors collected, its WebSocket watched. */
-export async function openPage(browser, url, size, label) {
-  const context = await browser.newContext({ viewport: size });
+export async function openPage(browser, url, size, label, options = {}) {
+  const context = await browser.newContext({ viewport: size, ...options });
   const page = await context.newPage();
   const p = { context, page, label, errors: [], missing: [], privacy: new PrivacyMonitor(label) };
   // A 404 from the record/replay endpoints (/games/…) is expected from a server without the store;

@@ -13,12 +13,13 @@ import { phone } from "./scenario-phone.mjs";
 import { carcassonne } from "./scenario-carcassonne.mjs";
 import { struggle } from "./scenario-struggle.mjs";
 import { serving } from "./scenario-serving.mjs";
+import { layout } from "./scenario-layout.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const serverBin = process.env.HEXHALL_SERVER ?? join(root, "build/server/hexhall-server");
 const webRoot = join(root, "web-client/dist");
 const shots = join(root, "build/screenshots");
-const scenarios = { "two-players": twoPlayers, phone, carcassonne, struggle, serving };
+const scenarios = { "two-players": twoPlayers, phone, carcassonne, struggle, serving, layout };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
 
 const started = Date.now();

@@ -3,7 +3,7 @@
 // start), adds a bot, sees her turn clock count down, plays the setup placements and a turn by
 // clicking, then plays on until the game ends: the victory screen is captured.
 import { join } from "node:path";
-import { check, problems, checkNoHorizontalScroll, enterName, openPage, sleep, tid, waitFrame, frame } from "./lib.mjs";
+import { check, clickAndWait, problems, checkNoHorizontalScroll, enterName, openPage, sleep, tid, waitFrame, frame } from "./lib.mjs";
 import { step } from "./driver.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -11,7 +11,7 @@ const BUDGET_MS = 60000;
 
 export async function phone({ browser, base, shots }) {
   const notes = [];
-  const P = await openPage(browser, base + "/", PHONE, "Mia");
+  const P = await openPage(browser, base + "/", PHONE, "Mia", { hasTouch: true });
   await enterName(P.page, "Mia");
   await P.page.waitForSelector(tid("room-list"));
   await checkNoHorizontalScroll(P.page, "phone lobby");
@@ -70,6 +70,56 @@ export async function phone({ browser, base, shots }) {
   await V.page.waitForSelector(tid(`room-${roomId}`), { timeout: 8000 });
   await V.page.screenshot({ path: join(shots, "lobby-with-tables.png") });
   await V.context.close();
+
+  // Touch (issue 18): the room panel is a folded drawer; every legal intersection's hit area is at
+  // least 44×44 CSS px; a tap only selects (the nearest legal spot), a second tap on the confirm bar
+  // places; the action bar stays at the bottom of the window, 44 px tall, while the page scrolls.
+  await P.page.waitForSelector(tid("room-panel"), { state: "hidden", timeout: 5000 });
+  const placing = await waitFrame(P.page, (f) => (f.legal.actions ?? []).some((a) => a.type === "placeSetupSettlement"), "Mia's first settlement");
+  await P.page.waitForSelector('[data-testid^="intersection-"].legal', { timeout: 5000 });
+  // (clipped to the board: what lies outside it cannot be tapped)
+  const spots = await P.page.$$eval('[data-testid^="intersection-"].legal', (els) => els.map((e) => {
+    const b = e.getBoundingClientRect(), c = e.ownerSVGElement.getBoundingClientRect();
+    const w = Math.min(b.right, c.right) - Math.max(b.left, c.left), h = Math.min(b.bottom, c.bottom) - Math.max(b.top, c.top);
+    return { id: e.getAttribute("data-testid"), w, h, x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  }));
+  const legalCount = placing.legal.actions.filter((a) => a.type === "placeSetupSettlement").length;
+  check(spots.length === legalCount, `every legal intersection is shown (${spots.length} of ${legalCount})`);
+  const smallest = spots.reduce((m, s) => Math.min(m, s.w, s.h), Infinity);
+  check(smallest >= 44, `intersection hit areas are at least 44×44 CSS px (smallest ${smallest.toFixed(1)})`);
+  const roads = await P.page.$$eval('[data-testid^="edge-"] .hit', (els) => els.map((e) => {
+    const pts = e.getAttribute("points").split(" ").map((p) => p.split(",").map(Number));
+    const svg = e.ownerSVGElement, k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return Math.hypot(pts[0][0] - pts[3][0], pts[0][1] - pts[3][1]) * k;  // across the road, in CSS px
+  }));
+  check(Math.min(...roads) >= 24, `road hit areas are at least 24 CSS px across (${Math.min(...roads).toFixed(1)})`);
+  notes.push(`phone: ${spots.length} intersection hit areas ≥ ${smallest.toFixed(1)} px, roads ${Math.min(...roads).toFixed(1)} px across`);
+  const target = spots[0];
+  await P.page.touchscreen.tap(target.x + 6, target.y + 4);  // a tap a little off the centre
+  await P.page.waitForSelector(tid("spot-confirm"), { state: "visible", timeout: 3000 });
+  const sel = await P.page.$eval('[data-testid^="intersection-"].selected', (e) => e.getAttribute("data-testid"));
+  check(sel === target.id, `the tap selected the nearest legal spot (${sel}, expected ${target.id})`);
+  check((await frame(P.page)).version === placing.version, "a tap alone places nothing");
+  const bar1 = await P.page.$eval(tid("action-end"), (e) => { const b = e.getBoundingClientRect(); return { y: b.y, h: b.height, bottom: b.bottom }; });
+  await P.page.screenshot({ path: join(shots, "phone-tap-select.png") });
+  await P.page.tap(tid("spot-confirm-yes"));
+  await waitFrame(P.page, (f) => f.version > placing.version, "the confirmed settlement");
+  check(await P.page.$(`${tid(`settlement-${target.id.split("-")[1]}`)}`) !== null || (await frame(P.page)).view.settlements[target.id.split("-")[1]] === 0,
+    "the confirmed settlement is on the board");
+  await P.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await P.page.waitForFunction(() => window.scrollY > 0, null, { timeout: 3000 });
+  const bar2 = await P.page.$eval(tid("action-end"), (e) => { const b = e.getBoundingClientRect(); return { y: b.y, h: b.height, bottom: b.bottom }; });
+  check(Math.abs(bar1.y - bar2.y) <= 1 && bar2.bottom <= PHONE.height, `the action bar stays at the bottom while the page scrolls (${bar1.y} → ${bar2.y})`);
+  check(bar1.h >= 44, `the action bar's buttons are 44 px tall (${bar1.h})`);
+  await P.page.evaluate(() => window.scrollTo(0, 0));
+  // Zoom: the + button doubles nothing but the board's scale; the fit button brings it back.
+  const roadBox = async () => P.page.$eval('[data-testid="board"]', (svg) => svg.viewBox.baseVal.width);
+  await P.page.tap(tid("zoom-in"));
+  await P.page.waitForSelector('[data-testid="game"][data-zoom="1.50"]', { timeout: 3000 });
+  check(Math.abs(await roadBox() - 638 / 1.5) < 1, `zoomed in: the board shows two thirds of its width (${await roadBox()})`);
+  await P.page.tap(tid("zoom-fit"));
+  await P.page.waitForSelector('[data-testid="game"][data-zoom="1.00"]', { timeout: 3000 });
+  notes.push(`phone: End turn at y ${bar1.y.toFixed(0)}, ${bar1.h.toFixed(0)} px tall, before and after scrolling`);
 
   const goals = {};
   const me = { page: P.page, seat: 0 };

@@ -112,7 +112,8 @@ export async function twoPlayers({ browser, base, shots }) {
       check(JSON.stringify(after.view.players[1].hand) === JSON.stringify(before.view.players[1].hand) || after.version > before.version,
         "Bob's hand survives the reload");
       await B.page.waitForSelector(tid("game"));
-      await A.page.waitForSelector(`${tid("seat-1")}[data-connected="true"]`, { timeout: 5000 });
+      // (the seats are in the folded room drawer during the game: attached, not shown)
+      await A.page.waitForSelector(`${tid("seat-1")}[data-connected="true"]`, { timeout: 5000, state: "attached" });
       history.push("Bob: reloaded the page");
       // Ann's network drops (her socket closes): the client reconnects by itself and she is re-seated.
       const annBefore = await frame(A.page);
@@ -177,13 +178,19 @@ export async function twoPlayers({ browser, base, shots }) {
     notes.push(`${P.label}: ${P.privacy.counts.messages} messages checked, steals seen as party ${P.privacy.counts.stoleSeen}, hidden ${P.privacy.counts.stoleHidden}, others' card purchases ${P.privacy.counts.devBoughtOthers}`);
   }
   // Chat between the two.
+  // The chat is a tab beside the log (issue 18); a line arriving while the log is shown is counted on the tab.
+  await A.page.click(tid("tab-chat"));
   await A.page.fill(tid("chat-input"), "good game so far");
   await A.page.click(tid("chat-send"));
+  await B.page.waitForSelector(`${tid("chat-unread")} >> text=1`, { timeout: 5000 });
+  await B.page.click(tid("tab-chat"));
   await B.page.waitForSelector(`${tid("chat-log")} >> text=good game so far`, { timeout: 5000 });
+  check(await B.page.$(tid("chat-unread")) === null, "the unread count goes once the chat tab is open");
   notes.push("chat delivered");
   // A reload loses nothing of the chat: the server sends the room's recent chat on (re)join.
   await B.page.reload();
   await waitFrame(B.page, (f) => f.seat === 1, "Bob back at the table after a reload");
+  await B.page.click(tid("tab-chat"));
   await B.page.waitForSelector(`${tid("chat-log")} >> text=good game so far`, { timeout: 5000 });
   check((await B.page.$$(`${tid("chat-log")} .chat-line`)).length === 1, "the chat line is shown once after the reload");
   notes.push("chat back after a reload");

@@ -60,7 +60,8 @@ function ensureName(): Promise<void> {
   return new Promise<void>((r) => { nameWaiters.push(r); askName(); }).then(ready);
 }
 
-const shell: Shell = { conn, toast, ensureName, invites, joined: null, roomPushes: new Map(), seatTokens: new Map() };
+const headerSlot = h("div", { class: "header-slot" });
+const shell: Shell = { conn, toast, ensureName, invites, joined: null, roomPushes: new Map(), seatTokens: new Map(), headerSlot };
 conn.on("room", (m) => { shell.roomPushes.set(String(m.room), m); });
 conn.on("welcome", () => { shell.joined = null; });
 conn.on("joined", (m) => { shell.joined = { room: String(m.room), seat: typeof m.seat === "number" ? m.seat : -1 }; });
@@ -76,6 +77,7 @@ function renderHeader() {
     h("a", { class: "brand", href: "#/", "aria-label": t("header.home") },
       h("span", { class: "brand-mark", "aria-hidden": "true" }, "⬢"), h("span", {}, "Hexhall")),
     h("div", { class: "topbar-right" },
+      headerSlot,
       connPill,
       session.name() ? h("button", { class: "btn btn-ghost btn-small name-chip", "data-testid": "name-chip", title: t("header.rename"), onclick: askName }, session.name()) : null,
       select));
@@ -102,6 +104,7 @@ function show() {
   unmount?.();
   unmount = null;
   main.replaceChildren();
+  headerSlot.replaceChildren();
   document.body.dataset.page = r.name;
   switch (r.name) {
     case "lobby": unmount = mountLobby(main, shell); break;
@@ -118,6 +121,8 @@ const labelSkip = () => { skip.textContent = t("header.skip"); };
 labelSkip();
 onLang(labelSkip);
 document.body.append(skip, header, main, toasts, dialog);
+// The header's height, for pages that fill the rest of the window (the game).
+new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-h", `${header.offsetHeight}px`)).observe(header);
 main.tabIndex = -1;
 renderHeader();
 window.addEventListener("hashchange", show);

@@ -21,6 +21,9 @@ export interface GameContext {
   lang: () => Lang;
   /** Sends {"type":"action","game":<game>,<game>: intent}; resolves on ack, rejects with ActionError. */
   act(intent: object): Promise<void>;
+  /** The room's chat panel. A game UI may place it in its own layout (e.g. a tab beside its log);
+   *  one that does not leaves it in the room drawer. Returned to the drawer when the game unmounts. */
+  chat?: HTMLElement;
 }
 export interface GameHandle {
   frame(f: GameFrame): void;            // every snapshot/patch, in order

@@ -18,7 +18,8 @@ export class GameHost {
   private revealed: SeedReveal | null = null;
 
   constructor(private root: HTMLElement, private conn: Connection, roomId: string,
-              private seat: () => number, private room: () => RoomInfo) {
+              private seat: () => number, private room: () => RoomInfo,
+              private chat?: { el: HTMLElement; giveBack(): void }) {
     this.stream = new GameStream((f) => this.frame(f), () => conn.request({ type: "resync" }));
     this.offs.push(
       conn.on("snapshot", (m) => this.stream.snapshot(m)),
@@ -43,6 +44,7 @@ export class GameHost {
     this.stream.reset();
     this.handle?.destroy();
     this.handle = null;
+    this.chat?.giveBack();
   }
 
   destroy(): void {
@@ -50,6 +52,7 @@ export class GameHost {
     this.offs.forEach((f) => f());
     this.handle?.destroy();
     this.handle = null;
+    this.chat?.giveBack();
   }
 
   private game(): string { return this.room().game ?? "catan"; }
@@ -88,6 +91,7 @@ export class GameHost {
       act: (intent: object) => this.conn.request({ type: "action", game, [game]: intent }).then(
         () => undefined,
         (e: ActionError) => { throw e; }),
+      chat: this.chat?.el,
     });
     this.handle.roomChanged(this.room());
     if (this.lastFrame) this.handle.frame(this.lastFrame);

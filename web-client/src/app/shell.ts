@@ -14,6 +14,8 @@ export interface Shell {
   roomPushes: Map<string, any>;
   /** Seat tokens for external bot seats of rooms this browser created (shown to the host). */
   seatTokens: Map<string, { seat: number; token: string }[]>;
+  /** A place in the header for the current page's controls (the room drawer's button). */
+  headerSlot?: HTMLElement;
 }
 
 export function errorText(e: unknown): string {

@@ -159,6 +159,9 @@ const en = {
   "standings.team": "Team",
   "standings.memberRanks": "Members' ranks",
   "standings.average": "Average rank",
+  "room.panel": "Room",
+  "room.panelHint": "Invite link, seats and chat",
+  "room.closePanel": "Close",
 };
 
 export type Key = keyof typeof en;
@@ -323,6 +326,9 @@ const zhHant: Table = {
   "standings.team": "隊伍",
   "standings.memberRanks": "隊員名次",
   "standings.average": "平均名次",
+  "room.panel": "房間",
+  "room.panelHint": "邀請連結、座位和聊天",
+  "room.closePanel": "關閉",
 };
 
 const zhHans: Table = {
@@ -484,6 +490,9 @@ const zhHans: Table = {
   "standings.team": "队伍",
   "standings.memberRanks": "队员名次",
   "standings.average": "平均名次",
+  "room.panel": "房间",
+  "room.panelHint": "邀请链接、座位和聊天",
+  "room.closePanel": "关闭",
 };
 
 export const strings: Record<"en" | "zh-Hant" | "zh-Hans", Table> = { en, "zh-Hant": zhHant, "zh-Hans": zhHans };

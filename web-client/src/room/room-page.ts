@@ -25,15 +25,26 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   const offs: (() => void)[] = [];
 
   const gameRoot = h("div", { class: "game-root", "data-testid": "game-root" });
-  const panel = h("aside", { class: "room-panel" });
+  const panel = h("aside", { class: "room-panel", id: "room-panel", "data-testid": "room-panel" });
   const seatsBox = h("section", { class: "card seats-card" });
   const chat = chatPanel(shell, roomId);
   const waitBox = h("div", { class: "card waiting", "data-testid": "waiting" });
-  panel.append(seatsBox, chat.el);
-  root.replaceChildren(h("div", { class: "room-layout" }, gameRoot, panel));
+  // Once the game starts the room panel folds into a drawer (issue 18): the game takes the window.
+  const drawerHead = h("div", { class: "drawer-head" });
+  const drawerButton = h("button", { class: "btn btn-small drawer-button", type: "button", "data-testid": "room-drawer-button",
+    "aria-controls": "room-panel", "aria-expanded": "false", onclick: () => setDrawer(!drawerOpen) });
+  const layout = h("div", { class: "room-layout" }, gameRoot, panel);
+  let drawerOpen = false;
+  let unread = 0;
+  panel.append(drawerHead, seatsBox, chat.el);
+  root.replaceChildren(layout);
   gameRoot.append(waitBox);
+  const onKey = (e: KeyboardEvent) => { if (e.key === "Escape" && drawerOpen) { setDrawer(false); drawerButton.focus(); } };
+  document.addEventListener("keydown", onKey);
+  offs.push(() => document.removeEventListener("keydown", onKey), () => root.classList.remove("room-playing"));
 
-  const game = new GameHost(gameRoot, shell.conn, roomId, () => mySeat < 0 ? -1 : mySeat, () => room);
+  const game = new GameHost(gameRoot, shell.conn, roomId, () => mySeat < 0 ? -1 : mySeat, () => room,
+    { el: chat.el, giveBack: () => { if (!panel.contains(chat.el)) panel.append(chat.el); } });
   // For the browser tests (which read the legal actions to decide what to click) and the curious.
   const debug = (window as any).hexhall;
   if (debug) debug.room = { game, seat: () => mySeat, state: () => room };
@@ -121,7 +132,12 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
       room = { ...room, started: true, commitment: m.commitment ?? room.commitment };
       render();
     }),
-    shell.conn.on("chat", (m) => chat.add(m)),
+    shell.conn.on("chat", (m) => {
+      const before = chat.el.querySelectorAll(".chat-line").length;
+      chat.add(m);
+      // A line the player cannot see (the chat is in the folded drawer): counted on the drawer's button.
+      if (playing() && !drawerOpen && panel.contains(chat.el) && chat.el.querySelectorAll(".chat-line").length > before) { unread++; renderDrawer(); }
+    }),
     shell.conn.on("kicked", (m) => {
       if (m.room !== roomId) return;
       session.setSeat(roomId, null);
@@ -278,10 +294,39 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
       room.seats.length ? h("p", { class: "muted small" }, t("room.filled", { n: filled, total: seatCount() })) : null]);
   }
 
+  /** The game is on: the room panel is a drawer. At the end it unfolds again (replay, leave). */
+  function playing(): boolean { return (room.started || game.mounted) && !room.over; }
+
+  function setDrawer(open: boolean) {
+    drawerOpen = open;
+    if (open) unread = 0;
+    renderDrawer();
+    if (open) window.setTimeout(() => panel.querySelector<HTMLElement>(".drawer-close")?.focus(), 0);
+  }
+
+  function renderDrawer() {
+    const on = playing();
+    layout.classList.toggle("playing", on);
+    root.classList.toggle("room-playing", on);
+    panel.classList.toggle("drawer", on);
+    panel.classList.toggle("open", on && drawerOpen);
+    panel.toggleAttribute("inert", on && !drawerOpen);
+    panel.setAttribute("aria-label", t("room.panelHint"));
+    if (!on) { drawerButton.remove(); drawerHead.replaceChildren(); return; }
+    drawerButton.setAttribute("aria-expanded", String(drawerOpen));
+    drawerButton.title = t("room.panelHint");
+    drawerButton.replaceChildren(h("span", { "aria-hidden": "true" }, "☰ "), t("room.panel"));
+    if (unread) drawerButton.append(h("span", { class: "drawer-unread", "data-testid": "room-drawer-unread" }, String(unread)));
+    if (shell.headerSlot && !drawerButton.isConnected) shell.headerSlot.append(drawerButton);
+    drawerHead.replaceChildren(h("button", { class: "btn btn-small btn-ghost drawer-close", type: "button", "data-testid": "room-drawer-close",
+      onclick: () => { setDrawer(false); drawerButton.focus(); } }, "✕ ", t("room.closePanel")));
+  }
+
   function render() {
     if (disposed) return;
     renderSeats();
     renderWaiting();
+    renderDrawer();
   }
 
   async function copy(text: string, input: HTMLInputElement) {
@@ -312,5 +357,6 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
     window.clearTimeout(rejoinTimer);
     offs.forEach((f) => f());
     game.destroy();
+    drawerButton.remove();
   };
 }

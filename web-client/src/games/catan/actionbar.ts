@@ -13,14 +13,19 @@ export interface BarHooks {
 
 export function renderActionBar(ui: UI, hooks: BarHooks): HTMLElement | null {
   if (ui.seat < 0) return null;
+  // A fixed place and a fixed height (issue 18): the buttons scroll sideways in one row when they do
+  // not fit, Roll dice first and End turn pinned at the end, so neither ever moves.
   const bar = h("div", { class: "hx-actionbar", role: "toolbar", "data-testid": "action-bar" });
+  const row = h("div", { class: "hx-actionbar-row" });
+  const pinned = h("div", { class: "hx-actionbar-end" });
+  bar.append(row, pinned);
   const me = ui.view?.players?.[ui.seat];
   const inRoadBuilding = ui.view?.phase === "roadBuilding";
   const add = (key: Key, testid: string, enabled: boolean, onClick: () => void, pressed?: boolean) => {
     const b = button(t(ui.lang, key), { class: `hx-btn${pressed ? " pressed" : ""}`, "data-testid": testid,
       "aria-pressed": pressed === undefined ? null : String(pressed) }, onClick);
     b.disabled = !enabled;
-    bar.append(b);
+    (testid === "action-end" ? pinned : row).append(b);
     return b;
   };
   const send = (type: string) => () => { const a = legalOf(ui, type)[0]; if (a) ui.act(a); };

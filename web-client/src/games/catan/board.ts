@@ -5,6 +5,7 @@ import { s, clear } from "./dom";
 import { GEO, px, Pt } from "./geometry";
 import { building, SEAT_COLORS, SEAT_DASH } from "./pieces";
 import { t, Key } from "./strings";
+import { BOARD } from "./zoom";
 import type { Lang } from "../../app/contract";
 
 const SIZE = 60;
@@ -21,6 +22,28 @@ export interface Highlights {
   edges: Map<number, () => void>;
   robberHexes: Map<number, () => void>;
   producing?: Set<number>;  // the hexes the last roll made produce (lit for a moment)
+  selected?: { kind: SpotKind; id: number } | null;  // a spot tapped, waiting for the player's confirmation
+  flash?: { intersections: number[]; edges: number[]; hexes: number[]; age?: number } | null;  // where another seat just acted
+}
+
+export type SpotKind = "intersection" | "edge";
+
+/** Hit areas (issue 18): invisible, larger than the drawing, in board units. The board is at least
+ *  0.52 CSS px per unit on a 360-px phone, so an intersection's area is ≥ 44 px wide and a road's
+ *  ≥ 24 px across; the sea leaves room for the outer ones (≥ 49 units on every side). Where
+ *  neighbouring areas overlap, a click goes to the nearest legal spot. */
+export const HIT = { intersectionR: 42, edgeHalfWidth: 24 } as const;
+
+/** The spot of `ids` nearest to the board point (x, y): intersections by their point, edges by their middle. */
+export function nearestSpot(kind: SpotKind, ids: Iterable<number>, x: number, y: number): number | null {
+  let best: number | null = null, bestD = Infinity;
+  for (const id of ids) {
+    const q = kind === "intersection" ? P(GEO.intersection[id])
+      : (() => { const [a, b] = GEO.edgeEnds[id].map((i) => P(GEO.intersection[i])); return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }; })();
+    const d = (q.x - x) ** 2 + (q.y - y) ** 2;
+    if (d < bestD) { bestD = d; best = id; }
+  }
+  return best;
 }
 
 export function noHighlights(): Highlights {
@@ -94,30 +117,43 @@ function robber(c: Pt, desert: boolean): SVGElement {
   return g;
 }
 
-function activate(el: SVGElement, label: string, onClick: () => void): void {
+function activate(el: SVGElement, label: string, onClick: (e?: MouseEvent) => void): void {
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");
   el.setAttribute("aria-label", label);
   el.setAttribute("data-legal", "1");
   el.classList.add("legal");
-  el.addEventListener("click", (e) => { e.preventDefault(); onClick(); });
+  el.addEventListener("click", (e) => { e.preventDefault(); onClick(e as MouseEvent); });
   el.addEventListener("keydown", (e: Event) => {
     const k = (e as KeyboardEvent).key;
     if (k === "Enter" || k === " ") { e.preventDefault(); onClick(); }
   });
 }
 
-export interface BoardOptions { lang: Lang; initials: string[]; names: string[]; }
+export interface BoardOptions {
+  lang: Lang; initials: string[]; names: string[];
+  viewBox?: string;  // zoomed in: the part of the board shown
+  /** A legal spot was clicked or tapped (`id` already the nearest legal spot to the pointer). */
+  pick?: (kind: SpotKind, id: number, fn: () => void, e?: MouseEvent) => void;
+}
+
+/** The board point under a mouse event. */
+function boardPoint(svg: SVGSVGElement, e: MouseEvent): { x: number; y: number } | null {
+  const m = svg.getScreenCTM();
+  if (!m || !e.detail) return null;  // a keyboard or scripted click: no pointer position
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+  return { x: p.x, y: p.y };
+}
 
 /** Draws `view` into `svg` (replacing what was there) with `hl` as the clickable spots. */
 export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: BoardOptions): void {
   clear(svg);
-  svg.setAttribute("viewBox", "-24 -49 613 578");
+  svg.setAttribute("viewBox", o.viewBox ?? `${BOARD.x} ${BOARD.y} ${BOARD.w} ${BOARD.h}`);
   svg.setAttribute("class", "board");
   svg.setAttribute("data-testid", "board");
   svg.setAttribute("role", "group");
   svg.append(patterns());
-  svg.append(s("rect", { x: -24, y: -49, width: 613, height: 578, fill: "#4f8fc0", rx: 18, class: "sea" }));
+  svg.append(s("rect", { x: BOARD.x, y: BOARD.y, width: BOARD.w, height: BOARD.h, fill: "#4f8fc0", rx: 18, class: "sea" }));
   const board = view?.board ?? {};
   const land = s("g", { class: "land" });
   for (let h = 0; h < 19; ++h) {
@@ -163,18 +199,30 @@ export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: Bo
   }
   svg.append(roads);
 
-  // Edge spots.
+  // A click on a legal spot goes to the nearest legal spot of its kind (hit areas overlap).
+  const picker = (kind: SpotKind, id: number, spots: Map<number, () => void>) => (e?: MouseEvent) => {
+    const at = e ? boardPoint(svg, e) : null;
+    const near = at ? nearestSpot(kind, spots.keys(), at.x, at.y) ?? id : id;
+    const fn = spots.get(near)!;
+    if (o.pick) o.pick(kind, near, fn, e); else fn();
+  };
+  const sel = hl.selected ?? null;
+
+  // Edge spots: the drawn mark, and an invisible hit area around it.
   const edgeLayer = s("g", { class: "edge-spots" });
   GEO.edgeEnds.forEach(([i, j], e) => {
     const a = P(GEO.intersection[i]), b = P(GEO.intersection[j]);
-    // A thin quadrilateral rather than a line: a vertical line has an empty bounding box.
-    const len = Math.hypot(b.x - a.x, b.y - a.y), nx = -(b.y - a.y) / len * 6, ny = (b.x - a.x) / len * 6;
-    const p1 = { x: a.x + (b.x - a.x) * 0.2, y: a.y + (b.y - a.y) * 0.2 }, p2 = { x: a.x + (b.x - a.x) * 0.8, y: a.y + (b.y - a.y) * 0.8 };
-    const pts = [[p1.x + nx, p1.y + ny], [p2.x + nx, p2.y + ny], [p2.x - nx, p2.y - ny], [p1.x - nx, p1.y - ny]].map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
-    const line = s("polygon", { points: pts, class: "spot edge-spot", "data-testid": `edge-${e}` });
-    const fn = hl.edges.get(e);
-    if (fn) activate(line, `${t(o.lang, "road")} ${e}`, fn);
-    edgeLayer.append(line);
+    // Quadrilaterals rather than lines: a vertical line has an empty bounding box.
+    const quad = (half: number, from: number, to: number) => {
+      const len = Math.hypot(b.x - a.x, b.y - a.y), nx = -(b.y - a.y) / len * half, ny = (b.x - a.x) / len * half;
+      const p1 = { x: a.x + (b.x - a.x) * from, y: a.y + (b.y - a.y) * from }, p2 = { x: a.x + (b.x - a.x) * to, y: a.y + (b.y - a.y) * to };
+      return [[p1.x + nx, p1.y + ny], [p2.x + nx, p2.y + ny], [p2.x - nx, p2.y - ny], [p1.x - nx, p1.y - ny]].map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+    };
+    const selected = sel?.kind === "edge" && sel.id === e;
+    const g = s("g", { class: `spot edge-spot${selected ? " selected" : ""}`, "data-testid": `edge-${e}` });
+    g.append(s("polygon", { points: quad(HIT.edgeHalfWidth, 0.22, 0.78), class: "hit" }), s("polygon", { points: quad(6, 0.2, 0.8), class: "mark" }));
+    if (hl.edges.has(e)) activate(g, `${t(o.lang, "road")} ${e}`, picker("edge", e, hl.edges));
+    edgeLayer.append(g);
   });
   svg.append(edgeLayer);
 
@@ -198,13 +246,26 @@ export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: Bo
   put(view?.cities, true);
   svg.append(pieces);
 
+  // Where another seat just acted: a ring that fades (issue 18).
+  if (hl.flash) {
+    const fl = s("g", { class: "flashes", "data-testid": "flashes", style: `--age:-${Math.round(hl.flash.age ?? 0)}ms` });
+    for (const i of hl.flash.intersections) { const q = P(GEO.intersection[i]); fl.append(s("circle", { cx: q.x, cy: q.y, r: 22, class: "flash", "data-testid": `flash-intersection-${i}` })); }
+    for (const e of hl.flash.edges) {
+      const [a, b] = GEO.edgeEnds[e].map((i) => P(GEO.intersection[i]));
+      fl.append(s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "flash", "data-testid": `flash-edge-${e}` }));
+    }
+    for (const h of hl.flash.hexes) fl.append(s("polygon", { points: hexPoints(h), class: "flash", "data-testid": `flash-hex-${h}` }));
+    svg.append(fl);
+  }
+
   // Intersection spots (on top so they can be clicked over a settlement to build a city).
   const spotLayer = s("g", { class: "intersection-spots" });
   GEO.intersection.forEach((p, i) => {
     const q = P(p);
-    const c = s("circle", { cx: q.x, cy: q.y, r: 12, class: "spot intersection-spot", "data-testid": `intersection-${i}` });
-    const fn = hl.intersections.get(i);
-    if (fn) activate(c, `${t(o.lang, "settlement")} / ${t(o.lang, "city")} ${i}`, fn);
+    const selected = sel?.kind === "intersection" && sel.id === i;
+    const c = s("g", { class: `spot intersection-spot${selected ? " selected" : ""}`, "data-testid": `intersection-${i}` },
+      s("circle", { cx: q.x, cy: q.y, r: HIT.intersectionR, class: "hit" }), s("circle", { cx: q.x, cy: q.y, r: 12, class: "mark" }));
+    if (hl.intersections.has(i)) activate(c, `${t(o.lang, "settlement")} / ${t(o.lang, "city")} ${i}`, picker("intersection", i, hl.intersections));
     spotLayer.append(c);
   });
   svg.append(spotLayer);

@@ -2,9 +2,14 @@
 // shell passes in (catan.view, catan.legal, catan.events, clock); intents go out through ctx.act.
 import "./game.css";
 import { h, s, clear } from "./dom";
-import { renderBoard, noHighlights, Highlights } from "./board";
+import { renderBoard, noHighlights, Highlights, SpotKind } from "./board";
+import { GEO } from "./geometry";
+import { Pacer } from "../../app/pacer";
+import { play, setSoundOn, soundOn } from "../../app/sound";
+import { cuesFor } from "./cues";
+import { attachZoom, FIT, viewBoxOf, zoomAt, BOARD, type Zoom } from "./zoom";
 import { renderPlayers } from "./players";
-import { renderHand } from "./hand";
+import { renderHand, handDelta, addDelta } from "./hand";
 import { renderActionBar, BuildMode } from "./actionbar";
 import { renderOffer } from "./offer";
 import { renderDice } from "./dice";
@@ -36,14 +41,18 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const seen = emptyStats();
   const log: LogEntry[] = [];
 
-  // Skeleton.
+  // Skeleton (issue 18: nothing moves). A fixed-height status bar; the board fills its stage, and
+  // the prompt, errors, notices and an open offer are drawn OVER it; the action bar has a fixed
+  // place (under the board; at the bottom of the window on phones); beside the board the players,
+  // the hand, and the log and chat as tabs.
   const app = h("div", { class: "hx-game", "data-testid": "game" });
   const turnEl = h("div", { class: "hx-turn", "data-testid": "turn", "aria-live": "polite" });
   const clockEl = h("div", { class: "hx-clock", "data-testid": "clock", role: "timer" });
   const diceSlot = h("div", { class: "hx-dice-slot" });
   const bankEl = h("div", { class: "hx-bank", "data-testid": "bank" });
+  const statusTools = h("div", { class: "hx-status-tools" });
   const errorEl = h("div", { class: "hx-error", "data-testid": "game-error", role: "alert" });
-  const status = h("header", { class: "hx-status" }, turnEl, clockEl, diceSlot, bankEl);
+  const status = h("header", { class: "hx-status", "data-testid": "status" }, turnEl, clockEl, diceSlot, bankEl, statusTools);
   const svg = s("svg", { xmlns: "http://www.w3.org/2000/svg" }) as SVGSVGElement;
   const boardWrap = h("div", { class: "hx-board-wrap" }, svg);
   const promptEl = h("div", { class: "hx-prompt", "data-testid": "prompt", "aria-live": "polite" });
@@ -56,19 +65,112 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   // What each seat just received from a roll ("+1 Brick"), on its panel for 3 s (issue 18).
   const gains = new Map<number, string>();
   let gainsTimer = 0;
+  // What your own hand just gained or lost ("+1 Brick", "−1 Wool"), on the cards for 3 s (issue 18).
+  let ownDelta: Record<string, number> = {};
+  let ownDeltaTimer = 0;
+  let ownDeltaAt = 0, gainsAt = 0;  // when they changed: a redraw resumes their animations
   const playersSlot = h("div", { class: "hx-players-slot" });
   const offerSlot = h("div", { class: "hx-offer-slot" });
   const handSlot = h("div", { class: "hx-hand-slot" });
   const barSlot = h("div", { class: "hx-bar-slot" });
   const logList = h("ol", { class: "hx-log-list" });
-  const logBox = h("section", { class: "hx-log", "data-testid": "log", "aria-label": "log" }, h("h3", {}, ""), logList);
-  const side = h("aside", { class: "hx-side" }, playersSlot, offerSlot, handSlot, barSlot, logBox);
+  const logBox = h("section", { class: "hx-log", "data-testid": "log", "aria-label": "log" }, h("h3", { class: "sr-only" }, ""), logList);
+  // The log and the room's chat as two tabs (the chat comes from the shell, when it lends it).
+  let tab: "log" | "chat" = "log";
+  const tabLog = h("button", { type: "button", role: "tab", class: "hx-tab", id: "hx-tab-log", "data-testid": "tab-log", "aria-controls": "hx-panel-log" });
+  const tabChat = h("button", { type: "button", role: "tab", class: "hx-tab", id: "hx-tab-chat", "data-testid": "tab-chat", "aria-controls": "hx-panel-chat" });
+  const chatPanel = h("div", { class: "hx-chat-panel", id: "hx-panel-chat", role: "tabpanel", "aria-labelledby": "hx-tab-chat" });
+  logBox.id = "hx-panel-log"; logBox.setAttribute("role", "tabpanel"); logBox.setAttribute("aria-labelledby", "hx-tab-log");
+  let unreadChat = 0;
+  let chatWatch: MutationObserver | null = null;
+  if (ctx.chat) {
+    chatPanel.append(ctx.chat);
+    chatWatch = new MutationObserver((records) => {
+      const added = records.reduce((n, r) => n + [...r.addedNodes].filter((x) => (x as Element).classList?.contains("chat-line")).length, 0);
+      if (added && tab !== "chat") { unreadChat += added; renderTabs(); }
+    });
+    chatWatch.observe(ctx.chat.querySelector(".chat-log") ?? ctx.chat, { childList: true });
+  }
+  const tabs = h("div", { class: "hx-tabs", role: "tablist" }, tabLog, ctx.chat ? tabChat : null);
+  tabLog.addEventListener("click", () => { tab = "log"; renderTabs(); });
+  tabChat.addEventListener("click", () => { tab = "chat"; unreadChat = 0; renderTabs(); });
+  const tabsBox = h("div", { class: "hx-tabbox" }, tabs, logBox, ctx.chat ? chatPanel : null);
+  const side = h("aside", { class: "hx-side" }, playersSlot, handSlot, tabsBox);
+  // Another seat's action, named over the board as it is shown (issue 18).
+  const tickerEl = h("div", { class: "hx-ticker", "data-testid": "action-ticker", role: "status", hidden: true });
+  let tickerTimer = 0;
+  let flash: Highlights["flash"] = null;
+  let flashTimer = 0;
+  let flashAt = 0;
+  const overTop = h("div", { class: "hx-over-top" }, promptEl, errorEl, stealEl, tickerEl);
+  const pacer = new Pacer<any>((item) => showItem(item));
+  const skipBtn = h("button", { type: "button", class: "hx-btn small hx-skip", "data-testid": "pacing-skip", hidden: true });
+  skipBtn.addEventListener("click", () => pacer.skip());
+  pacer.onChange = (n) => { skipBtn.hidden = n === 0; app.setAttribute("data-pending", String(n)); };
+  const soundBtn = h("button", { type: "button", class: "hx-btn small hx-sound", "data-testid": "sound-toggle" });
+  soundBtn.addEventListener("click", () => { setSoundOn(!soundOn()); renderSound(); });
+  function renderSound(): void {
+    const on = soundOn();
+    soundBtn.textContent = "♪";
+    soundBtn.classList.toggle("off", !on);
+    soundBtn.setAttribute("aria-pressed", String(on));
+    soundBtn.setAttribute("aria-label", t(lang, on ? "soundOn" : "soundOff"));
+    soundBtn.title = t(lang, on ? "soundOn" : "soundOff");
+    skipBtn.textContent = t(lang, "skipPacing");
+  }
+  statusTools.append(soundBtn);
+  // Touch: a tap selects a spot, a second control confirms (issue 18); the mouse places at once.
+  let selected: { kind: SpotKind; id: number; fn: () => void } | null = null;
+  let lastPointer = "mouse";
+  svg.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType; }, true);
+  const confirmEl = h("div", { class: "hx-confirm", "data-testid": "spot-confirm", hidden: true });
+  // Zoom and pan (pinch, Ctrl + wheel, drag once zoomed, the buttons).
+  let zoom: Zoom = FIT;
+  const setZoom = (z: Zoom) => { zoom = z; boardWrap.classList.toggle("zoomed", z.s > 1); svg.setAttribute("viewBox", viewBoxOf(z)); renderZoomTools(); };
+  const detachZoom = attachZoom(svg, () => zoom, setZoom);
+  const zoomTools = h("div", { class: "hx-zoom-tools" });
+  const zoomBtn = (label: string, testid: string, fn: () => void) => {
+    const b = h("button", { type: "button", class: "hx-btn hx-zoom-btn", "data-testid": testid }, label);
+    b.addEventListener("click", fn);
+    return b;
+  };
+  const centre = () => [zoom.x + BOARD.w / zoom.s / 2, zoom.y + BOARD.h / zoom.s / 2] as [number, number];
+  const zIn = zoomBtn("+", "zoom-in", () => setZoom(zoomAt(zoom, 1.5, ...centre())));
+  const zOut = zoomBtn("−", "zoom-out", () => setZoom(zoomAt(zoom, 1 / 1.5, ...centre())));
+  const zFit = zoomBtn("⤢", "zoom-fit", () => setZoom(FIT));
+  zoomTools.append(zIn, zOut, zFit);
+  function renderZoomTools(): void {
+    zIn.setAttribute("aria-label", t(lang, "zoomIn")); zIn.title = t(lang, "zoomIn");
+    zOut.setAttribute("aria-label", t(lang, "zoomOut")); zOut.title = t(lang, "zoomOut");
+    zFit.setAttribute("aria-label", t(lang, "zoomReset")); zFit.title = t(lang, "zoomReset");
+    zOut.disabled = zFit.disabled = zoom.s <= 1;
+    zIn.disabled = zoom.s >= 4;
+    app.setAttribute("data-zoom", zoom.s.toFixed(2));
+  }
+  const stage = h("div", { class: "hx-stage", "data-testid": "board-stage" }, boardWrap, overTop, offerSlot, confirmEl, zoomTools, skipBtn);
   const overlay = h("div", { class: "hx-overlay", hidden: true });
   const victorySlot = h("div", { class: "hx-victory-slot" });
-  app.append(status, errorEl, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, promptEl, boardWrap, stealEl), side), overlay, victorySlot);
+  app.append(status, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, stage, barSlot), side), overlay, victorySlot);
   root.append(app);
+  renderZoomTools();
+  renderSound();
+  function renderTabs(): void {
+    tabLog.textContent = t(lang, "tabLog");
+    tabChat.replaceChildren(t(lang, "tabChat"));
+    if (unreadChat) tabChat.append(h("span", { class: "hx-unread", "data-testid": "chat-unread", "aria-label": t(lang, "newMessages") }, String(unreadChat)));
+    tabLog.setAttribute("aria-selected", String(tab === "log"));
+    tabChat.setAttribute("aria-selected", String(tab === "chat"));
+    logBox.hidden = tab !== "log";
+    chatPanel.hidden = tab !== "chat";
+    if (tab === "log") logList.scrollTop = logList.scrollHeight;
+    else { const cl = ctx.chat?.querySelector(".chat-log"); if (cl) cl.scrollTop = cl.scrollHeight; }
+  }
+  renderTabs();
   // Escape leaves a build mode.
-  app.addEventListener("keydown", (e) => { if (e.key === "Escape" && mode && !dialog) { e.preventDefault(); mode = null; render(); } });
+  app.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && selected && !dialog) { e.preventDefault(); selected = null; render(); return; }
+    if (e.key === "Escape" && mode && !dialog) { e.preventDefault(); mode = null; render(); }
+  });
 
   const viewer = () => (typeof frame?.view?.seat === "number" ? frame.view.seat : ctx.seat);
   const names = () => seatNames(room ?? undefined, frame?.view?.players?.length ?? 4, (n) => t(lang, "seat", { n }));
@@ -85,6 +187,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   }
 
   function act(intent: object): void {
+    pacer.skip();  // acting: everything that happened before is shown first
     ctx.act(intent).then(() => {
       if (dialog && dialog.kind !== "discard") closeDialog();
       mode = null;
@@ -136,6 +239,29 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     const opts = legalOf(ui(), "moveRobber").filter((a) => a.hex === hex);
     if (opts.length === 1) act(opts[0]);
     else if (opts.length > 1) openDialog(D.victimDialog(ui(), opts, () => { closeDialog(); render(); }));
+  }
+
+  function pick(kind: SpotKind, id: number, fn: () => void): void {
+    if (lastPointer !== "touch") { selected = null; fn(); return; }
+    selected = { kind, id, fn };
+    render();
+  }
+
+  function renderConfirm(): void {
+    confirmEl.hidden = !selected;
+    clear(confirmEl);
+    if (!selected) return;
+    const u = ui();
+    const what = selected.kind === "edge" ? t(lang, "road")
+      : u.view?.settlements?.[selected.id] !== undefined ? t(lang, "city") : t(lang, "settlement");
+    const go = h("button", { type: "button", class: "hx-btn primary", "data-testid": "spot-confirm-yes" }, t(lang, "confirmPlace"));
+    go.addEventListener("click", () => { const s = selected; selected = null; renderConfirm(); s?.fn(); });
+    const no = h("button", { type: "button", class: "hx-btn", "data-testid": "spot-confirm-no" }, t(lang, "cancel"));
+    no.addEventListener("click", () => { selected = null; render(); });
+    confirmEl.append(h("span", { class: "hx-confirm-text" }, t(lang, "confirmSpot", { what })), go, no);
+    // Never over the spot it asks about: at the top when the spot is in the board's lower half.
+    const [a, b] = selected.kind === "intersection" ? [selected.id, selected.id] : GEO.edgeEnds[selected.id];
+    confirmEl.classList.toggle("at-top", (GEO.intersection[a].y + GEO.intersection[b].y) / 2 > 8);
   }
 
   function highlights(u: UI): Highlights {
@@ -264,6 +390,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     syncDialogs(u);
     (logBox.firstChild as HTMLElement).textContent = t(lang, "log");
     logBox.setAttribute("aria-label", t(lang, "log"));
+    renderTabs();
     renderTurn(u);
     renderClock();
     const diceKey = `${frame?.version}:${u.view?.dice}`;
@@ -271,11 +398,18 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     diceSlot.append(renderDice(lang, u.view?.dice, diceKey !== lastDice && !!frame?.events?.some((e: any) => e.type === "diceRolled")));
     lastDice = diceKey;
     renderBank(u);
-    renderBoard(svg, u.view, highlights(u), { lang, initials: u.initials, names: u.names });
+    const hl = highlights(u);
+    // A selection stands while its spot is still legal.
+    if (selected && !(selected.kind === "intersection" ? hl.intersections : hl.edges).has(selected.id)) selected = null;
+    if (selected) selected.fn = (selected.kind === "intersection" ? hl.intersections : hl.edges).get(selected.id)!;
+    hl.selected = selected;
+    hl.flash = flash ? { ...flash, age: performance.now() - flashAt } : null;
+    renderBoard(svg, u.view, hl, { lang, initials: u.initials, names: u.names, viewBox: viewBoxOf(zoom), pick });
+    renderConfirm();
     promptEl.textContent = promptText(u);
-    clear(playersSlot); playersSlot.append(renderPlayers(u, room?.seats ?? [], gains));
+    clear(playersSlot); playersSlot.append(renderPlayers(u, room?.seats ?? [], gains, performance.now() - gainsAt));
     clear(offerSlot); const of = renderOffer(u, () => openNamed("counter")); if (of) offerSlot.append(of);
-    clear(handSlot); const hd = renderHand(u); if (hd) handSlot.append(hd);
+    clear(handSlot); const hd = renderHand(u, ownDelta, performance.now() - ownDeltaAt); if (hd) handSlot.append(hd);
     clear(barSlot);
     const bar = renderActionBar(u, { mode, setMode: (m) => { mode = m; render(); }, openDialog: (k) => openNamed(k) });
     if (bar) barSlot.append(bar);
@@ -287,45 +421,89 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     }
   }
 
+  interface Paced { events: any[]; active: number; version: number; robber: number | undefined; numbers: number[]; snapshot: boolean; actor: number; }
+  /** The visual effects of one action: its log lines, lit hexes, gains, a steal notice, and (for
+   *  another seat's action) a caption over the board and a flash where it happened. */
+  function showItem(item: Paced): void {
+    for (const ev of item.events) {
+      log.push({ ev, active: item.active, version: item.version });
+      logList.append(logLine({ ev, active: item.active, version: item.version }));
+      if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) {
+        const sum = ev.dice[0] + ev.dice[1];
+        producing = new Set(item.numbers.flatMap((n, h) => (n === sum && h !== item.robber ? [h] : [])));
+        window.clearTimeout(producingTimer);
+        producingTimer = window.setTimeout(() => { producing = new Set(); if (frame) schedule(); }, 3000);
+      }
+      if (ev?.type === "diceRolled") gains.clear();
+      if (ev?.type === "produced" && typeof ev.seat === "number" && ev.cards && !item.snapshot) {
+        const text = Object.entries(ev.cards as Record<string, number>).filter(([, n]) => n > 0)
+          .map(([r, n]) => `+${n} ${t(lang, r as Key)}`).join(" ");
+        if (text) { gains.set(ev.seat, [gains.get(ev.seat), text].filter(Boolean).join(" ")); gainsAt = performance.now(); }
+        window.clearTimeout(gainsTimer);
+        gainsTimer = window.setTimeout(() => { gains.clear(); if (frame) schedule(); }, 3000);
+      }
+      // The thief and the victim learn the card (the server sends it to them only).
+      if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !item.snapshot) {
+        stealEl.textContent = eventText(lang, ev, names(), viewer());
+        stealEl.dataset.role = ev.seat === viewer() ? "thief" : "victim";
+        stealEl.hidden = false;
+        window.clearTimeout(stealTimer);
+        stealTimer = window.setTimeout(() => { stealEl.hidden = true; }, 4000);
+      }
+    }
+    while (log.length > 500) { log.shift(); logList.firstElementChild?.remove(); }
+    logList.scrollTop = logList.scrollHeight;
+    if (item.actor !== viewer() && !item.snapshot) {
+      // What happened, readable as it happens: the action's main line over the board, and a flash.
+      const main = item.events.find((e) => !["turnStarted", "produced", "placementBegan"].includes(e?.type)) ?? item.events[0];
+      tickerEl.textContent = eventText(lang, main, names(), viewer(), item.active);
+      tickerEl.hidden = false;
+      window.clearTimeout(tickerTimer);
+      tickerTimer = window.setTimeout(() => { tickerEl.hidden = true; }, 1600);
+      flash = { intersections: [], edges: [], hexes: [] };
+      flashAt = performance.now();
+      for (const e of item.events) {
+        if (typeof e?.intersection === "number") flash.intersections.push(e.intersection);
+        if (typeof e?.edge === "number") flash.edges.push(e.edge);
+        if (e?.type === "robberMoved" && typeof e.hex === "number") flash.hexes.push(e.hex);
+      }
+      window.clearTimeout(flashTimer);
+      flashTimer = window.setTimeout(() => { flash = null; if (frame) schedule(); }, 1200);
+    }
+    app.setAttribute("data-shown-version", String(item.version));
+    schedule();
+  }
+
   return {
     frame(f: GameFrame): void {
+      const prevFrame = frame;
+      const me = viewer();
+      const prevHand = frame?.view?.players?.[me]?.hand;
       frame = f;
-      const active = typeof f.view?.active === "number" ? f.view.active : -1;
-      for (const ev of f.events ?? []) {
-        log.push({ ev, active, version: f.version });
-        logList.append(logLine({ ev, active, version: f.version }));
-        if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) {
-          const sum = ev.dice[0] + ev.dice[1];
-          seen.dice[sum]++;
-          const numbers: number[] = f.view?.board?.numbers ?? [];
-          producing = new Set(numbers.flatMap((n, h) => (n === sum && h !== f.view?.robber ? [h] : [])));
-          window.clearTimeout(producingTimer);
-          producingTimer = window.setTimeout(() => { producing = new Set(); if (frame) schedule(); }, 3000);
-        }
-        if (ev?.type === "diceRolled") gains.clear();
-        if (ev?.type === "produced" && typeof ev.seat === "number" && ev.cards && !f.snapshot) {
-          const text = Object.entries(ev.cards as Record<string, number>).filter(([, n]) => n > 0)
-            .map(([r, n]) => `+${n} ${t(lang, r as Key)}`).join(" ");
-          if (text) gains.set(ev.seat, [gains.get(ev.seat), text].filter(Boolean).join(" "));
-          window.clearTimeout(gainsTimer);
-          gainsTimer = window.setTimeout(() => { gains.clear(); if (frame) schedule(); }, 3000);
-        }
-        // The thief and the victim learn the card (the server sends it to them only).
-        if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !f.snapshot) {
-          stealEl.textContent = eventText(lang, ev, names(), viewer());
-          stealEl.dataset.role = ev.seat === viewer() ? "thief" : "victim";
-          stealEl.hidden = false;
-          window.clearTimeout(stealTimer);
-          stealTimer = window.setTimeout(() => { stealEl.hidden = true; }, 4000);
-        }
+      const d = f.snapshot ? {} : handDelta(prevHand, f.view?.players?.[me]?.hand);
+      if (Object.keys(d).length) {
+        ownDelta = addDelta(ownDelta, d);
+        ownDeltaAt = performance.now();
+        window.clearTimeout(ownDeltaTimer);
+        ownDeltaTimer = window.setTimeout(() => { ownDelta = {}; if (frame) schedule(); }, 3000);
       }
-      while (log.length > 500) { log.shift(); logList.firstElementChild?.remove(); }
+      const active = typeof f.view?.active === "number" ? f.view.active : -1;
+      const events: any[] = f.events ?? [];
+      for (const ev of events) if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) seen.dice[ev.dice[0] + ev.dice[1]]++;
+      if (events.length) {
+        // Another seat's action is shown in its turn, ~400 ms after the previous one (issue 18);
+        // the state itself is already drawn. Your own actions show at once (after any backlog).
+        const actor = events.find((e) => typeof e?.seat === "number")?.seat ?? active;
+        pacer.push({ events, active, version: f.version, robber: f.view?.robber, numbers: [...(f.view?.board?.numbers ?? [])],
+          snapshot: f.snapshot, actor }, !f.snapshot && actor !== viewer());
+      }
+      for (const cue of cuesFor(prevFrame, f, viewer())) play(cue);
       seen.vp.push((f.view?.players ?? []).map((p: any) => (f.view.phase === "gameOver" && typeof p.totalVp === "number" ? p.totalVp : p.publicVp ?? 0)));
       schedule();
     },
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
-    langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); },
+    langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); renderSound(); renderZoomTools(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); detachZoom(); app.remove(); },
   };
 }

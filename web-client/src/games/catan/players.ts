@@ -7,7 +7,7 @@ import type { UI } from "./state";
 import type { SeatInfo } from "../../app/contract";
 
 /** `gains`: per seat, what it just received ("+1 Brick +2 Ore"), shown on its panel for a moment. */
-export function renderPlayers(ui: UI, seats: (SeatInfo | null)[], gains: Map<number, string> = new Map()): HTMLElement {
+export function renderPlayers(ui: UI, seats: (SeatInfo | null)[], gains: Map<number, string> = new Map(), age = 0): HTMLElement {
   const list = h("div", { class: "hx-players", "data-testid": "players" });
   const v = ui.view;
   (v?.players ?? []).forEach((p: any, seat: number) => {
@@ -30,7 +30,7 @@ export function renderPlayers(ui: UI, seats: (SeatInfo | null)[], gains: Map<num
     head.append(h("span", { class: "hx-vp", title: t(ui.lang, "vp") }, `${vp} ${t(ui.lang, "vp")}`));
     card.append(head);
     const gain = gains.get(seat);
-    if (gain) card.append(h("span", { class: "hx-gain", "data-testid": `gain-${seat}`, "aria-live": "polite" }, gain));
+    if (gain) card.append(h("span", { class: "hx-gain", "data-testid": `gain-${seat}`, "aria-live": "polite", style: `animation-delay:-${Math.round(age)}ms` }, gain));
     const stat = (label: string, value: string | number, testid: string) =>
       h("span", { class: "hx-stat", "data-testid": testid }, h("span", { class: "hx-stat-label" }, label), " ", h("b", {}, String(value)));
     card.append(h("div", { class: "hx-player-stats" },

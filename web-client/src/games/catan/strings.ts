@@ -62,6 +62,9 @@ const en = {
   ev_warned: "{name} is warned ({warnings})", ev_disqualified: "{name} is disqualified", ev_gameOver: "{name} wins the game",
   ev_unknown: "{type}",
   hexName: "hex {id}", nothing: "nothing", offline: "offline", nCards: "{n} cards", disqualifiedTag: "disqualified", botTag: "bot: {name}",
+  tabLog: "Log", tabChat: "Chat", newMessages: "new messages", zoomIn: "Zoom in", zoomOut: "Zoom out", zoomReset: "Fit the board",
+  confirmSpot: "{what} here?", confirmPlace: "Place it", skipPacing: "Skip »", soundOn: "Sound on", soundOff: "Sound off",
+  handGain: "+{n} {res}", handLoss: "−{n} {res}", boardZoom: "Board: pinch or Ctrl+wheel to zoom, drag to pan",
 };
 
 export type Key = keyof typeof en;
@@ -126,6 +129,9 @@ const zhHant: Table = {
   ev_warned: "{name} 被警告（{warnings}）", ev_disqualified: "{name} 被取消資格", ev_gameOver: "{name} 贏得遊戲",
   ev_unknown: "{type}",
   hexName: "區域 {id}", nothing: "無", offline: "離線", nCards: "{n} 張資源卡", disqualifiedTag: "已取消資格", botTag: "電腦代打：{name}",
+  tabLog: "紀錄", tabChat: "聊天", newMessages: "新訊息", zoomIn: "放大", zoomOut: "縮小", zoomReset: "顯示全圖",
+  confirmSpot: "在這裡放{what}？", confirmPlace: "放下", skipPacing: "略過 »", soundOn: "音效：開", soundOff: "音效：關",
+  handGain: "+{n} {res}", handLoss: "−{n} {res}", boardZoom: "地圖：雙指或 Ctrl+滾輪縮放，拖曳移動",
 };
 
 const zhHans: Table = {
@@ -187,6 +193,9 @@ const zhHans: Table = {
   ev_warned: "{name} 被警告（{warnings}）", ev_disqualified: "{name} 被取消资格", ev_gameOver: "{name} 赢得游戏",
   ev_unknown: "{type}",
   hexName: "区域 {id}", nothing: "无", offline: "离线", nCards: "{n} 张资源卡", disqualifiedTag: "已取消资格", botTag: "电脑代打：{name}",
+  tabLog: "记录", tabChat: "聊天", newMessages: "新消息", zoomIn: "放大", zoomOut: "缩小", zoomReset: "显示全图",
+  confirmSpot: "在这里放{what}？", confirmPlace: "放下", skipPacing: "跳过 »", soundOn: "音效：开", soundOff: "音效：关",
+  handGain: "+{n} {res}", handLoss: "−{n} {res}", boardZoom: "地图：双指或 Ctrl+滚轮缩放，拖动移动",
 };
 
 const TABLES: Record<Lang, Table> = { en, "zh-Hant": zhHant, "zh-Hans": zhHans };
