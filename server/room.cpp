@@ -346,7 +346,7 @@ void Room::add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t
     if (!game_->set_bot(seat, bot, bot_seed_ + static_cast<uint64_t>(seat)))
         return c->send(lobby_error("bad_value", "unknown bot", id));
     s.kind = Seat::Kind::Bot;
-    s.name = bot;
+    s.name = s.bot = bot;
     store_seat(seat);
     c->send(bot_added_message(id, id_, seat));
     push_room();
@@ -423,7 +423,7 @@ void Room::start(const ClientPtr& c, int64_t id) {
         if (!game_->set_bot(static_cast<int>(i), *options_.bot_fill, bot_seed_ + i))
             return c->send(lobby_error("bad_value", "unknown bot", id));
         s.kind = Seat::Kind::Bot;
-        s.name = *options_.bot_fill;
+        s.name = s.bot = *options_.bot_fill;
         store_seat(static_cast<int>(i));
     }
     begin_game(c, id);
@@ -437,6 +437,7 @@ void Room::place_bots(const std::map<int, std::string>& bots) {
         Seat& s = seats_[i];
         s = Seat{};
         s.kind = Seat::Kind::Bot;
+        s.bot = bot;
         const auto name = seat_names_.find(i);
         s.name = name != seat_names_.end() ? name->second : bot;
         store_seat(i);
@@ -466,7 +467,7 @@ std::vector<int> Room::force_start(const std::string& bot) {
         } else if (s.kind == Seat::Kind::Empty) {
             if (!game_->set_bot(n, bot, bot_seed_ + i)) continue;
             s.kind = Seat::Kind::Bot;
-            s.name = bot;
+            s.name = s.bot = bot;
             store_seat(n);
             absent.push_back(n);
         }

@@ -100,6 +100,7 @@ private:
         enum class Kind { Empty, Human, Bot, External } kind = Kind::Empty;
         std::string session;  // token hash of the player's session ("" : nobody holds it)
         std::string name;     // player, program or bot name
+        std::string bot;      // Kind::Bot: the built-in bot (its name may differ: a tournament's house bot)
         std::weak_ptr<Client> client;
         std::optional<std::string> bot_playing;  // a built-in bot plays for an absent or kicked player
         bool kicked = false;

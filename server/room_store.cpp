@@ -34,7 +34,7 @@ void Room::store_seat(int i) {
         case Seat::Kind::External: row.kind = "external"; break;
         case Seat::Kind::Bot:
             row.kind = "bot";
-            row.bot = s.name;
+            row.bot = s.bot.empty() ? s.name : s.bot;
             row.bot_seed = bot_seed_ + static_cast<uint64_t>(i);  // as add_bot and botFill seed it
             break;
     }
@@ -116,6 +116,7 @@ void Room::restore_seat(const SeatRow& row) {
             return;
         }
         s.kind = Seat::Kind::Bot;
+        s.bot = row.bot;
     } else if (row.kind == "human" || row.kind == "kicked") {
         s.kind = Seat::Kind::Human;
         s.kicked = row.kind == "kicked";

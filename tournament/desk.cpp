@@ -252,9 +252,9 @@ void Desk::open_table(Entry& e, const Round& round, const Table& table, RoundRun
     tr.absent.clear();
     for (const std::string& id : table.seats)
         if (!rr.checked_in.count(id) && !e.access.bots.count(id)) tr.absent.push_back(id);
-    if (tr.absent.size() == table.seats.size()) {
-        tr.error = "nobody at this table checked in";
-        tr.room = "-";  // nothing to play (the organiser may record a ruling)
+    if (tr.absent.size() == table.seats.size()) {  // nobody came: no game, every entrant forfeits
+        tr.room = "-";
+        record(e, round.number, table.number, core::Outcome{});
         return;
     }
     const std::vector<std::string> seats = game_seats(e.t, table, tr.absent);
@@ -302,13 +302,12 @@ void Desk::on_room_over(const std::string& owner, const std::string& room, const
     if (it == rooms_.end()) return;
     Entry* e = find(it->second.first);
     if (!e) return;
-    record(*e, it->second.second.first, it->second.second.second, outcome);
-    save(*e, false);
+    if (record(*e, it->second.second.first, it->second.second.second, outcome)) save(*e, false);
 }
 
-void Desk::record(Entry& e, int round, int table, const core::Outcome& outcome) {
+bool Desk::record(Entry& e, int round, int table, const core::Outcome& outcome) {
     for (const TableResult& r : e.t.results)
-        if (r.round == round && r.table == table) return;  // already recorded
+        if (r.round == round && r.table == table) return false;  // already recorded
     TableRun& tr = e.run[round].tables[table];
     TableResult r;
     r.round = round;
@@ -319,16 +318,18 @@ void Desk::record(Entry& e, int round, int table, const core::Outcome& outcome) 
     if (auto err = record_result(e.t, r)) {
         tr.error = "the result could not be recorded: " + *err;
         spdlog::error("tournament {}: round {} table {}: {}", e.t.id, round, table, tr.error);
-        return;
+        return true;  // the error is news
     }
     spdlog::info("tournament {}: round {} table {} finished", e.t.id, round, table);
     const Round* rd = find_round(e.t, round);
     if (rd && rd->status == RoundStatus::Started && !finish_round(e.t, round))
         spdlog::info("tournament {}: round {} finished", e.t.id, round);
+    return true;
 }
 
 void Desk::reconcile(Entry& e) {
     if (!store_) return;
+    bool changed = false;
     for (Round& round : e.t.rounds) {
         if (round.status != RoundStatus::Started) continue;
         for (auto& [tn, tr] : e.run[round.number].tables) {
@@ -337,10 +338,10 @@ void Desk::reconcile(Entry& e) {
             if (!stored || stored->room.state != "finished") continue;
             const server::ReplayedGame g = server::replay_stored(*stored);
             if (g.game && g.complete && g.game->over())
-                if (const auto o = g.game->outcome()) record(e, round.number, tn, *o);
+                if (const auto o = g.game->outcome()) changed = record(e, round.number, tn, *o) || changed;
         }
     }
-    save(e, false);
+    if (changed) save(e, false);
 }
 
 }  // namespace hexhall::tournament

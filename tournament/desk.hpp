@@ -127,7 +127,7 @@ private:
     void tick_entry(Entry& e, int64_t now_ms);
     void open_table(Entry& e, const Round& round, const Table& table, RoundRun& rr, bool deadline_passed);
     void on_room_over(const std::string& owner, const std::string& room, const core::Outcome& outcome);
-    void record(Entry& e, int round, int table, const core::Outcome& outcome);
+    bool record(Entry& e, int round, int table, const core::Outcome& outcome);  // false: nothing new
     void reconcile(Entry& e);  // tables whose room ended while the server was down
     nlohmann::json room_options(const Entry& e, const Round& round, const Table& table, int players) const;
     std::string new_tournament_id();
