@@ -4,6 +4,8 @@
 #pragma once
 #include <atomic>
 #include <map>
+#include <optional>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -41,6 +43,30 @@ public:
     void on_close(const ClientPtr& c);
 
     size_t room_count() const;
+
+    // ---- Managed rooms (hub_managed.cpp): rooms another part of the server runs, e.g. a
+    // tournament's tables (RoomSetup::owner). Thread-safe.
+    struct ManagedRoomRequest {
+        json options;       // createRoom options: "game" and its options, "private", "clock", "grace"…
+        std::string owner;  // e.g. "tournament:t1a2"
+        std::map<int, std::string> seat_token_hashes;  // reserved seats: SHA-256 of the token that takes each
+        std::map<int, std::string> seat_names;         // shown on the reserved seats
+        std::map<int, std::string> seat_bots;          // seats a built-in bot plays from the start
+    };
+    struct ManagedRoom {
+        std::string room, invite;
+    };
+    // A new managed room; nullopt with `error` set when the options are invalid or the server is full.
+    std::optional<ManagedRoom> create_managed_room(const ManagedRoomRequest& request, std::string& error);
+    // Starts a managed room that has not started: reserved seats not taken get `bot`. `done` gets
+    // those seats (on the room's strand); false when no such room is open here.
+    bool force_start(const std::string& room, const std::string& bot, std::function<void(std::vector<int> absent)> done);
+    // Called once for every managed room whose game ended (after its finished state is stored),
+    // on the room's strand: owner, room id, outcome. Set before restore().
+    using RoomOverListener = std::function<void(const std::string& owner, const std::string& room, const core::Outcome&)>;
+    void set_room_over_listener(RoomOverListener listener);
+    // The `room` push of an open room (without type and v); nullopt when it is not open here.
+    std::optional<json> room_summary(const std::string& room) const;
     // The store failed (false) or works again (true): every room is told; while it fails,
     // createRoom and game messages are refused with store_unavailable (any thread).
     void on_store_health(bool healthy);
@@ -67,6 +93,8 @@ private:
     void store_session(const std::string& hash);
     bool restore_room(StoredRoom& room, std::string& why);  // hub_store.cpp
 
+    RoomOverListener room_over_;
+    void make_managed(RoomSetup& setup);  // the on_over hook of a managed room
     const GameRegistry& games_;
     StrandFactory strands_;
     HubLimits limits_;

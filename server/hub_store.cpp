@@ -18,6 +18,8 @@ namespace hexhall::server {
 namespace {
 
 constexpr const char* kSeatTokenHashesKey = "_seatTokenHashes";
+constexpr const char* kOwnerKey = "_owner";          // managed rooms (hub_managed.cpp)
+constexpr const char* kSeatNamesKey = "_seatNames";  // managed rooms: names on reserved seats
 
 // The validated createRoom options (server/create_request.hpp: no envelope, no password — kept only
 // hashed —, nothing unknown), plus the external seats' token hashes.
@@ -27,6 +29,12 @@ json stored_options(const json& request, const RoomSetup& setup, const GameModul
         json h = json::object();
         for (auto& [seat, hash] : setup.seat_token_hashes) h[std::to_string(seat)] = hash;
         o[kSeatTokenHashesKey] = h;
+    }
+    if (!setup.owner.empty()) o[kOwnerKey] = setup.owner;
+    if (!setup.seat_names.empty()) {
+        json n = json::object();
+        for (auto& [seat, name] : setup.seat_names) n[std::to_string(seat)] = name;
+        o[kSeatNamesKey] = n;
     }
     return o;
 }
@@ -158,6 +166,20 @@ bool Hub::restore_room(StoredRoom& st, std::string& why) {
             setup.seat_token_hashes[seat[0] - '0'] = hash;
         }
         setup.options.fixed_seed = fixed_seed;
+        if (auto it = stored.find(kOwnerKey); it != stored.end()) {
+            if (!it->is_string() || it->get_ref<const std::string&>().empty() || it->get_ref<const std::string&>().size() > 200)
+                return abandon("bad owner"), false;
+            setup.owner = it->get<std::string>();
+            make_managed(setup);
+        }
+        if (auto it = stored.find(kSeatNamesKey); it != stored.end()) {
+            if (!it->is_object()) return abandon("bad seat names"), false;
+            for (auto& [seat, name] : it->items()) {
+                if (seat.size() != 1 || seat[0] < '0' || seat[0] - '0' >= game->seats() || !name.is_string())
+                    return abandon("bad seat name"), false;
+                setup.seat_names[seat[0] - '0'] = name.get<std::string>();
+            }
+        }
         if (game->seed() != row.seed || game->setup() != row.setup) {
             abandon("the stored set-up does not give the same game");
             return false;

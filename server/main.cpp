@@ -12,6 +12,8 @@
 #include "server/config.hpp"
 #include "server/logging.hpp"
 #include "server/net.hpp"
+#include "server/sqlite_store.hpp"
+#include "tournament/desk.hpp"
 
 int main(int argc, char** argv) {
     namespace hs = hexhall::server;
@@ -30,7 +32,14 @@ int main(int argc, char** argv) {
     const hs::ServerOptions& o = config.server;
     try {
         hs::Server server(o);
+        // Tournaments (docs/tournaments.md): /tournaments, their tables run as managed rooms.
+        hexhall::tournament::DeskOptions desk_options;
+        desk_options.clock_scale = o.limits.clock_scale;
+        hexhall::tournament::Desk desk(server.hub(), &server.store(), desk_options);
+        server.add_http_handler("/tournaments", [&desk](const hs::HttpRequest& r) { return desk.http(r); });
+        desk.restore();
         const uint16_t port = server.start();
+        desk.start();
         spdlog::info("hexhall-server listening on {}:{} ({} threads, web root {}, db {})", o.address, port, o.threads,
                      o.web_root.empty() ? "none" : o.web_root, o.db_path);
         if (!config.port_file.empty()) {  // written whole, then renamed: a reader never sees half a file
@@ -39,6 +48,7 @@ int main(int argc, char** argv) {
             std::filesystem::rename(tmp, config.port_file);
         }
         server.run_until_signal();
+        desk.stop();
         spdlog::info("hexhall-server stopped");
     } catch (const std::exception& e) {
         spdlog::error("{}", e.what());

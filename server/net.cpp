@@ -58,6 +58,14 @@ class WsSession;
 
 // The open WebSockets, for the connection limit and for shutdown. Thread-safe.
 struct Registry {
+    std::vector<std::pair<std::string, HttpHandler>> handlers;  // Server::add_http_handler, set before start
+    const HttpHandler* handler_for(std::string_view target) const {
+        for (auto& [prefix, h] : handlers)
+            if (target.starts_with(prefix) &&
+                (target.size() == prefix.size() || target[prefix.size()] == '/' || target[prefix.size()] == '?'))
+                return &h;
+        return nullptr;
+    }
     asio::thread_pool* heavy = nullptr;  // the worker for heavy HTTP requests (Server::Impl owns it)
     HttpRateLimit heavy_limit;           // per peer address
     std::mutex mu;
@@ -415,7 +423,8 @@ private:
         }
         // The heavy endpoints read and replay stored games: off the I/O threads, limited per address.
         const std::string_view target(req.target().data(), req.target().size());
-        if ((target.starts_with("/standings") || target.starts_with("/games/")) && registry_->heavy) {
+        if ((target.starts_with("/standings") || target.starts_with("/games/") || registry_->handler_for(target)) &&
+            registry_->heavy) {
             const std::string address = slot_ ? slot_->address : std::string("?");
             if (!registry_->heavy_limit.allow(address, HttpRateLimit::Clock::now())) {
                 metrics::rate_limited();
@@ -458,6 +467,22 @@ private:
     }
 
     http::response<http::string_body> handle(const http::request<http::string_body>& req) {
+        const std::string_view raw(req.target().data(), req.target().size());
+        if (const HttpHandler* h = registry_->handler_for(raw)) {  // Server::add_http_handler
+            HttpRequest r;
+            r.method = std::string(req.method_string());
+            r.path = std::string(raw.substr(0, raw.find('?')));
+            if (auto q = raw.find('?'); q != std::string_view::npos) r.query = std::string(raw.substr(q + 1));
+            r.body = req.body();
+            r.authorization = std::string(req[http::field::authorization]);
+            r.address = slot_ ? slot_->address : std::string("?");
+            HttpAnswer a = (*h)(r);
+            auto res = text_response(req, static_cast<http::status>(a.status), std::move(a.body), a.content_type.c_str());
+            for (auto& [k, v] : a.headers) res.set(k, v);
+            res.set(http::field::cache_control, "no-store");
+            if (req.method() == http::verb::head) res.body().clear();
+            return res;
+        }
         if (req.method() != http::verb::get && req.method() != http::verb::head)
             return text_response(req, http::status::method_not_allowed, "method not allowed\n");
         std::string target(req.target()), query;
@@ -685,6 +710,12 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
 Server::~Server() { stop(); }
 
 SqliteStore& Server::store() { return *impl_->store; }
+
+Hub& Server::hub() { return impl_->hub; }
+
+void Server::add_http_handler(std::string prefix, HttpHandler handler) {
+    impl_->registry->handlers.emplace_back(std::move(prefix), std::move(handler));
+}
 
 uint16_t Server::start() {
     auto& m = *impl_;

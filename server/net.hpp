@@ -8,11 +8,13 @@
 #include <memory>
 #include <string>
 
+#include "server/http_handler.hpp"
 #include "server/hub_limits.hpp"
 
 namespace hexhall::server {
 
 class SqliteStore;
+class Hub;
 
 struct ServerOptions {
     std::string address = "0.0.0.0";
@@ -69,6 +71,11 @@ public:
 
     // The store (tests inject storage faults through it).
     class SqliteStore& store();
+    // The lobby and rooms (parts of the server that run rooms themselves, e.g. tournaments).
+    Hub& hub();
+    // Before start(): requests whose path starts with `prefix` (any method) go to `handler`
+    // (server/http_handler.hpp).
+    void add_http_handler(std::string prefix, HttpHandler handler);
 
 private:
     void finish(bool drain);

@@ -10,15 +10,11 @@
 #include <nlohmann/json.hpp>
 
 #include "server/game.hpp"
+#include "server/http_handler.hpp"
 #include "server/store.hpp"
 
 namespace hexhall::server {
 
-struct HttpAnswer {
-    int status = 200;
-    std::string body;
-    std::string content_type = "application/json";
-};
 
 class Hub;
 

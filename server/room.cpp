@@ -30,6 +30,9 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       options_(std::move(setup.options)),
       seat_token_hashes_(std::move(setup.seat_token_hashes)),
       takeover_bot_(std::move(setup.takeover_bot)),
+      owner_(std::move(setup.owner)),
+      seat_names_(std::move(setup.seat_names)),
+      on_over_(std::move(setup.on_over)),
       game_(std::move(game)),
       strand_(std::move(strand)),
       limits_(limits),
@@ -40,7 +43,10 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
     seats_.resize(game_->seats());
     for (auto it = seat_token_hashes_.begin(); it != seat_token_hashes_.end();)  // only seats that exist
         it = it->first < 0 || it->first >= game_->seats() ? seat_token_hashes_.erase(it) : std::next(it);
-    for (auto& [seat, hash] : seat_token_hashes_) seats_[seat].kind = Seat::Kind::External;
+    for (auto& [seat, hash] : seat_token_hashes_) {
+        seats_[seat].kind = Seat::Kind::External;
+        if (auto it = seat_names_.find(seat); it != seat_names_.end()) seats_[seat].name = it->second;
+    }
     // Built-in bots' seeds: from the fixed seed when the creator gave one, so the same seed and the
     // same moves give the same game against bots in any room (bot developers replay games so);
     // otherwise from the room id.
@@ -225,7 +231,8 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
             return c->send(lobby_error("seat_reserved", "this seat is kept for an external bot: send its seatToken", id));
         if (!s.client.expired()) return c->send(lobby_error("seat_taken", "the seat is taken", id));
         s.session = session;  // the token holder takes (or retakes) the seat
-        s.name = name;
+        if (auto it = seat_names_.find(n); it != seat_names_.end()) s.name = it->second;
+        else s.name = name;
         store_seat(n);
     } else {
         return c->send(lobby_error("seat_taken", "the seat is taken", id));
@@ -237,6 +244,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
     if (started_) c->send(game_->snapshot(n));
     send_chat_history(c);
     send_seed_reveal(c);
+    start_if_full();
 }
 
 void Room::reattach(const ClientPtr& c, const std::string& session) {
@@ -338,7 +346,7 @@ void Room::add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t
     if (!game_->set_bot(seat, bot, bot_seed_ + static_cast<uint64_t>(seat)))
         return c->send(lobby_error("bad_value", "unknown bot", id));
     s.kind = Seat::Kind::Bot;
-    s.name = bot;
+    s.name = s.bot = bot;
     store_seat(seat);
     c->send(bot_added_message(id, id_, seat));
     push_room();
@@ -415,9 +423,62 @@ void Room::start(const ClientPtr& c, int64_t id) {
         if (!game_->set_bot(static_cast<int>(i), *options_.bot_fill, bot_seed_ + i))
             return c->send(lobby_error("bad_value", "unknown bot", id));
         s.kind = Seat::Kind::Bot;
-        s.name = *options_.bot_fill;
+        s.name = s.bot = *options_.bot_fill;
         store_seat(static_cast<int>(i));
     }
+    begin_game(c, id);
+}
+
+void Room::place_bots(const std::map<int, std::string>& bots) {
+    if (started_) return;
+    for (auto& [i, bot] : bots) {
+        if (i < 0 || i >= static_cast<int>(seats_.size())) continue;
+        if (!game_->set_bot(i, bot, bot_seed_ + static_cast<uint64_t>(i))) continue;
+        Seat& s = seats_[i];
+        s = Seat{};
+        s.kind = Seat::Kind::Bot;
+        s.bot = bot;
+        const auto name = seat_names_.find(i);
+        s.name = name != seat_names_.end() ? name->second : bot;
+        store_seat(i);
+    }
+    push_room();
+}
+
+void Room::start_if_full() {
+    if (!managed() || started_ || closed_) return;
+    for (const Seat& s : seats_)
+        if (s.kind == Seat::Kind::Empty || (s.kind == Seat::Kind::External && !s.held())) return;
+    spdlog::info("room {}: every seat is taken: the game starts ({})", id_, owner_);
+    begin_game(nullptr, 0);
+}
+
+std::vector<int> Room::force_start(const std::string& bot) {
+    std::vector<int> absent;
+    if (!managed() || started_ || closed_) return absent;
+    for (size_t i = 0; i < seats_.size(); ++i) {
+        Seat& s = seats_[i];
+        const int n = static_cast<int>(i);
+        if (s.kind == Seat::Kind::External && !s.held()) {
+            // Kept for its player: a bot plays it until they take it (as after a disconnect).
+            if (!game_->set_bot(n, bot, bot_seed_ + 100 + i)) continue;
+            s.bot_playing = bot;
+            absent.push_back(n);
+        } else if (s.kind == Seat::Kind::Empty) {
+            if (!game_->set_bot(n, bot, bot_seed_ + i)) continue;
+            s.kind = Seat::Kind::Bot;
+            s.name = s.bot = bot;
+            store_seat(n);
+            absent.push_back(n);
+        }
+    }
+    spdlog::info("room {}: started by its owner ({}); {} seats played by bots until their players come", id_, owner_,
+                 absent.size());
+    begin_game(nullptr, 0);
+    return absent;
+}
+
+void Room::begin_game(const ClientPtr& c, int64_t id) {
     started_ = true;
     game_->begin(unix_ms_now(), limits_.clock_scale);
     store_begin_records();  // storage: marks the room running, records actions begin() applied
@@ -430,17 +491,17 @@ void Room::start(const ClientPtr& c, int64_t id) {
     };
     for (size_t i = 0; i < seats_.size(); ++i) {
         if (auto cl = seats_[i].client.lock()) {
-            cl->send(started(cl == c ? std::optional<int64_t>(id) : std::nullopt));
+            cl->send(started(c && cl == c ? std::optional<int64_t>(id) : std::nullopt));
             cl->send(game_->snapshot(static_cast<int>(i)));
         }
     }
     for (auto& w : spectators_) {
         if (auto cl = w.client.lock()) {
-            cl->send(started(cl == c ? std::optional<int64_t>(id) : std::nullopt));
+            cl->send(started(c && cl == c ? std::optional<int64_t>(id) : std::nullopt));
             cl->send(game_->snapshot(kSpectatorSeat));
         }
     }
-    if (seat_of(c) < 0 && !is_spectator(c)) c->send(started(id));  // a host who is not a member
+    if (c && seat_of(c) < 0 && !is_spectator(c)) c->send(started(id));  // a host who is not a member
     for (size_t i = 0; i < seats_.size(); ++i)
         if (seats_[i].held() && seats_[i].client.expired()) seat_disconnected(static_cast<int>(i));
     after_update();
@@ -522,7 +583,7 @@ void Room::after_update() {
 // watches it (a member joining resumes it): bots cannot starve the games of people.
 void Room::pump_bots() {
     if (bots_scheduled_ || !running()) return;
-    const bool paced = bot_only();
+    const bool paced = bot_only() && !managed();  // a tournament's table is watched by its owner
     if (paced && connected_members() == 0) return;
     bots_scheduled_ = true;
     auto step = [self = shared_from_this()] {
@@ -585,7 +646,7 @@ size_t Room::connected_members() const {
 }
 
 void Room::arm_idle() {
-    if (closed_) return;
+    if (closed_ || (managed() && !game_->over())) return;  // the owner decides while it runs
     if (connected_members() > 0) {
         if (idle_since_) ++idle_gen_;
         idle_since_.reset();

@@ -29,6 +29,14 @@ struct RoomSetup {
     std::map<int, std::string> seat_token_hashes;  // external bot seats: SHA-256 of their seat token
     std::string password_hash;  // storage: a restored room's password (SHA-256); else from options
     std::string takeover_bot;   // the game module's bot for seats whose player left (kicks, timeouts)
+    // A managed room is run by another part of the server (a tournament's table), named by `owner`
+    // ("" : an ordinary room). It starts by itself once every seat is taken, its bots are never
+    // paused, it does not close while its game is unfinished, and `on_over` gets the game's
+    // outcome once the finished state is stored. Reserved seats (seat_token_hashes) show their
+    // `seat_names` until taken and keep them.
+    std::string owner;
+    std::map<int, std::string> seat_names;
+    std::function<void(const std::string& room, const core::Outcome& outcome)> on_over;
 };
 
 class RoomJournal;
@@ -64,6 +72,12 @@ public:
     void kick(const ClientPtr& c, int seat, int64_t id);
     void transfer_host(const ClientPtr& c, int seat, int64_t id);
     void start(const ClientPtr& c, int64_t id);
+    // Managed rooms (RoomSetup::owner): built-in bots in these seats before the start (stored).
+    void place_bots(const std::map<int, std::string>& bots);
+    // Managed rooms, not started: every reserved seat not taken gets `bot`, and the game starts.
+    // Returns the seats given to the bot (empty also when the room had started already).
+    std::vector<int> force_start(const std::string& bot);
+    void start_if_full();  // managed rooms: start once every seat is taken (by players or bots)
     void chat(const ClientPtr& c, const std::string& text, int64_t id);
     void game_message(const ClientPtr& c, const json& message, std::optional<int64_t> id);
 
@@ -86,6 +100,7 @@ private:
         enum class Kind { Empty, Human, Bot, External } kind = Kind::Empty;
         std::string session;  // token hash of the player's session ("" : nobody holds it)
         std::string name;     // player, program or bot name
+        std::string bot;      // Kind::Bot: the built-in bot (its name may differ: a tournament's house bot)
         std::weak_ptr<Client> client;
         std::optional<std::string> bot_playing;  // a built-in bot plays for an absent or kicked player
         bool kicked = false;
@@ -111,6 +126,9 @@ private:
     void seat_disconnected(int seat);
     void take_over(int seat);  // a built-in bot plays the seat
     bool running() const { return started_ && !game_->over(); }
+    bool managed() const { return !owner_.empty(); }
+    // Starts the game (the seats are filled); `c`: the host who asked, or null (managed rooms).
+    void begin_game(const ClientPtr& c, int64_t id);
 
     void broadcast(const GameUpdate& u);
     void after_update();
@@ -147,6 +165,11 @@ private:
     const RoomOptions options_;
     std::map<int, std::string> seat_token_hashes_;
     std::string takeover_bot_;
+    const std::string owner_;
+    std::map<int, std::string> seat_names_;
+    std::function<void(const std::string&, const core::Outcome&)> on_over_;
+    bool over_reported_ = false;
+    void report_over();
     std::unique_ptr<Game> game_;
     Strand strand_;
     const HubLimits limits_;

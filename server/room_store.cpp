@@ -34,7 +34,7 @@ void Room::store_seat(int i) {
         case Seat::Kind::External: row.kind = "external"; break;
         case Seat::Kind::Bot:
             row.kind = "bot";
-            row.bot = s.name;
+            row.bot = s.bot.empty() ? s.name : s.bot;
             row.bot_seed = bot_seed_ + static_cast<uint64_t>(i);  // as add_bot and botFill seed it
             break;
     }
@@ -53,13 +53,22 @@ void Room::store_begin_records() {
 }
 
 void Room::game_over() {
-    if (over_stored_ || !journal_) return;
+    if (over_stored_) return;
+    if (!journal_) return report_over();
     over_stored_ = true;
     // The seed is revealed once the finished state is stored, so the record can be fetched.
     journal_->finish([self = shared_from_this()] {
         self->seed_revealed_ = true;
         self->send_all(self->seed_reveal_text());
+        self->report_over();
     });
+}
+
+// Managed rooms: the owner learns the outcome once (after it is stored).
+void Room::report_over() {
+    if (over_reported_ || !on_over_) return;
+    over_reported_ = true;
+    if (const std::optional<core::Outcome> o = game_->outcome()) on_over_(id_, *o);
 }
 
 Text Room::seed_reveal_text() const {
@@ -107,6 +116,7 @@ void Room::restore_seat(const SeatRow& row) {
             return;
         }
         s.kind = Seat::Kind::Bot;
+        s.bot = row.bot;
     } else if (row.kind == "human" || row.kind == "kicked") {
         s.kind = Seat::Kind::Human;
         s.kicked = row.kind == "kicked";
@@ -134,6 +144,9 @@ void Room::restore_started() {
             s.bot_playing = takeover_bot_;
         } else if (s.held()) {
             seat_disconnected(static_cast<int>(i));
+        } else if (s.kind == Seat::Kind::External && running()) {  // a managed room's seat nobody took yet
+            game_->set_bot(static_cast<int>(i), takeover_bot_, bot_seed_ + 100 + i);
+            s.bot_playing = takeover_bot_;
         }
     }
     {

@@ -29,6 +29,9 @@ CREATE TABLE IF NOT EXISTS actions (
   game_ms INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (room, seq)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS kicks (
   room TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (room, session)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS documents (
+  kind TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, updated_ms INTEGER NOT NULL,
+  PRIMARY KEY (kind, id)) WITHOUT ROWID;
 )sql";
 
 // Binds a parameter. (Not named bind: std::bind would win by argument-dependent lookup.)
@@ -352,6 +355,20 @@ void SqliteStore::put_seat(const std::string& room, const SeatRow& r) {
              {}});
 }
 
+void SqliteStore::put_document(const std::string& kind, const std::string& id, const std::string& body,
+                               int64_t updated_ms, Done done) {
+    enqueue({[this, kind, id, body, updated_ms] {
+                 sqlite3_stmt* s =
+                     stmt("INSERT OR REPLACE INTO documents (kind, id, body, updated_ms) VALUES (?1, ?2, ?3, ?4)");
+                 put(s, 1, kind);
+                 put(s, 2, id);
+                 put(s, 3, body);
+                 put(s, 4, updated_ms);
+                 return run(db_, s);
+             },
+             std::move(done)});
+}
+
 void SqliteStore::put_session(const SessionRow& r) {
     enqueue({[this, r] {
                  sqlite3_stmt* s =
@@ -536,6 +553,16 @@ std::vector<StoredRoom> SqliteStore::load_unfinished() {
     sqlite3_reset(s);
     std::vector<StoredRoom> out;
     for (RoomRow& row : rows) out.push_back(read_room_rest(r, std::move(row)));
+    return out;
+}
+
+std::vector<StoredDocument> SqliteStore::load_documents(const std::string& kind) {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt("SELECT id, body, updated_ms FROM documents WHERE kind = ?1 ORDER BY id");
+    put(s, 1, kind);
+    std::vector<StoredDocument> out;
+    while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), sqlite3_column_int64(s, 2)});
+    sqlite3_reset(s);
     return out;
 }
 

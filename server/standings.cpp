@@ -102,9 +102,10 @@ bool plausible_id(const std::string& id) {
     return true;
 }
 
-// The name a seat is ranked under: the player's name; a built-in bot is told apart by its seat.
+// The name a seat is ranked under: the player's name; a built-in bot is told apart by its seat,
+// unless its seat has a name of its own (a tournament's house bot plays under its entrant's name).
 std::string ranked_name(const SeatRow& s) {
-    if (s.kind == "bot") return s.name + " (bot at seat " + std::to_string(s.seat) + ")";
+    if (s.kind == "bot" && s.name == s.bot) return s.name + " (bot at seat " + std::to_string(s.seat) + ")";
     return s.name;
 }
 

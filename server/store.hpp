@@ -59,6 +59,14 @@ struct SessionRow {
     int64_t seen_ms = 0;  // unix ms of its last hello or join (0: from an older database)
 };
 
+// A JSON document kept for a part of the server that is not a room (e.g. a tournament, kind
+// "tournament"): the store does not read it.
+struct StoredDocument {
+    std::string id;
+    std::string body;
+    int64_t updated_ms = 0;
+};
+
 class Store {
 public:
     // Runs on the backend's writer thread after the write committed (ok) or failed (!ok).
@@ -83,6 +91,12 @@ public:
     // Deletes these sessions (expired guests, issue 12 finding 11).
     virtual void delete_sessions(const std::vector<std::string>& hashes) = 0;
     virtual void append(const std::string& room, const ActionRow& a, Done done) = 0;
+    // Inserts or replaces a document (kind, id); `done` runs once it is committed.
+    virtual void put_document(const std::string& kind, const std::string& id, const std::string& body,
+                              int64_t updated_ms, Done done = {}) {
+        (void)kind, (void)id, (void)body, (void)updated_ms;
+        if (done) done(false);
+    }
     // Blocks until every write queued before the call is committed (or the store is failing:
     // then it returns at once; the writes stay queued and are retried).
     virtual void flush() = 0;
@@ -100,6 +114,10 @@ public:
     virtual bool room_exists(const std::string& id) = 0;
     virtual std::vector<StoredRoom> load_unfinished() = 0;  // state open or running
     virtual std::vector<SessionRow> load_sessions() = 0;
+    virtual std::vector<StoredDocument> load_documents(const std::string& kind) {
+        (void)kind;
+        return {};
+    }
 };
 
 }  // namespace hexhall::server

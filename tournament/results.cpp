@@ -41,7 +41,10 @@ std::optional<std::string> check_result(const Tournament& t, const TableResult& 
         if (std::find(r.absent.begin(), r.absent.begin() + static_cast<long>(i), r.absent[i]) != r.absent.begin() + static_cast<long>(i))
             return "absent entrant '" + r.absent[i] + "' listed twice";
     }
-    if (r.absent.size() == table->seats.size()) return "a table where nobody showed up has no game to record";
+    if (r.absent.size() == table->seats.size()) {  // nobody showed up: no game, every entrant forfeits
+        if (!r.winners.empty() || !r.scores.empty()) return "a table where nobody showed up has no game to record";
+        return std::nullopt;
+    }
     const std::vector<std::string> seats = game_seats(t, *table, r.absent);
     if (r.scores.size() != seats.size())
         return "the game as played has " + std::to_string(seats.size()) + " seats, the result has " +

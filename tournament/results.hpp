@@ -21,7 +21,8 @@ const ScoringPolicy& scoring_of(const Tournament& t);
 
 // Why `r` cannot be recorded now, or nullopt: the round must be started, the table exist and have
 // no result yet, the absent entrants be seated there (each once), and the outcome fit the game as
-// played and the scoring policy (e.g. HK-1.2 one winner with 10+ VP for Catan).
+// played and the scoring policy (e.g. HK-1.2 one winner with 10+ VP for Catan). A table where
+// every entrant was absent has no game: its result has no winners and no scores (all forfeit).
 std::optional<std::string> check_result(const Tournament& t, const TableResult& r);
 // check_result, then appends it. Changes nothing on refusal.
 std::optional<std::string> record_result(Tournament& t, const TableResult& r);

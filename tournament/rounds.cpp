@@ -69,7 +69,7 @@ std::optional<std::string> seat_next_round(Tournament& t) {
     Round round;
     round.number = r;
     round.status = RoundStatus::Seated;
-    round.board_seed = derive_seed(t.secret_seed, {2, static_cast<uint64_t>(r)});
+    round.board_seed = derive_seed(t.secret_seed, {2, static_cast<uint64_t>(r)}) & kRoomSeedMask;
     std::set<uint64_t> used{round.board_seed};
     for (size_t i = 0; i < seating.size(); ++i) {
         Table table;
@@ -77,7 +77,7 @@ std::optional<std::string> seat_next_round(Tournament& t) {
         table.seats = seating[i];
         uint64_t bump = 0;
         do {
-            table.game_seed = derive_seed(t.secret_seed, {3, static_cast<uint64_t>(r), i + 1, bump++});
+            table.game_seed = derive_seed(t.secret_seed, {3, static_cast<uint64_t>(r), i + 1, bump++}) & kRoomSeedMask;
         } while (!used.insert(table.game_seed).second);
         round.tables.push_back(std::move(table));
     }

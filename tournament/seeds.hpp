@@ -24,6 +24,10 @@ inline uint64_t derive_seed(uint64_t seed, std::initializer_list<uint64_t> parts
     return out;
 }
 
+// Board and game seeds handed to rooms: below 2^53, so that they are exact as JSON numbers
+// (createRoom's "seed" and "boardSeed", shown to browsers).
+inline constexpr uint64_t kRoomSeedMask = (uint64_t{1} << 53) - 1;
+
 struct SeatingRng {
     uint64_t state;
     uint64_t next() { return splitmix64(state); }

@@ -52,8 +52,9 @@ TournamentStandings compute_standings(const Tournament& t) {
     for (const TableResult& r : t.results) {
         const Table* table = find_table(t, r.round, r.table);
         if (!table) continue;  // validate() refuses such a tournament
-        const std::vector<std::string> seats = game_seats(t, *table, r.absent);
-        const std::vector<SeatScore> scores = policy.score(outcome_of(r));
+        const bool played = r.absent.size() < table->seats.size();  // else nobody came: all forfeit
+        const std::vector<std::string> seats = played ? game_seats(t, *table, r.absent) : std::vector<std::string>{};
+        const std::vector<SeatScore> scores = played ? policy.score(outcome_of(r)) : std::vector<SeatScore>{};
         for (size_t i = 0; i < seats.size() && i < scores.size(); ++i) {
             if (seats[i].empty()) continue;  // a bot-played seat scores for nobody
             Totals& x = totals[seats[i]];

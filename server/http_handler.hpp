@@ -1,0 +1,31 @@
+// HTTP endpoints that other parts of the server add (e.g. tournaments): a handler gets every request
+// whose path starts with its prefix, any method, on the worker thread of the heavy endpoints (not
+// on the I/O threads; limited per address like them). No networking here: net.cpp calls it.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hexhall::server {
+
+struct HttpAnswer {
+    int status = 200;
+    std::string body;
+    std::string content_type = "application/json";
+    std::vector<std::pair<std::string, std::string>> headers = {};  // extra response headers
+};
+
+struct HttpRequest {
+    std::string method;         // "GET", "POST", "PATCH", …
+    std::string path;           // without the query
+    std::string query;          // after '?', still URL-encoded
+    std::string body;           // at most 64 KiB
+    std::string authorization;  // the Authorization header as sent ("" when none)
+    std::string address;        // the peer's address
+};
+
+using HttpHandler = std::function<HttpAnswer(const HttpRequest&)>;
+
+}  // namespace hexhall::server

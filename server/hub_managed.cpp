@@ -1,0 +1,88 @@
+// Managed rooms (Hub::ManagedRoomRequest): rooms that another part of the server runs, such as a
+// tournament's tables. They are ordinary rooms with an owner: private, seats reserved by token
+// hash for named players (or played by built-in bots), started by themselves once every seat is
+// taken or by their owner (force_start), and their outcome reported to the owner.
+#include <spdlog/spdlog.h>
+
+#include "server/create_request.hpp"
+#include "server/hub.hpp"
+#include "server/room_options.hpp"
+
+namespace hexhall::server {
+
+void Hub::set_room_over_listener(RoomOverListener listener) { room_over_ = std::move(listener); }
+
+void Hub::make_managed(RoomSetup& setup) {
+    setup.on_over = [this, owner = setup.owner](const std::string& room, const core::Outcome& o) {
+        if (room_over_) room_over_(owner, room, o);
+    };
+}
+
+std::optional<Hub::ManagedRoom> Hub::create_managed_room(const ManagedRoomRequest& req, std::string& error) {
+    const GameModule* module = module_for(req.options);
+    if (!module) {
+        error = "unknown game: this server hosts " + games_.names();
+        return std::nullopt;
+    }
+    if (!check_create_keys(req.options, *module, error)) return std::nullopt;
+    std::unique_ptr<Game> game = module->create(req.options, error);
+    if (!game) return std::nullopt;
+    RoomSetup setup;
+    setup.takeover_bot = module->takeover_bot;
+    if (!parse_room_options(req.options, game->seats(), module->bots, setup.options, error)) return std::nullopt;
+    setup.options.fixed_seed = req.options.contains("seed");
+    for (auto& [seat, hash] : req.seat_token_hashes) {
+        if (seat < 0 || seat >= game->seats() || !valid_hash(hash)) {
+            error = "bad reserved seat";
+            return std::nullopt;
+        }
+        setup.seat_token_hashes[seat] = hash;
+    }
+    for (auto& [seat, bot] : req.seat_bots)
+        if (seat < 0 || seat >= game->seats() || !module->has_bot(bot) || setup.seat_token_hashes.count(seat)) {
+            error = "bad bot seat";
+            return std::nullopt;
+        }
+    setup.seat_names = req.seat_names;
+    setup.owner = req.owner.empty() ? "managed" : req.owner;
+    make_managed(setup);
+    setup.invite = new_invite_code();
+    std::shared_ptr<Room> room;
+    {
+        std::lock_guard lock(mu_);
+        if (rooms_.size() >= limits_.max_rooms) {
+            error = "the server has no room for more rooms";
+            return std::nullopt;
+        }
+        setup.id = new_room_id();
+        while (invites_.count(setup.invite)) setup.invite = new_invite_code();
+        room = make_room(setup, std::move(game), req.options);
+        rooms_[setup.id] = room;
+        invites_[setup.invite] = setup.id;
+    }
+    spdlog::info("room {} created for {}", setup.id, setup.owner);
+    room->post([room, bots = req.seat_bots] {
+        room->place_bots(bots);
+        room->open();
+        room->start_if_full();  // a table of house bots only
+    });
+    return ManagedRoom{setup.id, setup.invite};
+}
+
+bool Hub::force_start(const std::string& id, const std::string& bot, std::function<void(std::vector<int>)> done) {
+    auto room = find_room(id);
+    if (!room) return false;
+    room->post([room, bot, done = std::move(done)] {
+        std::vector<int> absent = room->force_start(bot);
+        if (done) done(std::move(absent));
+    });
+    return true;
+}
+
+std::optional<json> Hub::room_summary(const std::string& id) const {
+    auto room = find_room(id);
+    if (!room) return std::nullopt;
+    return room->summary();
+}
+
+}  // namespace hexhall::server

@@ -1,0 +1,409 @@
+// Tournaments through the real server (issue 17): the desk's HTTP API, tables as managed rooms,
+// entrants who check in and play their reserved seat over the WebSocket protocol, built-in house
+// bots, results into HK-1 standings, the no-show policy, referees, and a restart mid-round.
+#include "tests/server/ws_client.hpp"
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "engine/standings.hpp"
+#include "server/hub.hpp"
+#include "server/records.hpp"
+#include "server/sqlite_store.hpp"
+#include "tournament/desk.hpp"
+
+using namespace hexhall::test;
+namespace cat = hexhall::catan;
+
+namespace {
+
+// The server in-process with the tournament desk, as hexhall-server wires it (server/main.cpp).
+struct TourServer {
+    std::unique_ptr<hexhall::server::Server> server;
+    std::unique_ptr<hexhall::tournament::Desk> desk;
+    uint16_t port = 0;
+    explicit TourServer(const std::string& db = ":memory:", double clock_scale = 0.01) {
+        hexhall::server::ServerOptions o;
+        o.address = "127.0.0.1";
+        o.port = 0;
+        o.threads = 2;
+        o.db_path = db;
+        o.limits.clock_scale = clock_scale;
+        server = std::make_unique<hexhall::server::Server>(o);
+        hexhall::tournament::DeskOptions d;
+        d.clock_scale = clock_scale;
+        desk = std::make_unique<hexhall::tournament::Desk>(server->hub(), &server->store(), d);
+        server->add_http_handler("/tournaments", [this](const hexhall::server::HttpRequest& r) { return desk->http(r); });
+        desk->restore();
+        port = server->start();
+        desk->start();
+    }
+    ~TourServer() {
+        desk->stop();
+        server->stop();
+    }
+};
+
+struct TourReply {
+    int status = 0;
+    json body;
+    std::string text;
+};
+
+TourReply tour_call(uint16_t port, http::verb method, const std::string& target, const json& body = nullptr,
+                    const std::string& token = "") {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::string_body> req{method, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
+    if (!body.is_null()) {
+        req.set(http::field::content_type, "application/json");
+        req.body() = body.dump();
+    }
+    req.prepare_payload();
+    http::write(s, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(s, b, res);
+    TourReply r;
+    r.status = static_cast<int>(res.result_int());
+    r.text = res.body();
+    r.body = json::parse(r.text, nullptr, false);
+    return r;
+}
+TourReply tour_get(uint16_t port, const std::string& target, const std::string& token = "") {
+    return tour_call(port, http::verb::get, target, nullptr, token);
+}
+TourReply tour_post(uint16_t port, const std::string& target, const json& body = json::object(), const std::string& token = "") {
+    return tour_call(port, http::verb::post, target, body, token);
+}
+
+struct Created {
+    std::string id, organiser, invite;
+};
+
+Created tour_create(uint16_t port, json body) {
+    const TourReply r = tour_post(port, "/tournaments", body);
+    INFO(r.text);
+    REQUIRE(r.status == 201);
+    return {r.body.at("id"), r.body.at("organiserToken"), r.body.at("invite")};
+}
+
+// An entrant who plays over the protocol: checks in, waits for the table's room, and joins the
+// reserved seat with the entrant token; the game starts once every seat is taken.
+// Catch's assertions are not thread-safe, so entrants at different tables are joined first and
+// then played one after another from the test's thread (a waiting table just waits: untimed).
+Player tour_join_table(uint16_t port, const std::string& id, const std::string& token, const std::string& name, int round) {
+    const TourReply in = tour_post(port, "/tournaments/" + id + "/checkin", json::object(), token);
+    INFO(in.text);
+    REQUIRE(in.status == 200);
+    json mine;
+    REQUIRE(eventually([&] {
+        const TourReply me = tour_get(port, "/tournaments/" + id + "/me", token);
+        for (const json& r : me.body.at("rounds"))
+            if (r.at("round") == round && !r.at("room").is_null()) mine = r;
+        return !mine.is_null();
+    }, 60));
+    Player p;
+    p.c = std::make_unique<WsClient>(port);
+    p.c->hello(name);
+    p.seat = mine.at("gameSeat").get<int>();
+    p.c->request({{"type", "joinRoom"}, {"invite", mine.at("invite")}, {"seat", p.seat}, {"seatToken", token}});
+    for (;;) {  // joined, chat, started … until the first snapshot
+        json m = p.c->recv();
+        INFO(m.dump());
+        REQUIRE(m.at("type") != "error");
+        if (m.at("type") == "snapshot") {
+            p.take_snapshot(m);
+            break;
+        }
+    }
+    CHECK(p.c->last_room.at("seats").at(p.seat).at("name") == name);  // the reserved seat keeps the entrant's name
+    return p;
+}
+
+void tour_play_to_end(Player& p, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    play_until(p, rng, [&] { return p.view.at("phase") == "gameOver"; }, 200000);
+    p.c->close();
+}
+
+void tour_play_round(uint16_t port, const std::string& id, const std::string& token, const std::string& name, int round,
+                     uint64_t seed) {
+    Player p = tour_join_table(port, id, token, name, round);
+    tour_play_to_end(p, seed);
+}
+
+json tour_view(uint16_t port, const std::string& id, const std::string& token = "") {
+    const TourReply v = tour_get(port, "/tournaments/" + id, token);
+    REQUIRE(v.status == 200);
+    return v.body;
+}
+
+bool tour_round_finished(uint16_t port, const std::string& id, int round) {
+    const json v = tour_view(port, id);
+    return v.at("run").size() >= static_cast<size_t>(round) && v.at("run").at(round - 1).at("status") == "finished";
+}
+
+}  // namespace
+
+TEST_CASE("tournament: 16 entrants, 3 rounds, 4 teams, played through the server; seating, same boards, HK-1 standings",
+          "[server][tournament][HK-3.1][HK-1.9][HK-0.3]") {
+    Watchdog dog(600);
+    TourServer s;
+    const Created t = tour_create(s.port, {{"name", "Spring cup"}, {"game", "catan"}, {"ruleset", "hk2024"},
+                                           {"settings", {{"rounds", 3}, {"clockPreset", "untimed"}, {"noShowAfterS", 600}}},
+                                           {"teams", {{{"name", "Owls"}}, {{"name", "Hawks"}}, {{"name", "Wrens"}}, {{"name", "Kites"}}}}});
+    const std::vector<std::string> teams = {"Owls", "Hawks", "Wrens", "Kites"};
+    // Four people register through the invite link (all Owls); twelve house bots make the other teams.
+    std::vector<std::pair<std::string, std::string>> people;  // name, token
+    for (int i = 0; i < 4; ++i) {
+        const std::string name = "Player " + std::to_string(i + 1);
+        const TourReply r = tour_post(s.port, "/tournaments/" + t.id + "/entrants",
+                                      {{"name", name}, {"team", "Owls"}, {"invite", t.invite}});
+        INFO(r.text);
+        REQUIRE(r.status == 201);
+        people.emplace_back(name, r.body.at("token"));
+    }
+    // Without the invite code or the organiser's token nobody may register.
+    CHECK(tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Mallory"}}).status == 403);
+    CHECK(tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Mallory"}, {"bot", "random"}, {"invite", t.invite}}).status == 403);
+    for (int i = 0; i < 12; ++i) {
+        const TourReply r = tour_post(s.port, "/tournaments/" + t.id + "/entrants",
+                                      {{"name", "Bot " + std::to_string(i + 1)}, {"team", teams[static_cast<size_t>(1 + i % 3)]}, {"bot", "heuristic"}},
+                                      t.organiser);
+        REQUIRE(r.status == 201);
+    }
+    std::vector<std::string> all_rooms;
+    std::map<int, std::vector<std::string>> rooms_of_round;
+    for (int round = 1; round <= 3; ++round) {
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+        // Only the organiser starts a round.
+        CHECK(tour_post(s.port, "/tournaments/" + t.id + "/rounds/" + std::to_string(round) + "/start", json::object(), people[0].second).status == 403);
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/" + std::to_string(round) + "/start", json::object(), t.organiser).status == 200);
+        // The four people are team mates, so each sits at a different table (teams apart).
+        std::vector<Player> players;
+        for (const auto& [name, token] : people) players.push_back(tour_join_table(s.port, t.id, token, name, round));
+        for (size_t i = 0; i < players.size(); ++i) tour_play_to_end(players[i], 100 * round + i);
+        REQUIRE(eventually([&] { return tour_round_finished(s.port, t.id, round); }, 120));
+        const json v = tour_view(s.port, t.id, t.organiser);
+        for (const json& table : v.at("run").at(round - 1).at("tables")) {
+            CHECK(table.at("absent").empty());
+            CHECK_FALSE(table.at("result").is_null());
+            rooms_of_round[round].push_back(table.at("room"));
+            all_rooms.push_back(table.at("room"));
+        }
+    }
+    const json v = tour_view(s.port, t.id, t.organiser);
+    const json& tour = v.at("tournament");
+    CHECK_FALSE(tour.contains("secretSeed"));  // the public view keeps the seeds secret (HK-3.1: secret dice)
+
+    // Seating: nobody meets an opponent twice, seat letters vary (HK-0.3), team mates apart.
+    std::map<std::string, std::string> team_of;
+    for (const json& e : tour.at("entrants")) team_of[e.at("id")] = e.at("team");
+    std::set<std::pair<std::string, std::string>> met;
+    std::map<std::string, std::set<size_t>> letters;
+    for (const json& round : tour.at("rounds"))
+        for (const json& table : round.at("tables")) {
+            const auto seats = table.at("seats").get<std::vector<std::string>>();
+            for (size_t a = 0; a < seats.size(); ++a) {
+                letters[seats[a]].insert(a);
+                for (size_t b = a + 1; b < seats.size(); ++b) {
+                    CHECK(team_of[seats[a]] != team_of[seats[b]]);
+                    CHECK(met.insert(std::minmax(seats[a], seats[b])).second);
+                }
+            }
+        }
+    for (auto& [entrant, seen] : letters) CHECK(seen.size() == 3);
+
+    // The same board on every table of a round (HK-3.1), different dice and decks.
+    for (auto& [round, rooms] : rooms_of_round) {
+        std::set<std::string> setups, seeds;
+        for (size_t i = 0; i < rooms.size(); ++i) {
+            const std::string invite = v.at("invites").at(std::to_string(round) + "." + std::to_string(i + 1));
+            int status = 0;
+            const json rec = json::parse(http_get(s.port, "/games/" + rooms[i] + "/record?invite=" + invite, status));
+            REQUIRE(status == 200);
+            CHECK(std::to_string(rec.at("options").at("boardSeed").get<uint64_t>()) ==
+                  tour.at("rounds").at(round - 1).at("boardSeed").get<std::string>());
+            setups.insert(rec.at("setup").get<std::string>());
+            seeds.insert(rec.at("seed").get<std::string>());
+        }
+        CHECK(setups.size() == 1);
+        CHECK(seeds.size() == rooms.size());
+    }
+
+    // The standings equal an independent HK-1 computation: every stored game replayed with its
+    // engine, the final VP per seat under the stored seat names, ranked by the engine's
+    // individual_standings (what GET /standings does for public rooms; tables are private).
+    std::vector<cat::GameResult> results;
+    for (const std::string& room : all_rooms) {
+        const std::optional<hexhall::server::StoredRoom> st = s.server->store().load_room(room);
+        REQUIRE(st);
+        const hexhall::server::ReplayedGame g = hexhall::server::replay_stored(*st);
+        REQUIRE(g.complete);
+        const auto outcome = g.game->outcome();
+        REQUIRE(outcome);
+        REQUIRE(outcome->winners.size() == 1);
+        cat::GameResult r;
+        r.winner = outcome->winners.front();
+        for (int seat = 0; seat < 4; ++seat) {
+            for (const hexhall::server::SeatRow& row : st->seats)
+                if (row.seat == seat) r.players.push_back(row.name);
+            r.vp.push_back(outcome->scores.at(static_cast<size_t>(seat)));
+        }
+        REQUIRE(r.players.size() == 4);
+        results.push_back(r);
+    }
+    std::map<std::string, cat::Standing> by_name;
+    for (const cat::Standing& x : cat::individual_standings(results)) by_name[x.player] = x;
+    REQUIRE(by_name.size() == 16);
+    const TourReply st = tour_get(s.port, "/tournaments/" + t.id + "/standings");
+    REQUIRE(st.status == 200);
+    CHECK(st.body.at("final") == true);
+    REQUIRE(st.body.at("individual").size() == 16);
+    for (const json& x : st.body.at("individual")) {
+        INFO(x.dump());
+        const cat::Standing& y = by_name.at(x.at("name"));
+        CHECK(x.at("games") == 3);
+        CHECK(x.at("rank") == y.rank);
+        CHECK(x.at("matchPoints") == y.match_points);
+        CHECK(x.at("gamePoints") == y.game_points);
+        CHECK(x.at("pop").at("num") == y.pop.num);
+        CHECK(x.at("pop").at("den") == y.pop.den);
+    }
+    CHECK(st.body.at("teams").size() == 4);  // HK-1.12: teams ranked by their members' ranks
+    const TourReply csv = tour_get(s.port, "/tournaments/" + t.id + "/standings.csv");
+    CHECK(csv.status == 200);
+    CHECK(csv.text.starts_with("rank,entrant,name,team,division,games,forfeits,match_points,game_points,pop,pop_exact,status"));
+}
+
+TEST_CASE("tournament: an entrant who does not check in forfeits and a bot plays the seat; two warnings disqualify",
+          "[server][tournament][HK-10.6]") {
+    Watchdog dog(300);
+    TourServer s;
+    const Created t = tour_create(s.port, {{"name", "Club night"}, {"settings", {{"rounds", 2}, {"clockPreset", "untimed"}, {"noShowAfterS", 60}}}});
+    std::vector<std::string> tokens;
+    for (int i = 0; i < 8; ++i) {
+        const TourReply r = tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "P" + std::to_string(i + 1)}, {"invite", t.invite}});
+        REQUIRE(r.status == 201);
+        tokens.push_back(r.body.at("token"));
+    }
+    const TourReply ref = tour_post(s.port, "/tournaments/" + t.id + "/referees", {{"name", "Rita"}}, t.organiser);
+    REQUIRE(ref.status == 201);
+    const std::string referee = ref.body.at("token");
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
+    // P1 plays; the others never check in: after the no-show time (60 s × clock scale) their seats
+    // go to bots, and they score a forfeit.
+    tour_play_round(s.port, t.id, tokens[0], "P1", 1, 7);
+    REQUIRE(eventually([&] { return tour_round_finished(s.port, t.id, 1); }, 120));
+    const json v = tour_view(s.port, t.id);
+    size_t absent = 0;
+    for (const json& table : v.at("run").at(0).at("tables")) absent += table.at("absent").size();
+    CHECK(absent == 7);
+    const TourReply st = tour_get(s.port, "/tournaments/" + t.id + "/standings");
+    for (const json& x : st.body.at("individual")) {
+        INFO(x.dump());
+        if (x.at("name") == "P1") CHECK(x.at("forfeits") == 0);
+        else {
+            CHECK(x.at("forfeits") == 1);
+            CHECK(x.at("matchPoints") == 0);
+        }
+    }
+
+    // Round 2: a referee warns P2 twice at their table: disqualified (HK-10.6), unranked, not seated again.
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/2/start", json::object(), t.organiser).status == 200);
+    const json v2 = tour_view(s.port, t.id);
+    int table_of_p2 = 0;
+    for (const json& table : v2.at("tournament").at("rounds").at(1).at("tables"))
+        for (const json& e : table.at("seats"))
+            if (e == "e2") table_of_p2 = table.at("number");
+    REQUIRE(table_of_p2 > 0);
+    const json warn = {{"round", 2}, {"table", table_of_p2}, {"kind", "warning"}, {"entrant", "e2"}, {"rule", "HK-10.2"}, {"note", "slow play"}};
+    CHECK(tour_post(s.port, "/tournaments/" + t.id + "/referee", warn, tokens[0]).status == 403);  // not a referee
+    const TourReply w1 = tour_post(s.port, "/tournaments/" + t.id + "/referee", warn, referee);
+    INFO(w1.text);
+    REQUIRE(w1.status == 201);
+    CHECK(w1.body.at("disqualified") == false);
+    const TourReply w2 = tour_post(s.port, "/tournaments/" + t.id + "/referee", warn, referee);
+    REQUIRE(w2.status == 201);
+    CHECK(w2.body.at("warnings") == 2);
+    CHECK(w2.body.at("disqualified") == true);
+    const json v3 = tour_view(s.port, t.id);
+    REQUIRE(v3.at("disqualified").size() == 1);
+    CHECK(v3.at("disqualified").at(0).at("entrant") == "e2");
+    CHECK(v3.at("disqualified").at(0).at("referee") == "Rita");
+    const json log = v3.at("tournament").at("refereeLog");
+    REQUIRE(log.size() == 2);
+    CHECK(log.at(0).at("referee") == "Rita");
+    const TourReply st2 = tour_get(s.port, "/tournaments/" + t.id + "/standings");
+    for (const json& x : st2.body.at("individual"))
+        if (x.at("entrant") == "e2") {
+            CHECK(x.at("rank").is_null());
+            CHECK(x.at("status") == "disqualified");
+        }
+}
+
+TEST_CASE("tournament: refusals name the reason; unknown keys and bad tokens are refused", "[server][tournament]") {
+    TourServer s;
+    CHECK(tour_post(s.port, "/tournaments", {{"name", "X"}, {"secretSeed", "1"}}).status == 400);
+    CHECK(tour_post(s.port, "/tournaments", {{"name", "X"}, {"settings", {{"rounds", 0}}}}).status == 400);
+    const Created t = tour_create(s.port, {{"name", "X"}});
+    CHECK(tour_get(s.port, "/tournaments/nope").status == 404);
+    CHECK(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), "f00").status == 403);
+    const TourReply few = tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser);
+    CHECK(few.status == 409);  // HK-0.2: no table split for 0 entrants
+    CHECK(few.body.at("message").get<std::string>().size() > 5);
+    CHECK(tour_call(s.port, http::verb::delete_, "/tournaments/" + t.id).status == 405);
+    CHECK(tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "A"}, {"invite", t.invite}, {"admin", true}}).status == 400);
+}
+
+TEST_CASE("tournament: a restart in the middle of round 2 loses nothing", "[server][tournament][crash]") {
+    Watchdog dog(300);
+    const auto dir = std::filesystem::temp_directory_path() / ("hexhall-tour-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string db = (dir / "t.db").string();
+    Created t;
+    std::string p_token;
+    json before;
+    {
+        TourServer s(db);
+        t = tour_create(s.port, {{"name", "Restart cup"}, {"settings", {{"rounds", 2}, {"clockPreset", "untimed"}, {"noShowAfterS", 3600}}}});
+        const TourReply p = tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Pat"}, {"invite", t.invite}});
+        p_token = p.body.at("token");
+        for (int i = 0; i < 7; ++i)
+            REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Bot " + std::to_string(i)}, {"bot", "heuristic"}}, t.organiser).status == 201);
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
+        tour_play_round(s.port, t.id, p_token, "Pat", 1, 3);
+        REQUIRE(eventually([&] { return tour_round_finished(s.port, t.id, 1); }, 120));
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/2/start", json::object(), t.organiser).status == 200);
+        // Round 2: the bots' table finishes; Pat's table waits for Pat to check in.
+        REQUIRE(eventually([&] {
+            const json v = tour_view(s.port, t.id);
+            int done = 0;
+            for (const json& table : v.at("run").at(1).at("tables")) done += !table.at("result").is_null();
+            return done == 1;
+        }, 120));
+        before = tour_view(s.port, t.id);
+    }  // the server stops
+    TourServer s(db);
+    const json after = tour_view(s.port, t.id);
+    CHECK(after.at("tournament") == before.at("tournament"));
+    CHECK(after.at("rev") == before.at("rev"));
+    CHECK(after.at("run").at(1).at("status") == "started");
+    // Pat's token still works: Pat checks in, plays the table, and the round finishes.
+    tour_play_round(s.port, t.id, p_token, "Pat", 2, 4);
+    REQUIRE(eventually([&] { return tour_round_finished(s.port, t.id, 2); }, 120));
+    const TourReply st = tour_get(s.port, "/tournaments/" + t.id + "/standings");
+    CHECK(st.body.at("final") == true);
+    for (const json& x : st.body.at("individual")) CHECK(x.at("games") == 2);
+    std::filesystem::remove_all(dir);
+}

@@ -1,0 +1,347 @@
+// The desk's state, storage, timer and rooms (desk.hpp). Operations: desk_ops.cpp; HTTP: desk_http.cpp.
+#include "tournament/desk.hpp"
+
+#include <chrono>
+#include <random>
+
+#include <spdlog/spdlog.h>
+
+#include "server/hub.hpp"
+#include "server/records.hpp"
+#include "server/session.hpp"
+#include "server/store.hpp"
+#include "tournament/model_json.hpp"
+#include "tournament/results.hpp"
+#include "tournament/seating.hpp"
+
+namespace hexhall::tournament {
+
+using json = nlohmann::json;
+
+namespace {
+
+constexpr const char* kDocumentKind = "tournament";
+constexpr const char* kOwnerPrefix = "tournament:";
+
+int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+json string_map(const std::map<std::string, std::string>& m) {
+    json j = json::object();
+    for (auto& [k, v] : m) j[k] = v;
+    return j;
+}
+
+bool read_string_map(const json& j, std::map<std::string, std::string>& out) {
+    if (!j.is_object()) return false;
+    for (auto& [k, v] : j.items()) {
+        if (!v.is_string()) return false;
+        out[k] = v.get<std::string>();
+    }
+    return true;
+}
+
+}  // namespace
+
+Desk::Desk(server::Hub& hub, server::Store* store, DeskOptions options)
+    : hub_(hub), store_(store), options_(std::move(options)) {
+    hub_.set_room_over_listener([this](const std::string& owner, const std::string& room, const core::Outcome& o) {
+        on_room_over(owner, room, o);
+    });
+}
+
+Desk::~Desk() { stop(); }
+
+// ------------------------------------------------------------------ storage
+
+json Desk::document(const Entry& e) const {
+    json run = json::object();
+    for (auto& [n, rr] : e.run) {
+        json tables = json::object();
+        for (auto& [tn, tr] : rr.tables)
+            tables[std::to_string(tn)] = {{"room", tr.room}, {"invite", tr.invite}, {"absent", tr.absent}, {"error", tr.error}};
+        run[std::to_string(n)] = {{"startAtMs", rr.start_at_ms},
+                                  {"startedMs", rr.started_ms},
+                                  {"checkedIn", rr.checked_in},
+                                  {"tables", std::move(tables)}};
+    }
+    return {{"tournament", to_json(e.t, JsonView::Stored)},
+            {"access",
+             {{"organiser", e.access.organiser_hash},
+              {"invite", e.access.invite},
+              {"entrants", string_map(e.access.entrant_hashes)},
+              {"referees", string_map(e.access.referee_hashes)},
+              {"bots", string_map(e.access.bots)}}},
+            {"run", std::move(run)},
+            {"rev", e.rev}};
+}
+
+bool Desk::read_document(const std::string& body, Entry& out, std::string& error) const {
+    const json j = json::parse(body, nullptr, false);
+    if (!j.is_object() || !j.contains("tournament") || !j.contains("access") || !j.contains("run")) {
+        error = "not a tournament document";
+        return false;
+    }
+    std::optional<Tournament> t = tournament_from_json(j["tournament"], error);
+    if (!t) return false;
+    out.t = std::move(*t);
+    try {
+        const json& a = j.at("access");
+        out.access.organiser_hash = a.at("organiser").get<std::string>();
+        out.access.invite = a.at("invite").get<std::string>();
+        if (!read_string_map(a.at("entrants"), out.access.entrant_hashes) ||
+            !read_string_map(a.at("referees"), out.access.referee_hashes) ||
+            !read_string_map(a.at("bots"), out.access.bots)) {
+            error = "bad access";
+            return false;
+        }
+        for (auto& [n, r] : j.at("run").items()) {
+            RoundRun rr;
+            rr.start_at_ms = r.at("startAtMs").get<int64_t>();
+            rr.started_ms = r.at("startedMs").get<int64_t>();
+            for (auto& id : r.at("checkedIn")) rr.checked_in.insert(id.get<std::string>());
+            for (auto& [tn, tj] : r.at("tables").items()) {
+                TableRun tr;
+                tr.room = tj.at("room").get<std::string>();
+                tr.invite = tj.at("invite").get<std::string>();
+                tr.absent = tj.at("absent").get<std::vector<std::string>>();
+                tr.error = tj.at("error").get<std::string>();
+                rr.tables[std::stoi(tn)] = std::move(tr);
+            }
+            out.run[std::stoi(n)] = std::move(rr);
+        }
+        out.rev = j.value("rev", int64_t{0});
+    } catch (const std::exception& ex) {
+        error = std::string("bad run state: ") + ex.what();
+        return false;
+    }
+    return true;
+}
+
+void Desk::save(Entry& e, bool wait) {
+    ++e.rev;
+    if (!store_) return;
+    store_->put_document(kDocumentKind, e.t.id, document(e).dump(-1, ' ', false, json::error_handler_t::replace), now_ms());
+    if (wait) store_->flush();  // the answer goes out once the change is committed
+}
+
+void Desk::restore() {
+    if (!store_) return;
+    std::lock_guard lock(mu_);
+    for (const server::StoredDocument& d : store_->load_documents(kDocumentKind)) {
+        Entry e;
+        std::string error;
+        if (!read_document(d.body, e, error)) {
+            spdlog::error("tournament {}: cannot be restored ({}); set aside", d.id, error);
+            continue;
+        }
+        for (auto& [n, rr] : e.run)
+            for (auto& [tn, tr] : rr.tables)
+                if (!tr.room.empty()) rooms_[tr.room] = {e.t.id, {n, tn}};
+        entries_[e.t.id] = std::move(e);
+    }
+    if (!entries_.empty()) spdlog::info("restored {} tournaments from the store", entries_.size());
+}
+
+Desk::Entry* Desk::find(const std::string& id) {
+    auto it = entries_.find(id);
+    return it == entries_.end() ? nullptr : &it->second;
+}
+
+std::string Desk::new_tournament_id() {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::random_device rd;
+    for (;;) {
+        std::string id = "t";
+        for (uint32_t w = rd(), i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
+        if (!entries_.count(id)) return id;
+    }
+}
+
+// ------------------------------------------------------------------ the timer
+
+void Desk::start() {
+    {
+        std::lock_guard lock(mu_);
+        for (auto& [id, e] : entries_) reconcile(e);
+    }
+    std::lock_guard lock(timer_mu_);
+    if (timer_.joinable()) return;
+    stopping_ = false;
+    timer_ = std::thread([this] {
+        std::unique_lock l(timer_mu_);
+        while (!stopping_) {
+            timer_cv_.wait_for(l, std::chrono::milliseconds(200));
+            if (stopping_) break;
+            l.unlock();
+            tick(now_ms());
+            l.lock();
+        }
+    });
+}
+
+void Desk::stop() {
+    {
+        std::lock_guard lock(timer_mu_);
+        stopping_ = true;
+    }
+    timer_cv_.notify_all();
+    if (timer_.joinable()) timer_.join();
+}
+
+void Desk::tick(int64_t now) {
+    std::lock_guard lock(mu_);
+    for (auto& [id, e] : entries_) tick_entry(e, now);
+}
+
+void Desk::tick_entry(Entry& e, int64_t now) {
+    bool changed = false;
+    for (Round& round : e.t.rounds) {
+        RoundRun& rr = e.run[round.number];
+        if (round.status == RoundStatus::Seated && rr.start_at_ms > 0 && now >= rr.start_at_ms) {
+            if (!tournament::start_round(e.t, round.number)) {
+                rr.started_ms = now;
+                changed = true;
+                spdlog::info("tournament {}: round {} started at its set time", e.t.id, round.number);
+            }
+        }
+        if (round.status != RoundStatus::Started || rr.started_ms == 0) continue;
+        const int64_t deadline =
+            rr.started_ms + static_cast<int64_t>(e.t.settings.no_show_after_s * 1000.0 * options_.clock_scale);
+        const bool late = now >= deadline;
+        for (const Table& table : round.tables) {
+            TableRun& tr = rr.tables[table.number];
+            if (!tr.room.empty()) continue;
+            bool all_here = true;
+            for (const std::string& id : table.seats)
+                all_here = all_here && (rr.checked_in.count(id) || e.access.bots.count(id));
+            if (all_here || late) {
+                open_table(e, round, table, rr, late);
+                changed = true;
+            }
+        }
+        if (late)  // rooms still waiting for a checked-in player start; a bot plays until they come
+            for (auto& [tn, tr] : rr.tables)
+                if (!tr.forced && !tr.room.empty() && tr.room != "-") {
+                    tr.forced = true;
+                    hub_.force_start(tr.room, options_.takeover_bot, {});
+                }
+    }
+    if (changed) save(e, false);
+}
+
+// ------------------------------------------------------------------ rooms
+
+json Desk::room_options(const Entry& e, const Round& round, const Table& table, int players) const {
+    const Tournament& t = e.t;
+    json o = {{"game", t.game}, {"players", players}, {"seed", table.game_seed}, {"private", true}};
+    if (t.game == "catan") {
+        o["ruleset"] = t.ruleset;
+        o["map"] = "random";
+        o["boardSeed"] = round.board_seed;  // HK-3.1: one board for the whole round
+        const std::string& c = t.settings.clock_preset;
+        o["clock"] = c == "hk2024" ? "hk2024" : c == "casual" ? "relaxed" : "none";
+    }
+    return o;
+}
+
+void Desk::open_table(Entry& e, const Round& round, const Table& table, RoundRun& rr, bool deadline_passed) {
+    TableRun& tr = rr.tables[table.number];
+    tr.absent.clear();
+    for (const std::string& id : table.seats)
+        if (!rr.checked_in.count(id) && !e.access.bots.count(id)) tr.absent.push_back(id);
+    if (tr.absent.size() == table.seats.size()) {  // nobody came: no game, every entrant forfeits
+        tr.room = "-";
+        record(e, round.number, table.number, core::Outcome{});
+        return;
+    }
+    const std::vector<std::string> seats = game_seats(e.t, table, tr.absent);
+    server::Hub::ManagedRoomRequest req;
+    req.options = room_options(e, round, table, static_cast<int>(seats.size()));
+    req.owner = kOwnerPrefix + e.t.id;
+    for (size_t i = 0; i < seats.size(); ++i) {
+        const int seat = static_cast<int>(i);
+        const std::string& id = seats[i];
+        if (id.empty()) {  // an absent entrant's seat under "botScoresNothing"
+            const std::string& absent_id = table.seats[i];
+            if (const Entrant* en = find_entrant(e.t, absent_id)) req.seat_names[seat] = en->name + " (absent)";
+            req.seat_bots[seat] = options_.takeover_bot;
+        } else if (auto b = e.access.bots.find(id); b != e.access.bots.end()) {
+            if (const Entrant* en = find_entrant(e.t, id)) req.seat_names[seat] = en->name;
+            req.seat_bots[seat] = b->second;
+        } else {
+            if (const Entrant* en = find_entrant(e.t, id)) req.seat_names[seat] = en->name;
+            req.seat_token_hashes[seat] = e.access.entrant_hashes[id];
+        }
+    }
+    std::string error;
+    const auto room = hub_.create_managed_room(req, error);
+    if (!room) {
+        tr.error = "the table's room could not be created: " + error;
+        spdlog::error("tournament {}: round {} table {}: {}", e.t.id, round.number, table.number, tr.error);
+        return;
+    }
+    tr.room = room->room;
+    tr.invite = room->invite;
+    tr.error.clear();
+    rooms_[tr.room] = {e.t.id, {round.number, table.number}};
+    spdlog::info("tournament {}: round {} table {} plays in room {} ({} absent)", e.t.id, round.number, table.number,
+                 tr.room, tr.absent.size());
+    if (deadline_passed) {
+        tr.forced = true;
+        hub_.force_start(tr.room, options_.takeover_bot, {});
+    }
+}
+
+void Desk::on_room_over(const std::string& owner, const std::string& room, const core::Outcome& outcome) {
+    if (!owner.starts_with(kOwnerPrefix)) return;
+    std::lock_guard lock(mu_);
+    auto it = rooms_.find(room);
+    if (it == rooms_.end()) return;
+    Entry* e = find(it->second.first);
+    if (!e) return;
+    if (record(*e, it->second.second.first, it->second.second.second, outcome)) save(*e, false);
+}
+
+bool Desk::record(Entry& e, int round, int table, const core::Outcome& outcome) {
+    for (const TableResult& r : e.t.results)
+        if (r.round == round && r.table == table) return false;  // already recorded
+    TableRun& tr = e.run[round].tables[table];
+    TableResult r;
+    r.round = round;
+    r.table = table;
+    r.absent = tr.absent;
+    r.winners = outcome.winners;
+    r.scores = outcome.scores;
+    if (auto err = record_result(e.t, r)) {
+        tr.error = "the result could not be recorded: " + *err;
+        spdlog::error("tournament {}: round {} table {}: {}", e.t.id, round, table, tr.error);
+        return true;  // the error is news
+    }
+    spdlog::info("tournament {}: round {} table {} finished", e.t.id, round, table);
+    const Round* rd = find_round(e.t, round);
+    if (rd && rd->status == RoundStatus::Started && !finish_round(e.t, round))
+        spdlog::info("tournament {}: round {} finished", e.t.id, round);
+    return true;
+}
+
+void Desk::reconcile(Entry& e) {
+    if (!store_) return;
+    bool changed = false;
+    for (Round& round : e.t.rounds) {
+        if (round.status != RoundStatus::Started) continue;
+        for (auto& [tn, tr] : e.run[round.number].tables) {
+            if (tr.room.empty() || tr.room == "-" || hub_.room_summary(tr.room)) continue;
+            const std::optional<server::StoredRoom> stored = store_->load_room(tr.room);
+            if (!stored || stored->room.state != "finished") continue;
+            const server::ReplayedGame g = server::replay_stored(*stored);
+            if (g.game && g.complete && g.game->over())
+                if (const auto o = g.game->outcome()) changed = record(e, round.number, tn, *o) || changed;
+        }
+    }
+    if (changed) save(e, false);
+}
+
+}  // namespace hexhall::tournament

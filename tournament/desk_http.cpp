@@ -1,0 +1,114 @@
+// The desk's HTTP API (docs/tournaments.md, "HTTP API"): JSON in and out, the caller's token as
+// "Authorization: Bearer <token>". Errors: {"error": code, "message": why, "rule"?}.
+#include <charconv>
+#include <string_view>
+#include <vector>
+
+#include "tournament/desk.hpp"
+
+namespace hexhall::tournament {
+
+using json = nlohmann::json;
+
+namespace {
+
+std::vector<std::string> split_path(std::string_view path) {
+    std::vector<std::string> parts;
+    size_t i = 0;
+    while (i < path.size()) {
+        while (i < path.size() && path[i] == '/') ++i;
+        const size_t j = path.find('/', i);
+        if (i < path.size()) parts.emplace_back(path.substr(i, j == std::string_view::npos ? std::string_view::npos : j - i));
+        if (j == std::string_view::npos) break;
+        i = j;
+    }
+    return parts;
+}
+
+bool query_has(std::string_view query, std::string_view pair) {
+    size_t i = 0;
+    while (i <= query.size()) {
+        const size_t j = query.find('&', i);
+        if (query.substr(i, j == std::string_view::npos ? std::string_view::npos : j - i) == pair) return true;
+        if (j == std::string_view::npos) break;
+        i = j + 1;
+    }
+    return false;
+}
+
+std::string bearer(const std::string& authorization) {
+    constexpr std::string_view kPrefix = "Bearer ";
+    return authorization.starts_with(kPrefix) ? authorization.substr(kPrefix.size()) : std::string();
+}
+
+server::HttpAnswer answer(const DeskReply& r) {
+    return {r.status, r.body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json", {}};
+}
+
+server::HttpAnswer error(int status, const std::string& code, const std::string& message) {
+    return answer({status, {{"error", code}, {"message", message}}});
+}
+
+std::optional<int> number(const std::string& s) {
+    int n = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+    if (ec != std::errc() || end != s.data() + s.size() || n < 1 || n > 1000) return std::nullopt;
+    return n;
+}
+
+}  // namespace
+
+server::HttpAnswer Desk::http(const server::HttpRequest& req) {
+    const std::vector<std::string> p = split_path(req.path);  // p[0] == "tournaments"
+    const std::string token = bearer(req.authorization);
+    const std::string& m = req.method;
+    json body = json::object();
+    if (m == "POST" || m == "PATCH") {
+        if (!req.body.empty()) {
+            body = json::parse(req.body, nullptr, false);
+            if (body.is_discarded() || !body.is_object()) return error(400, "bad_request", "the body must be a JSON object");
+        }
+    } else if (m != "GET" && m != "HEAD") {
+        return error(405, "method_not_allowed", "use GET, POST or PATCH");
+    }
+    const bool get = m == "GET" || m == "HEAD";
+    const bool post = m == "POST";
+    if (p.size() == 1) {
+        if (post) return answer(create(body));
+        return error(405, "method_not_allowed", "POST /tournaments creates a tournament");
+    }
+    const std::string& id = p[1];
+    if (id.size() > 32) return error(404, "no_tournament", "no such tournament");
+    if (p.size() == 2 && get) return answer(view(id, token));
+    const std::string what = p.size() > 2 ? p[2] : "";
+    if (p.size() == 3) {
+        if (what == "entrants" && post) return answer(add_entrant(id, token, body));
+        if (what == "groups" && post) return answer(add_group(id, token, body));
+        if (what == "referees" && post) return answer(add_referee(id, token, body));
+        if (what == "close" && post) return answer(close(id, token));
+        if (what == "rounds" && post) return answer(seat_round(id, token));
+        if (what == "checkin" && post) return answer(check_in(id, token));
+        if (what == "me" && get) return answer(me(id, token));
+        if (what == "referee" && post) return answer(referee(id, token, body));
+        if ((what == "standings" || what == "standings.csv") && get) {
+            const bool csv = what == "standings.csv" || query_has(req.query, "format=csv");
+            const bool teams = query_has(req.query, "teams=1");
+            std::string text;
+            DeskReply r = standings(id, csv, teams, text);
+            if (r.status != 200 || !csv) return answer(r);
+            return {200, std::move(text), "text/csv; charset=utf-8",
+                    {{"Content-Disposition", std::string("attachment; filename=\"") + (teams ? "teams" : "standings") + "-" + id + ".csv\""}}};
+        }
+    }
+    if (p.size() == 4 && what == "entrants" && m == "PATCH") return answer(change_entrant(id, token, p[3], body));
+    if (p.size() == 5 && what == "entrants" && p[4] == "substitute" && post) return answer(substitute(id, token, p[3], body));
+    if (p.size() == 5 && what == "rounds" && post) {
+        const std::optional<int> r = number(p[3]);
+        if (!r) return error(404, "not_found", "no such round");
+        if (p[4] == "swap") return answer(swap(id, token, *r, body));
+        if (p[4] == "start") return answer(start_round(id, token, *r, body));
+    }
+    return error(404, "not_found", "no such tournament endpoint (docs/tournaments.md)");
+}
+
+}  // namespace hexhall::tournament
