@@ -81,6 +81,21 @@ public:
     virtual std::optional<GameUpdate> on_clock(int64_t now_ms) = 0;
     // Lets one bot whose decision is awaited act; nullopt when no bot has anything to do.
     virtual std::optional<GameUpdate> bot_step() = 0;
+    // A referee stops every clock of the game at `now_ms` (no deadline runs out, game time stands
+    // still) or restarts them, every deadline moved by the pause. False when there is nothing to
+    // pause (no clock, not begun, over, already paused) or to resume (not paused). Not stored: a
+    // restored game's clocks run; the tournament desk pauses them again.
+    virtual bool pause_clock(int64_t now_ms) { return (void)now_ms, false; }
+    virtual bool resume_clock(int64_t now_ms) { return (void)now_ms, false; }
+    virtual bool clock_paused() const { return false; }
+    // A referee's warning to `seat` under the game's rules (Catan: HK-10.6, two disqualify), applied
+    // at `now_ms` as a stored record like any action. nullopt with `error`: the game has no warnings
+    // or refuses this one.
+    virtual std::optional<GameUpdate> referee_warning(int seat, int64_t now_ms, std::string& error) {
+        (void)seat, (void)now_ms;
+        error = "this game has no referee warnings";
+        return std::nullopt;
+    }
 
     // ---- Storage and crash recovery (docs/decisions/006-storage.md)
     virtual uint64_t seed() const = 0;      // the secret seed (revealed at game over, docs/fairness.md)

@@ -126,6 +126,32 @@ public:
 
     std::string clock() const override { return clock_; }
 
+    bool pause_clock(int64_t now_ms) override {
+        if (!begun_ || paused_at_ || s_.phase == cat::Phase::GameOver || !next_deadline_ms()) return false;
+        paused_at_ = now_ms;
+        return true;
+    }
+    bool resume_clock(int64_t now_ms) override {
+        if (!paused_at_) return false;
+        const int64_t gap = std::max<int64_t>(0, now_ms - *paused_at_);
+        paused_at_.reset();
+        start_ms_ += gap;  // game time stood still: every deadline moves by the pause
+        offer_seen_ms_ += gap;
+        return true;
+    }
+    bool clock_paused() const override { return paused_at_.has_value(); }
+
+    std::optional<GameUpdate> referee_warning(int seat, int64_t now_ms, std::string& error) override {
+        if (seat < 0 || seat >= players_) return error = "no such seat", std::nullopt;
+        cat::Action a;
+        a.type = cat::ActionType::Warn;
+        a.seat = static_cast<uint8_t>(seat);
+        events_.clear();
+        const cat::Result r = cat::apply(s_, a, &events_);
+        if (!r) return error = std::string(r.rule) + ": " + r.message, std::nullopt;
+        return applied(a, seat, now_ms);
+    }
+
     void begin(int64_t now_ms, double clock_scale) override {
         begun_ = true;
         scale_ = clock_scale > 0 ? clock_scale : 1.0;
@@ -143,6 +169,7 @@ public:
     }
 
     std::optional<int64_t> next_deadline_ms() const override {
+        if (paused_at_) return std::nullopt;  // a referee stopped the clocks
         std::optional<int64_t> best;
         for (int p = 0; p < players_; ++p) {
             if (auto d = deadline(p); d && (!best || wall_of(d->at) < *best)) best = wall_of(d->at);
@@ -152,6 +179,7 @@ public:
     }
 
     std::optional<GameUpdate> on_clock(int64_t now_ms) override {
+        if (paused_at_) return std::nullopt;
         for (int p = 0; p < players_; ++p) {
             const auto d = deadline(p);
             if (!d || wall_of(d->at) > now_ms) continue;
@@ -265,7 +293,10 @@ private:
     }
 
     // ---- Clocks: game time is ms since begin() divided by the clock scale.
-    int64_t game_ms(int64_t wall) const { return static_cast<int64_t>(static_cast<double>(wall - start_ms_) / scale_); }
+    int64_t game_ms(int64_t wall) const {
+        if (paused_at_) wall = std::min(wall, *paused_at_);  // game time stands still while paused
+        return static_cast<int64_t>(static_cast<double>(wall - start_ms_) / scale_);
+    }
     int64_t wall_of(int64_t game) const { return start_ms_ + static_cast<int64_t>(static_cast<double>(game) * scale_); }
 
     // A bot's domestic offer waits for the answers of the seats it was made to that are not bots
@@ -317,6 +348,10 @@ private:
         if (!shown) return std::nullopt;
         json c = {{"seat", shown->seat}, {"deadline", wall_of(shown->at)}, {"kind", clock_kind(s_.phase)}};
         if (shown->warn_at) c["warnAt"] = wall_of(*shown->warn_at);
+        if (paused_at_) {  // stopped by a referee: the time left stands (deadline moves on resume)
+            c["paused"] = true;
+            c["leftMs"] = std::max<int64_t>(0, wall_of(shown->at) - *paused_at_);
+        }
         return c;
     }
     void add_clock(json& msg, int viewer) const {
@@ -338,6 +373,7 @@ private:
     int64_t resumed_ms_ = 0;  // after restore(): the game time of the last restored action
     bool begun_ = false, clock_broken_ = false, in_discard_ = false;
     int64_t start_ms_ = 0;
+    std::optional<int64_t> paused_at_;  // wall ms a referee paused the clocks (pause_clock)
     double scale_ = 1.0;
     int64_t wait_key_ = -2, wait_start_ = 0, discard_start_ = 0, turn_paused_ = 0;
     int offer_seen_id_ = -1;    // the open offer last seen after an action, and when (wall ms)

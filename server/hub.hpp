@@ -65,6 +65,9 @@ public:
     // on the room's strand: owner, room id, outcome. Set before restore().
     using RoomOverListener = std::function<void(const std::string& owner, const std::string& room, const core::Outcome&)>;
     void set_room_over_listener(RoomOverListener listener);
+    // A referee's action at an open room (Room::referee); `done` gets "" or why it was refused (on
+    // the room's strand). False when no such room is open here.
+    bool referee(const std::string& room, const Room::RefereeRequest& request, std::function<void(const std::string&)> done);
     // The `room` push of an open room (without type and v); nullopt when it is not open here.
     std::optional<json> room_summary(const std::string& room) const;
     // The store failed (false) or works again (true): every room is told; while it fails,

@@ -6,6 +6,7 @@
 
 #include "server/create_request.hpp"
 #include "server/hub.hpp"
+#include "server/records.hpp"
 #include "server/room_options.hpp"
 
 namespace hexhall::server {
@@ -75,6 +76,18 @@ bool Hub::force_start(const std::string& id, const std::string& bot, std::functi
     room->post([room, bot, done = std::move(done)] {
         std::vector<int> absent = room->force_start(bot);
         if (done) done(std::move(absent));
+    });
+    return true;
+}
+
+bool Hub::referee(const std::string& id, const Room::RefereeRequest& r, std::function<void(const std::string&)> done) {
+    auto room = find_room(id);
+    if (!room) return false;
+    room->post([room, r, done = std::move(done), store = store()] {
+        room->referee(r, [room, done, store](const std::string& error) {
+            if (error.empty() && store) forget_finished_bodies(store, room->id());  // the record shows it
+            if (done) done(error);
+        });
     });
     return true;
 }

@@ -199,6 +199,8 @@ bool Hub::restore_room(StoredRoom& st, std::string& why) {
         room->set_journal(std::move(journal));
         for (const SeatRow& seat : st.seats) room->restore_seat(seat);
         room->restore_kicked(st.kicked);
+        if (auto rulings = store_->load_document(kRulingsKind, row.id))  // the referee log (room_referee.cpp)
+            room->restore_rulings(json::parse(rulings->body, nullptr, false));
         if (row.state == "running") room->restore_started();
         {
             std::lock_guard lock(mu_);

@@ -88,6 +88,14 @@ std::string cache_key(const Store* store, const std::string& id) {
 }
 }  // namespace
 
+void forget_finished_bodies(const Store* store, const std::string& room) {
+    std::lock_guard lock(cache_mu);
+    auto it = cache.find(cache_key(store, room));
+    if (it == cache.end()) return;
+    cache_bytes -= std::min(cache_bytes, it->second.record.size() + it->second.replay.size());
+    cache.erase(it);
+}
+
 size_t finished_bodies_cached() {
     std::lock_guard lock(cache_mu);
     return cache.size();
@@ -125,7 +133,13 @@ std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view targe
         (room->room.invite.empty() || query != "invite=" + room->room.invite))
         return error(404, "no_room", "no such room");  // members only: as if it did not exist
     if (room->room.state != "finished") return error(409, "not_finished", "the game has not finished");
-    std::string body = replay ? safe_dump(replay_json(*room)) : safe_dump(record_json(*room));
+    json out = replay ? replay_json(*room) : record_json(*room);
+    if (!replay)  // a referee's log at this table (room_referee.cpp)
+        if (auto rulings = store->load_document(kRulingsKind, id)) {
+            json r = json::parse(rulings->body, nullptr, false);
+            if (r.is_array()) out["rulings"] = std::move(r);
+        }
+    std::string body = safe_dump(out);
     std::lock_guard lock(cache_mu);
     if (cache_bytes + body.size() > kCacheBytes) cache.clear(), cache_bytes = 0;  // bounded
     FinishedBodies& b = cache[cache_key(store, id)];

@@ -42,6 +42,8 @@ nlohmann::json replay_json(const StoredRoom& room);
 // Finished games' bodies are cached (they never change); finished_bodies_cached() counts them (tests).
 std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view target, std::string_view query = {});
 size_t finished_bodies_cached();
+// Drops a finished room's cached record and replay (a referee's note was added).
+void forget_finished_bodies(const Store* store, const std::string& room);
 
 // The record of a stored room: {"room","game","options","setup","seed","salt","commitment",
 // "players","actions","result"} (the seed is in it: only for finished rooms).

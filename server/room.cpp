@@ -95,6 +95,7 @@ json Room::make_summary() const {
             {"fixedSeed", options_.fixed_seed}};
     if (started_ && journal_) j["commitment"] = journal_->fairness().commitment;  // storage: docs/fairness.md
     if (store_failing_) j["store"] = "failing";  // paused until the store works again
+    if (started_ && game_->clock_paused()) j["clockPaused"] = true;  // by a referee (room_referee.cpp)
     if (game_->over())  // the game's own outcome, the same for every game (protocol.md "room")
         if (const std::optional<core::Outcome> o = game_->outcome())
             j["result"] = {{"winners", o->winners}, {"scores", o->scores}};

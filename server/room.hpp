@@ -78,6 +78,19 @@ public:
     // Returns the seats given to the bot (empty also when the room had started already).
     std::vector<int> force_start(const std::string& bot);
     void start_if_full();  // managed rooms: start once every seat is taken (by players or bots)
+    // A referee's action at this table (tournaments; room_referee.cpp): "warning" (the game's own,
+    // e.g. HK-10.6, stored as an action), "pause"/"resume" (the game's clocks), "ruling" or
+    // "correction" (a note). Each is told to every member as a chat line from the referee and kept
+    // in the room's referee log (stored; the record's "rulings"). `done("")` on success, else why.
+    struct RefereeRequest {
+        std::string kind;  // warning | pause | resume | ruling | correction
+        int seat = -1;     // the game seat concerned (-1: none)
+        std::string by;    // the referee's name
+        std::string rule;  // a rule ID, e.g. HK-10.2 (optional)
+        std::string note;
+    };
+    void referee(const RefereeRequest& r, std::function<void(const std::string& error)> done);
+    void restore_rulings(const json& rulings);  // crash recovery: the stored referee log
     void chat(const ClientPtr& c, const std::string& text, int64_t id);
     void game_message(const ClientPtr& c, const json& message, std::optional<int64_t> id);
 
@@ -208,6 +221,8 @@ private:
     bool over_stored_ = false;
     bool seed_revealed_ = false;  // seedReveal went out; it goes again to whoever joins or reconnects
     bool store_failing_ = false;
+    json rulings_ = json::array();  // the referee log (room_referee.cpp)
+    void referee_told(const RefereeRequest& r);
 
     mutable std::mutex summary_mu_;
     json summary_;

@@ -64,6 +64,8 @@ void RoomJournal::password(const std::string& hash) { store_->set_password_hash(
 
 void RoomJournal::kick(const std::string& session) { store_->put_kick(room_, session); }
 
+void RoomJournal::rulings(const std::string& body) { store_->put_document(kRulingsKind, room_, body, unix_ms_now()); }
+
 void RoomJournal::started() { store_->set_state(room_, "running", 0); }
 
 void RoomJournal::abandoned() { store_->set_state(room_, "abandoned", unix_ms_now()); }

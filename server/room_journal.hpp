@@ -36,6 +36,8 @@ public:
     void host(const std::string& session);  // token hash of the new host's session
     void password(const std::string& hash);  // the room password's new hash (rehash)
     void kick(const std::string& session);  // token hash of a session kicked from the room
+    // The room's referee log (a JSON array; the store's document kind kRulingsKind, id = room).
+    void rulings(const std::string& body);
     void started();
     // Marks the room abandoned (closed before its game finished).
     void abandoned();

@@ -566,6 +566,17 @@ std::vector<StoredDocument> SqliteStore::load_documents(const std::string& kind)
     return out;
 }
 
+std::optional<StoredDocument> SqliteStore::load_document(const std::string& kind, const std::string& id) {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt("SELECT id, body, updated_ms FROM documents WHERE kind = ?1 AND id = ?2");
+    put(s, 1, kind);
+    put(s, 2, id);
+    std::optional<StoredDocument> out;
+    if (sqlite3_step(s) == SQLITE_ROW) out = StoredDocument{text(s, 0), text(s, 1), sqlite3_column_int64(s, 2)};
+    sqlite3_reset(s);
+    return out;
+}
+
 std::vector<SessionRow> SqliteStore::load_sessions() {
     Reading r = reading();
     sqlite3_stmt* s = r.stmt("SELECT hash, name, room, seen_ms FROM sessions");

@@ -61,6 +61,9 @@ struct SessionRow {
 
 // A JSON document kept for a part of the server that is not a room (e.g. a tournament, kind
 // "tournament"): the store does not read it.
+// The document kind of a room's referee log (Room::referee): in the game's record as "rulings".
+inline constexpr const char* kRulingsKind = "rulings";
+
 struct StoredDocument {
     std::string id;
     std::string body;
@@ -117,6 +120,11 @@ public:
     virtual std::vector<StoredDocument> load_documents(const std::string& kind) {
         (void)kind;
         return {};
+    }
+    virtual std::optional<StoredDocument> load_document(const std::string& kind, const std::string& id) {
+        for (StoredDocument& d : load_documents(kind))
+            if (d.id == id) return std::move(d);
+        return std::nullopt;
     }
 };
 

@@ -333,7 +333,17 @@ void Desk::reconcile(Entry& e) {
     for (Round& round : e.t.rounds) {
         if (round.status != RoundStatus::Started) continue;
         for (auto& [tn, tr] : e.run[round.number].tables) {
-            if (tr.room.empty() || tr.room == "-" || hub_.room_summary(tr.room)) continue;
+            if (tr.room.empty() || tr.room == "-") continue;
+            if (hub_.room_summary(tr.room)) {  // still running: a referee's pause holds after a restart
+                bool paused = false;
+                for (const RefereeAction& a : e.t.referee_log)
+                    if (a.round == round.number && a.table == tn) {
+                        if (a.kind == RefereeActionKind::Pause) paused = true;
+                        if (a.kind == RefereeActionKind::Resume) paused = false;
+                    }
+                if (paused) hub_.referee(tr.room, {"pause", -1, "(restart)", "", "the clocks stay paused after a server restart"}, {});
+                continue;
+            }
             const std::optional<server::StoredRoom> stored = store_->load_room(tr.room);
             if (!stored || stored->room.state != "finished") continue;
             const server::ReplayedGame g = server::replay_stored(*stored);

@@ -1,5 +1,6 @@
 // The desk's operations (desk.hpp): each checks the caller's role, changes the tournament through
 // the pure library (which validates and changes nothing on refusal), stores the change, answers.
+#include <future>
 #include <chrono>
 #include <random>
 
@@ -386,32 +387,74 @@ DeskReply Desk::me(const std::string& id, const std::string& token) {
 DeskReply Desk::referee(const std::string& id, const std::string& token, const json& body) {
     if (auto bad = only_keys(body, {"round", "table", "kind", "entrant", "rule", "note"}))
         return fail(400, "bad_request", *bad);
+    RefereeAction a;
+    std::string room;                    // the table's open room, if any
+    server::Room::RefereeRequest table;  // what the room is asked to do
+    {
+        std::lock_guard lock(mu_);
+        Entry* e = find(id);
+        if (!e) return no_tournament();
+        const Caller c = caller(*e, token);
+        if (c.role != Role::Referee && c.role != Role::Organiser) return forbidden("a referee or the organiser");
+        a.referee = c.name;
+        a.at_ms = std::max(now_ms(), e->t.referee_log.empty() ? 0 : e->t.referee_log.back().at_ms);
+        a.round = body.value("round", 0);
+        a.table = body.value("table", 0);
+        const std::string kind = text(body, "kind");
+        if (kind == "warning") a.kind = RefereeActionKind::Warning;
+        else if (kind == "correction") a.kind = RefereeActionKind::Correction;
+        else if (kind == "pause") a.kind = RefereeActionKind::Pause;
+        else if (kind == "resume") a.kind = RefereeActionKind::Resume;
+        else if (kind == "ruling") a.kind = RefereeActionKind::Ruling;
+        else return fail(400, "bad_request", "kind: warning, correction, pause, resume or ruling");
+        a.entrant = text(body, "entrant");
+        a.rule = text(body, "rule");
+        a.note = text(body, "note");
+        if (a.note.size() > 2000) return fail(400, "bad_request", "note: at most 2000 bytes");
+        Tournament trial = e->t;  // checked first: nothing reaches the table that the log refuses
+        if (auto err = record_referee_action(trial, a)) return refused(*err);
+        const Round* rd = find_round(e->t, a.round);
+        const Table* tb = nullptr;
+        if (rd)
+            for (const Table& t : rd->tables)
+                if (t.number == a.table) tb = &t;
+        const TableRun* tr = nullptr;
+        if (auto r = e->run.find(a.round); r != e->run.end())
+            if (auto t = r->second.tables.find(a.table); t != r->second.tables.end()) tr = &t->second;
+        if (tb && tr && !tr->room.empty() && tr->room != "-") {
+            room = tr->room;
+            table.kind = kind;
+            table.by = a.referee;
+            table.rule = a.rule;
+            table.note = a.note;
+            const std::vector<std::string> seats = game_seats(e->t, *tb, tr->absent);
+            for (size_t s = 0; s < seats.size(); ++s)
+                if (!a.entrant.empty() && seats[s] == a.entrant) table.seat = static_cast<int>(s);
+        }
+    }
+    // The table first (without the desk's lock: the room may finish its game and report to the desk).
+    std::string at_table = room.empty() ? "no game runs at this table" : "";
+    if (!room.empty()) {
+        auto answer = std::make_shared<std::promise<std::string>>();
+        std::future<std::string> f = answer->get_future();
+        if (!hub_.referee(room, table, [answer](const std::string& err) { answer->set_value(err); }))
+            at_table = "no game runs at this table";
+        else if (f.wait_for(std::chrono::seconds(10)) != std::future_status::ready)
+            at_table = "the table did not answer";
+        else
+            at_table = f.get();
+    }
+    if ((a.kind == RefereeActionKind::Pause || a.kind == RefereeActionKind::Resume) && !at_table.empty())
+        return fail(409, "refused", at_table);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
-    const Caller c = caller(*e, token);
-    if (c.role != Role::Referee && c.role != Role::Organiser) return forbidden("a referee or the organiser");
-    RefereeAction a;
-    a.referee = c.name;
-    a.at_ms = std::max(now_ms(), e->t.referee_log.empty() ? 0 : e->t.referee_log.back().at_ms);
-    a.round = body.value("round", 0);
-    a.table = body.value("table", 0);
-    const std::string kind = text(body, "kind");
-    if (kind == "warning") a.kind = RefereeActionKind::Warning;
-    else if (kind == "correction") a.kind = RefereeActionKind::Correction;
-    else if (kind == "pause") a.kind = RefereeActionKind::Pause;
-    else if (kind == "resume") a.kind = RefereeActionKind::Resume;
-    else if (kind == "ruling") a.kind = RefereeActionKind::Ruling;
-    else return fail(400, "bad_request", "kind: warning, correction, pause, resume or ruling");
-    a.entrant = text(body, "entrant");
-    a.rule = text(body, "rule");
-    a.note = text(body, "note");
-    if (a.note.size() > 2000) return fail(400, "bad_request", "note: at most 2000 bytes");
     if (auto err = record_referee_action(e->t, a)) return refused(*err);
     save(*e, true);
     const RefereeAction& done = e->t.referee_log.back();
     json out = {{"recorded", {{"referee", done.referee}, {"atMs", done.at_ms}, {"round", done.round}, {"table", done.table},
-                              {"kind", to_string(done.kind)}, {"entrant", done.entrant}, {"rule", done.rule}, {"note", done.note}}}};
+                              {"kind", to_string(done.kind)}, {"entrant", done.entrant}, {"rule", done.rule}, {"note", done.note}}},
+                {"atTable", at_table.empty() ? json("applied") : json(at_table)}};
     if (!done.entrant.empty()) {
         out["warnings"] = warnings_at(e->t, done.round, done.table, done.entrant);
         out["disqualified"] = is_disqualified(e->t, done.entrant);

@@ -407,3 +407,113 @@ TEST_CASE("tournament: a restart in the middle of round 2 loses nothing", "[serv
     for (const json& x : st.body.at("individual")) CHECK(x.at("games") == 2);
     std::filesystem::remove_all(dir);
 }
+
+namespace {
+bool tour_has_event(const json& patch, const std::string& type) {
+    if (!patch.contains("catan") || !patch.at("catan").contains("events")) return false;
+    for (const json& e : patch.at("catan").at("events"))
+        if (e.value("type", "") == type) return true;
+    return false;
+}
+}  // namespace
+
+TEST_CASE("tournament: a referee warns at the table (HK-10.6), pauses and resumes its clocks, and rules into its record",
+          "[server][tournament][HK-10.6][HK-6.5]") {
+    Watchdog dog(300);
+    TourServer s;  // clock scale 0.01: the casual clock's 180 s turn is 1.8 s
+    const Created t = tour_create(s.port, {{"name", "Referee night"}, {"settings", {{"rounds", 1}, {"clockPreset", "casual"}, {"noShowAfterS", 600}}}});
+    const TourReply pr = tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Pia"}, {"invite", t.invite}});
+    REQUIRE(pr.status == 201);
+    const std::string pia = pr.body.at("token");
+    for (int i = 0; i < 3; ++i)
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "House " + std::to_string(i)}, {"bot", "heuristic"}}, t.organiser).status == 201);
+    const TourReply ref = tour_post(s.port, "/tournaments/" + t.id + "/referees", {{"name", "Rex"}}, t.organiser);
+    REQUIRE(ref.status == 201);
+    const std::string rex = ref.body.at("token");
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
+    Player p = tour_join_table(s.port, t.id, pia, "Pia", 1);
+    const auto call = [&](const std::string& kind, const std::string& entrant = "", const std::string& note = "") {
+        json body = {{"round", 1}, {"table", 1}, {"kind", kind}, {"rule", kind == "warning" ? "HK-10.2" : ""}, {"note", note}};
+        if (!entrant.empty()) body["entrant"] = entrant;
+        return tour_post(s.port, "/tournaments/" + t.id + "/referee", body, rex);
+    };
+    // Reads Pia's messages (patches applied) until `until` holds for one; returns it. Every patch
+    // seen on the way is passed to `each`.
+    const auto read_until = [&](auto until, auto each) {
+        for (int guard = 0; guard < 100000; ++guard) {
+            json m = p.c->recv_any();
+            const std::string type = m.at("type");
+            if (type == "patch") {
+                p.take_patch(m);
+                each(m);
+            } else if (type == "snapshot") {
+                p.take_snapshot(m);
+            }
+            if (until(m)) return m;
+        }
+        FAIL("no such message");
+        return json();
+    };
+    const auto no_check = [](const json&) {};
+
+    // A warning reaches the game: Pia's seat gets the engine's "warned" event (HK-10.6) and everyone
+    // a chat line from the referee.
+    const TourReply w = call("warning", "e1", "slow play");
+    INFO(w.text);
+    REQUIRE(w.status == 201);
+    CHECK(w.body.at("atTable") == "applied");
+    bool warned = false;
+    read_until([&](const json& m) { return m.at("type") == "chat" && m.contains("referee"); },
+               [&](const json& m) { warned = warned || tour_has_event(m, "warned"); });
+    if (!warned) read_until([&](const json& m) { return tour_has_event(m, "warned"); }, no_check);
+    CHECK(p.view.at("players").at(p.seat).at("warnings") == 1);
+
+    // Pause: the clocks stop; the room says so and the snapshot's clock shows the time left.
+    const TourReply pa = call("pause", "", "a rules question");
+    INFO(pa.text);
+    REQUIRE(pa.status == 201);
+    CHECK(call("pause").status == 409);  // already paused
+    const json paused = read_until([](const json& m) { return m.at("type") == "snapshot"; }, no_check);
+    CHECK(p.c->last_room.value("clockPaused", false) == true);
+    REQUIRE(paused.contains("clock"));
+    CHECK(paused.at("clock").at("paused") == true);
+    const int64_t left = paused.at("clock").at("leftMs").get<int64_t>();
+    const int64_t paused_at = unix_ms_now();
+    // Bots may still move, but no clock runs out: wait until twice the time left has passed.
+    bool timed_out = false;
+    REQUIRE(eventually([&] { return unix_ms_now() > paused_at + 2 * left + 200; }, 60));
+    const TourReply re = call("resume");
+    INFO(re.text);
+    REQUIRE(re.status == 201);
+    const int64_t resumed_at = unix_ms_now();
+    const json resumed = read_until([](const json& m) { return m.at("type") == "snapshot" && !m.at("clock").contains("paused"); },
+                                    [&](const json& m) { timed_out = timed_out || tour_has_event(m, "timedOut"); });
+    CHECK_FALSE(timed_out);
+    CHECK_FALSE(p.c->last_room.contains("clockPaused"));
+    if (resumed.at("clock").at("seat") == paused.at("clock").at("seat"))  // the same wait: its deadline moved
+        CHECK(resumed.at("clock").at("deadline").get<int64_t>() >= resumed_at - 50 + left - 100);
+    CHECK(call("resume").status == 409);  // not paused
+
+    // A ruling note; then Pia plays to the end and the table's record carries the referee's log.
+    REQUIRE(call("ruling", "", "the robber stays where it is").status == 201);
+    read_until([](const json& m) { return m.at("type") == "chat" && m.contains("referee") && m.at("referee").at("kind") == "ruling"; }, no_check);
+    tour_play_to_end(p, 11);
+    REQUIRE(eventually([&] { return tour_round_finished(s.port, t.id, 1); }, 120));
+    const json v = tour_view(s.port, t.id, t.organiser);
+    const std::string room = v.at("run").at(0).at("tables").at(0).at("room");
+    const std::string invite = v.at("invites").at("1.1");
+    int status = 0;
+    const json rec = json::parse(http_get(s.port, "/games/" + room + "/record?invite=" + invite, status));
+    REQUIRE(status == 200);
+    REQUIRE(rec.contains("rulings"));
+    std::vector<std::string> kinds;
+    for (const json& r : rec.at("rulings")) {
+        kinds.push_back(r.at("kind"));
+        CHECK(r.at("by") == "Rex");
+    }
+    CHECK(kinds == std::vector<std::string>{"warning", "pause", "resume", "ruling"});
+    bool warn_stored = false;  // the warning is a stored action of the game: replays and verification see it
+    for (const json& a : rec.at("actions")) warn_stored = warn_stored || a.value("referee", "").starts_with("warn");
+    CHECK(warn_stored);
+}
