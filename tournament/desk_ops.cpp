@@ -92,6 +92,7 @@ json Desk::public_view(const Entry& e) const {
                     if (auto s = hub_.room_summary(t->second.room)) {
                         tj["started"] = (*s)["started"];
                         tj["over"] = (*s)["over"];
+                        tj["clockPaused"] = s->value("clockPaused", false);  // by a referee
                     }
                 }
             for (const TableResult& res : e.t.results)
