@@ -517,3 +517,42 @@ TEST_CASE("tournament: a referee warns at the table (HK-10.6), pauses and resume
     for (const json& a : rec.at("actions")) warn_stored = warn_stored || a.value("referee", "").starts_with("warn");
     CHECK(warn_stored);
 }
+
+TEST_CASE("tournament: Carcassonne and The Struggle for Catan events run through the same desk, ranked by wins then score",
+          "[server][tournament]") {
+    Watchdog dog(300);
+    TourServer s;
+    for (const std::string game : {"carcassonne", "struggle"}) {
+        INFO(game);
+        const Created t = tour_create(s.port, {{"name", game + " cup"}, {"game", game}, {"settings", {{"rounds", 2}, {"clockPreset", "untimed"}}}});
+        for (int i = 0; i < 8; ++i)
+            REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "B" + std::to_string(i)}, {"bot", "heuristic"}}, t.organiser).status == 201);
+        for (int round = 1; round <= 2; ++round) {
+            REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+            REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/" + std::to_string(round) + "/start", json::object(), t.organiser).status == 200);
+            REQUIRE(eventually([&] { return tour_round_finished(s.port, t.id, round); }, 120));
+        }
+        const json v = tour_view(s.port, t.id, t.organiser);
+        for (const json& round : v.at("run"))
+            for (const json& table : round.at("tables")) {
+                int status = 0;
+                const json rec = json::parse(http_get(s.port, "/games/" + table.at("room").get<std::string>() + "/record?invite=" +
+                                                      v.at("invites").at(std::to_string(round.at("round").get<int>()) + "." +
+                                                                         std::to_string(table.at("table").get<int>())).get<std::string>(), status));
+                REQUIRE(status == 200);
+                CHECK(rec.at("game") == game);
+                CHECK(table.at("result").at("scores").size() == 4);
+            }
+        const TourReply st = tour_get(s.port, "/tournaments/" + t.id + "/standings");
+        REQUIRE(st.status == 200);
+        CHECK(st.body.at("final") == true);
+        REQUIRE(st.body.at("individual").size() == 8);
+        int winners = 0;  // one match point per table's winner (or a shared win)
+        for (const json& x : st.body.at("individual")) {
+            CHECK(x.at("games") == 2);
+            winners += x.at("matchPoints").get<int>();
+        }
+        CHECK(winners >= 4);  // 2 rounds × 2 tables
+        CHECK(st.body.at("individual").at(0).at("rank") == 1);
+    }
+}
