@@ -14,12 +14,13 @@ import { carcassonne } from "./scenario-carcassonne.mjs";
 import { struggle } from "./scenario-struggle.mjs";
 import { serving } from "./scenario-serving.mjs";
 import { layout } from "./scenario-layout.mjs";
+import { tournament } from "./scenario-tournament.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const serverBin = process.env.HEXHALL_SERVER ?? join(root, "build/server/hexhall-server");
 const webRoot = join(root, "web-client/dist");
 const shots = join(root, "build/screenshots");
-const scenarios = { "two-players": twoPlayers, phone, carcassonne, struggle, serving, layout };
+const scenarios = { "two-players": twoPlayers, phone, carcassonne, struggle, serving, layout, tournament };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
 
 const started = Date.now();

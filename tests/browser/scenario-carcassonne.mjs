@@ -35,7 +35,7 @@ async function createRoom(page, base) {
 }
 
 /** One decision of Ann's through the UI; returns a line for the history, or null when it is not her move. */
-async function decide(page, f, rng) {
+export async function decide(page, f, rng) {
   const legal = Array.isArray(f.legal) ? f.legal : [];
   if (!legal.length) return null;
   if (f.view.phase === "place") {

@@ -13,6 +13,7 @@ import { mountRoom } from "./room/room-page";
 import { mountJoin } from "./room/join-page";
 import { mountReplayPage } from "./room/replay-page";
 import { mountStandingsPage } from "./room/standings-page";
+import { mountTournamentPage } from "./tournament";
 
 const conn = new Connection(serverUrl(),
   () => ({ name: session.name() || "Guest", token: session.token() }),
@@ -112,6 +113,7 @@ function show() {
     case "join": unmount = mountJoin(main, shell, r.invite); break;
     case "replay": unmount = mountReplayPage(main, r.room, r.invite); break;
     case "standings": unmount = mountStandingsPage(main, r.rooms, r.teams ?? ""); break;
+    case "tournamentNew": case "tournament": unmount = mountTournamentPage(main, shell, r); break;
   }
   window.scrollTo(0, 0);
 }

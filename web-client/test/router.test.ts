@@ -42,3 +42,16 @@ test("team lists: one per line, the division in brackets is optional", () => {
     { name: "Bots", division: "open", members: ["heuristic (bot at seat 0)", "heuristic (bot at seat 2)"] },
   ]);
 });
+
+test("tournament routes parse and print back", () => {
+  assert.deepEqual(parseRoute("#/tournaments/new"), { name: "tournamentNew" });
+  assert.deepEqual(parseRoute("#/t/t5c1af6b3/org/c3bf0c"), { name: "tournament", id: "t5c1af6b3", role: "org", key: "c3bf0c" });
+  assert.deepEqual(parseRoute("#/t/t5c1af6b3/join/nPLU-_9"), { name: "tournament", id: "t5c1af6b3", role: "join", key: "nPLU-_9" });
+  assert.deepEqual(parseRoute("#/t/t5c1af6b3/standings"), { name: "tournament", id: "t5c1af6b3", role: "standings", key: "" });
+  // a role without its token, or an unknown role, is the lobby
+  assert.deepEqual(parseRoute("#/t/t5c1af6b3/org"), { name: "lobby" });
+  assert.deepEqual(parseRoute("#/t/t5c1af6b3/boss/x"), { name: "lobby" });
+  for (const r of [{ name: "tournament", id: "t1", role: "me", key: "ab12" }, { name: "tournament", id: "t1", role: "ref", key: "x y" },
+    { name: "tournament", id: "t1", role: "standings", key: "" }, { name: "tournamentNew" }] as const)
+    assert.deepEqual(parseRoute(href(r)), r);
+});

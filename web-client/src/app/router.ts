@@ -1,11 +1,20 @@
 // Hash routes: #/ lobby, #/room/<id>, #/join/<invite>, #/replay/<room>[/<invite>] (a private room's
-// replay needs its invite), #/standings/<room>,<room>,….
+// replay needs its invite), #/standings/<room>,<room>,…; tournaments (docs/tournaments.md):
+// #/tournaments/new, #/t/<id>/org/<token>, #/t/<id>/join/<invite>, #/t/<id>/me/<token>,
+// #/t/<id>/ref/<token>, #/t/<id>/standings.
 export type Route =
   | { name: "lobby" }
   | { name: "room"; room: string }
   | { name: "join"; invite: string }
   | { name: "replay"; room: string; invite?: string }
-  | { name: "standings"; rooms: string[]; teams?: string };
+  | { name: "standings"; rooms: string[]; teams?: string }
+  | { name: "tournamentNew" }
+  | { name: "tournament"; id: string; role: TournamentRole; key: string };
+
+/** A tournament page: the organiser's console, registration, an entrant's page, a referee's page,
+ * or the public standings (`key` is the token or invite; empty for the standings). */
+export type TournamentRole = "org" | "join" | "me" | "ref" | "standings";
+const TOURNAMENT_ROLES: readonly string[] = ["org", "join", "me", "ref"];
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
@@ -14,6 +23,11 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "replay" && parts[1]) return parts[2] ? { name: "replay", room: parts[1], invite: parts[2] } : { name: "replay", room: parts[1] };
   if (parts[0] === "standings") return parts[2] ? { name: "standings", rooms: roomList(parts[1] ?? ""), teams: parts[2] }
     : { name: "standings", rooms: roomList(parts[1] ?? "") };
+  if (parts[0] === "tournaments" && parts[1] === "new") return { name: "tournamentNew" };
+  if (parts[0] === "t" && parts[1]) {
+    if (parts[2] === "standings") return { name: "tournament", id: parts[1], role: "standings", key: "" };
+    if (TOURNAMENT_ROLES.includes(parts[2] ?? "") && parts[3]) return { name: "tournament", id: parts[1], role: parts[2] as TournamentRole, key: parts[3] };
+  }
   return { name: "lobby" };
 }
 
@@ -25,6 +39,8 @@ export function href(r: Route): string {
     case "replay": return `#/replay/${encodeURIComponent(r.room)}${r.invite ? "/" + encodeURIComponent(r.invite) : ""}`;
     case "standings": return !r.rooms.length ? "#/standings"
       : `#/standings/${r.rooms.map(encodeURIComponent).join(",")}${r.teams ? "/" + encodeURIComponent(r.teams) : ""}`;
+    case "tournamentNew": return "#/tournaments/new";
+    case "tournament": return `#/t/${encodeURIComponent(r.id)}/${r.role}${r.role === "standings" ? "" : "/" + encodeURIComponent(r.key)}`;
   }
 }
 
@@ -43,6 +59,11 @@ export function go(r: Route, replace = false): void {
   if (replace) history.replaceState(null, "", h);
   else location.hash = h;
   if (replace) window.dispatchEvent(new HashChangeEvent("hashchange"));
+}
+
+/** A whole link (origin and page) to a route, to copy and send. */
+export function pageLink(r: Route): string {
+  return `${location.origin}${location.pathname}${href(r)}`;
 }
 
 export function inviteLink(invite: string): string {

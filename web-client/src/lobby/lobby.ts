@@ -6,6 +6,7 @@ import { session } from "../app/session";
 import { seatMark } from "../app/seats";
 import { errorText, type Shell } from "../app/shell";
 import { t, onLang } from "../i18n";
+import { tournamentsCard } from "../tournament/lobby-card";
 import { createRoomMessage, DEFAULT_OPTIONS, GAMES, optionsSummary, type CreateOptions } from "./options";
 
 const POLL_MS = 3000;
@@ -205,7 +206,8 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
         h("section", { class: "card" },
           h("h2", {}, t("lobby.standings")),
           h("p", { class: "muted small" }, t("lobby.standingsHint")),
-          h("a", { class: "btn btn-small", href: "#/standings", "data-testid": "standings-link" }, t("standings.show")))),
+          h("a", { class: "btn btn-small", href: "#/standings", "data-testid": "standings-link" }, t("standings.show"))),
+        tournamentsCard()),
       h("div", { class: "lobby-side" }, nameCard(), createCard())));
     renderList();
   }

@@ -1,0 +1,168 @@
+// A small tournament run from the browser (issue 17): the organiser creates a one-round
+// Carcassonne event on #/tournaments/new, adds three house bots and a referee in the console; Ann
+// registers through the registration link; the organiser closes registration, seats the round
+// (the seating shows every entrant once with seat letters) and starts it; Ann checks in on her
+// page and Play takes her into her reserved seat; the referee records a ruling at her table (and
+// sees the table refuse a pause: no clock runs in an untimed event); Ann plays her game to the
+// end; the console shows the table finished and the standings final, the public standings page
+// says "Final" and ranks all four, Ann's page shows her result. Screenshots go to build/screenshots
+// and, for docs/tournaments.md, to docs/images/tournament-*.png (HEXHALL_DOC_SHOTS=1).
+import { join, dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { check, checkNoHorizontalScroll, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+import { decide } from "./scenario-carcassonne.mjs";
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const BUDGET_MS = 240000;
+const docImages = resolve(dirname(fileURLToPath(import.meta.url)), "../../docs/images");
+
+/** A screenshot at 1280 px wide; `tall` makes the window taller first (a whole console without the
+ *  sticky header painted mid-page, as a full-page capture would). */
+async function shot(page, shots, name, tall = 0) {
+  const size = page.viewportSize();
+  if (tall) await page.setViewportSize({ width: size.width, height: tall });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await sleep(150);
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+  if (process.env.HEXHALL_DOC_SHOTS === "1") await page.screenshot({ path: join(docImages, `${name}.png`) });
+  if (tall) await page.setViewportSize(size);
+}
+
+const entrantRows = (page) => page.$$eval('[data-testid^="entrant-e"]', (rows) => rows.length);
+
+export async function tournament({ browser, base, shots }) {
+  const notes = [];
+  // ---- the organiser creates the event
+  const O = await openPage(browser, base + "/#/tournaments/new", DESKTOP, "Organiser");
+  await O.page.waitForSelector(tid("t-new-form"));
+  await O.page.fill(tid("t-name"), "Spring open");
+  await O.page.selectOption(tid("t-game"), "carcassonne");
+  await O.page.fill(tid("t-rounds"), "1");
+  await O.page.selectOption(tid("t-clock"), "untimed");
+  await shot(O.page, shots, "tournament-new");
+  await O.page.click(tid("t-create"));
+  await O.page.waitForURL(/#\/t\/[^/]+\/org\/[0-9a-f]+$/, { timeout: 10000 });
+  const id = O.page.url().split("/t/")[1].split("/")[0];
+  const regLink = await O.page.inputValue(tid("registration-link"), { timeout: 10000 });
+  check(regLink.includes(`#/t/${id}/join/`), `the console shows the registration link (${regLink})`);
+
+  // three house bots and a referee
+  for (let n = 1; n <= 3; n++) {
+    await O.page.click(tid("add-bot"));
+    await O.page.waitForFunction((k) => document.querySelectorAll('[data-testid^="entrant-e"]').length === k, n, { timeout: 10000 });
+  }
+  await O.page.fill(tid("referee-name"), "Rita");
+  await O.page.click(tid("add-referee"));
+  await O.page.waitForSelector(tid("handed-0"), { timeout: 10000 });
+  const refLink = await O.page.inputValue(tid("handed-0"));
+  check(refLink.includes(`#/t/${id}/ref/`), `the console hands out the referee's link (${refLink})`);
+
+  // ---- Ann registers through the link
+  const A = await openPage(browser, regLink, DESKTOP, "Ann");
+  await A.page.waitForSelector(tid("t-reg-name"), { timeout: 10000 });
+  await A.page.fill(tid("t-reg-name"), "Ann");
+  await A.page.click(tid("t-reg-submit"));
+  await A.page.waitForURL(/#\/t\/[^/]+\/me\/[0-9a-f]+$/, { timeout: 10000 });
+  const meLink = A.page.url();
+  await A.page.waitForSelector(tid("me-no-round"), { timeout: 10000 });
+  check((await A.page.textContent(tid("me-name"))).includes("Ann"), "Ann's page names her");
+
+  // ---- the organiser sees her, closes registration, seats and starts the round
+  await O.page.waitForFunction(() => document.querySelectorAll('[data-testid^="entrant-e"]').length === 4, null, { timeout: 10000 });
+  await O.page.click(tid("close-registration"));
+  await O.page.waitForSelector(tid("registration-closed"), { timeout: 10000 });
+  await O.page.click(tid("seat-round"));
+  await O.page.waitForSelector(tid("table-1-1"), { timeout: 10000 });
+  const seating = await O.page.$$eval(`${tid("table-1-1")} .t-seats li`, (lis) => lis.map((li) => li.textContent));
+  check(seating.length === 4 && seating.some((s) => s.includes("Ann")), `table 1 seats all four: ${seating.join(" | ")}`);
+  check(["A", "B", "C", "D"].every((l, i) => seating[i].startsWith(l)), "seat letters A–D in order");
+  notes.push(`seating: ${seating.join(" | ")}`);
+  await shot(O.page, shots, "tournament-seating", 1000);
+  await O.page.click(tid("start-round-1"));
+  await O.page.waitForSelector(`${tid("table-1-1")}[data-state="waiting"]`, { timeout: 10000 });
+
+  // ---- Ann checks in and plays her reserved seat
+  await A.page.waitForSelector(tid("me-checkin-1"), { timeout: 10000 });
+  const seatLine = await A.page.textContent(tid("me-seat-1"));
+  check(/1/.test(seatLine) && /[A-D]/.test(seatLine), `Ann's page says her table and seat ("${seatLine}")`);
+  await A.page.click(tid("me-checkin-1"));
+  await A.page.waitForSelector(tid("me-play-1"), { timeout: 10000 });
+  await shot(A.page, shots, "tournament-entrant");
+  const letter = seatLine.trim().slice(-1);
+  await A.page.click(tid("me-play-1"));
+  await A.page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
+  const f0 = await waitFrame(A.page, (f) => f.view?.game === "carcassonne" && f.seat >= 0, "Ann's seat at her tournament table", 20000);
+  check(f0.seat === "ABCD".indexOf(letter), `Ann sits in the seat her page named (${letter} = game seat ${f0.seat})`);
+  const seatName = await A.page.evaluate((s) => window.hexhall.room.state().seats[s]?.name, f0.seat);
+  check(seatName === "Ann", `her seat carries her name ("${seatName}")`);
+  await O.page.waitForSelector(`${tid("table-1-1")}[data-state="running"]`, { timeout: 15000 });
+
+  // ---- the referee at Ann's table
+  const R = await openPage(browser, refLink, DESKTOP, "Rita");
+  await R.page.waitForSelector(tid("ref-form"), { timeout: 10000 });
+  check(await R.page.$(tid("watch-1-1")) !== null, "the referee has a link to watch table 1");
+  await R.page.selectOption(tid("ref-kind"), "pause");
+  await R.page.click(tid("ref-submit"));
+  await R.page.waitForSelector(tid("ref-error"), { timeout: 10000 });
+  const refusal = await R.page.textContent(tid("ref-error"));
+  check(/clock/i.test(refusal), `an untimed table refuses a pause, with the server's reason ("${refusal}")`);
+  await R.page.selectOption(tid("ref-kind"), "ruling");
+  await R.page.fill(tid("ref-note"), "Table 1 started 5 minutes late: agreed by all players");
+  await R.page.click(tid("ref-submit"));
+  await R.page.waitForSelector(tid("ref-ok"), { timeout: 10000 });
+  check((await R.page.textContent(tid("ref-ok"))).includes("1"), "the ruling is recorded at table 1");
+  await R.page.waitForSelector(tid("ref-log"), { timeout: 10000 });
+  check((await R.page.textContent(tid("ref-log"))).includes("Rita"), "the referee log names the referee");
+  await shot(R.page, shots, "tournament-referee", 1100);
+  // the ruling reaches the table as a chat line from the referee
+  await A.page.waitForFunction(() => /started 5 minutes late/.test(document.body.textContent ?? ""), null, { timeout: 10000 });
+
+  // ---- Ann plays her game to the end
+  let seed = 777;
+  const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const t0 = Date.now();
+  let lastVersion = -1, decisions = 0;
+  for (;;) {
+    if (Date.now() - t0 > BUDGET_MS) throw new Error(`the game did not end in ${BUDGET_MS / 1000} s`);
+    const f = await frame(A.page);
+    if (f.view.phase === "over") break;
+    if (!(Array.isArray(f.legal) && f.legal.length > 0 && f.version !== lastVersion)) { await sleep(40); continue; }
+    lastVersion = f.version;
+    if (await decide(A.page, f, rng)) decisions++;
+    await waitFrame(A.page, (g) => g.version > f.version, "the game after Ann's move", 15000);
+  }
+  notes.push(`Ann's game over after ${decisions} decisions in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  // ---- results: the console, the public standings, Ann's page
+  await O.page.waitForSelector(`${tid("table-1-1")}[data-state="finished"]`, { timeout: 15000 });
+  await O.page.waitForSelector(tid("console-final"), { timeout: 15000 });
+  check(await O.page.$(tid("seat-round")) === null, "no further round to seat after the last one");
+  await shot(O.page, shots, "tournament-console", 1500);
+  const S = await openPage(browser, `${base}/#/t/${id}/standings`, DESKTOP, "Public");
+  await S.page.waitForSelector(tid("standings-final"), { timeout: 10000 });
+  const rows = await S.page.$$eval(tid("t-standings-row"), (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  check(rows.length === 4, `four entrants ranked (${rows.length})`);
+  check(rows[0][0] === "1" && rows[0][3] === "1", `the winner ranks first with 1 match point (${rows[0].join(" ")})`);
+  check(rows.some((r) => r[1] === "Ann"), "Ann is ranked");
+  notes.push(`standings: ${rows.map((r) => `${r[0]}. ${r[1]} ${r[3]} MP ${r[4]} GP PoP ${r[5]}`).join("; ")}`);
+  await shot(S.page, shots, "tournament-standings");
+  await A.page.goto(meLink);
+  await A.page.waitForSelector(tid("me-result-1"), { timeout: 10000 });
+  notes.push(`Ann's page: ${await A.page.textContent(tid("me-result-1"))}`);
+
+  // ---- phone: the entrant's page and the console have no horizontal scrolling
+  await A.page.setViewportSize(PHONE);
+  await sleep(100);
+  await checkNoHorizontalScroll(A.page, "entrant page at 390 px");
+  await O.page.setViewportSize(PHONE);
+  await sleep(100);
+  await checkNoHorizontalScroll(O.page, "console at 390 px");
+  await shot(O.page, shots, "tournament-console-phone");
+
+  // the refused pause is the one expected failed request (409 from the desk)
+  const unexpected = (p) => problems(p).filter((m) => !(p === R && /^409 \/tournaments\/[^/]+\/referee$/.test(m)));
+  for (const p of [O, A, R, S]) check(unexpected(p).length === 0, `${p.label}: no console errors: ${unexpected(p).join("; ")}`);
+  for (const p of [O, A, R, S]) await p.context.close();
+  return notes;
+}
