@@ -36,7 +36,21 @@ struct GameUpdate {
     // The game clock when it was applied: ms of game time since the game began (the clock scale
     // applied, server downtime excluded). Stored, so that a restored game's clocks resume from it.
     int64_t game_ms = 0;
+    // The events as each viewer saw them, for the room's history (protocol.md, "history"): per seat
+    // and for spectators the text {"to":<version>,"events":[…]}, or null when that viewer saw none.
+    std::vector<Text> seat_events;
+    Text spectator_events;
 };
+
+// A history entry: the version a patch led to and the JSON array text of the events it carried;
+// null for an empty array.
+inline Text history_entry(uint64_t to, std::string_view events_array) {
+    if (events_array.size() <= 2) return nullptr;  // "[]"
+    std::string s = "{\"events\":";
+    s.append(events_array);
+    s.append(",\"to\":").append(std::to_string(to)).append("}");
+    return std::make_shared<const std::string>(std::move(s));
+}
 
 // A stored action, as restore() replays it: the record line and the game clock when it was applied.
 struct StoredAction {

@@ -202,8 +202,12 @@ private:
         const int64_t g = begun_ ? game_ms(wall) : resumed_ms_;
         wait_start_ = g;  // every decision gets the full time limit from the last action
         GameUpdate u;
-        for (int p = 0; p < seats(); ++p) u.seats.push_back(patch(p));
+        for (int p = 0; p < seats(); ++p) {
+            u.seats.push_back(patch(p));
+            u.seat_events.push_back(history_entry(stream(p).version(), last_events_));
+        }
         u.spectators = patch(kSpectator);
+        u.spectator_events = history_entry(stream(kSpectator).version(), last_events_);
         u.record = rules_record_line(actor, action);
         u.actor = actor;
         u.game_ms = g;
@@ -214,6 +218,7 @@ private:
         json events = json::array();
         for (const Event& e : events_)
             if (e.visible & viewer_bit(seat)) events.push_back(e.body);
+        last_events_ = events.dump(-1, ' ', false, json::error_handler_t::replace);
         json m = stream(seat).patch(rules_->view(seat), std::move(events), legal(seat));
         add_clock(m, seat);
         return make_text(m);
@@ -261,6 +266,7 @@ private:
     int64_t limit_ms_;
     uint64_t actions_ = 0;
     std::vector<Event> events_;
+    std::string last_events_;  // the events text of the last patch(): its viewer's history entry
     std::vector<std::unique_ptr<RulesBot>> bots_;
     std::vector<uint64_t> bot_seeds_;
     std::unique_ptr<RulesBot> takeover_;

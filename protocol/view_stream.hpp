@@ -84,6 +84,10 @@ public:
     std::string patch_text(const catan::GameState& s, const catan::EventList& events, size_t first = 0,
                            ViewCache* cache = nullptr, std::string_view clock = {});
 
+    // The events this stream may see (events[first..]) as a JSON array's text appended to `out`
+    // (memoised per set of visible events in `cache`): the room's history of what each seat saw.
+    void append_events_text(std::string& out, ViewCache* cache, const catan::EventList& events, size_t first) const;
+
     int seat() const { return seat_; }
     uint64_t version() const { return version_; }
     const std::string& digest() const { return digest_; }
@@ -102,7 +106,6 @@ private:
     // The events this stream may see (events[first..]) as JSON / appended as text, memoised in the
     // cache per set of visible events when a cache is given.
     json events_for(ViewCache* cache, const catan::EventList& events, size_t first) const;
-    void append_events_text(std::string& out, ViewCache* cache, const catan::EventList& events, size_t first) const;
     static ViewCache::Events* cached_events(ViewCache& cache, const catan::EventList& events, int seat, size_t first);
     void append_sections(std::string& out, int from, int to) const;
     std::optional<json> legal(const catan::GameState& s);

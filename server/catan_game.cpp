@@ -287,8 +287,17 @@ private:
         // (protocol/view_stream.hpp), so any mix of streams is correct, and a room does not carry its
         // own 23 KiB cache.
         static thread_local proto::ViewCache cache;
-        for (int p = 0; p < players_; ++p) u.seats.push_back(stream_patch(*streams_[p], s_, events_, cache, clock_text(p)));
+        std::string events;
+        for (int p = 0; p < players_; ++p) {
+            u.seats.push_back(stream_patch(*streams_[p], s_, events_, cache, clock_text(p)));
+            events.clear();
+            streams_[p]->append_events_text(events, &cache, events_, 0);
+            u.seat_events.push_back(core::history_entry(streams_[p]->version(), events));
+        }
         u.spectators = stream_patch(*spectator_, s_, events_, cache, clock_text(cat::kSpectator));
+        events.clear();
+        spectator_->append_events_text(events, &cache, events_, 0);
+        u.spectator_events = core::history_entry(spectator_->version(), events);
         return u;
     }
 

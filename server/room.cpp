@@ -75,6 +75,7 @@ json Room::make_summary() const {
                   {"name", s.name},
                   {"connected", s.kind == Seat::Kind::Bot || !s.client.expired()}};
         if (s.bot_playing) j["botPlaying"] = *s.bot_playing;
+        else if (s.bot_at_ms > 0 && s.client.expired()) j["botAt"] = s.bot_at_ms;  // the absent player's countdown
         seats.push_back(std::move(j));
     }
     size_t spectators = 0;
@@ -208,6 +209,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
         c->send(room_push_text());
         push_room(Push::Coalesced);
         if (started_) c->send(game_->snapshot(kSpectatorSeat));
+        send_event_history(c, kSpectatorSeat);
         send_chat_history(c);
         send_seed_reveal(c);
         return;
@@ -243,6 +245,7 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
     c->send(joined_message(id, id_, n));
     push_room();
     if (started_) c->send(game_->snapshot(n));
+    send_event_history(c, n);
     send_chat_history(c);
     send_seed_reveal(c);
     start_if_full();
@@ -255,6 +258,7 @@ void Room::reattach(const ClientPtr& c, const std::string& session) {
     c->send(joined_message(std::nullopt, id_, n));
     push_room();
     if (started_) c->send(game_->snapshot(n));
+    send_event_history(c, n);
     send_chat_history(c);
     send_seed_reveal(c);
 }
@@ -269,6 +273,7 @@ void Room::seat_connected(int n, const ClientPtr& c) {
     }
     s.client = c;
     ++s.away_gen;
+    s.bot_at_ms = 0;
     if (s.bot_playing && !s.kicked) {  // the player is back: the stand-in bot stops
         game_->clear_bot(n);
         s.bot_playing.reset();
@@ -283,6 +288,7 @@ void Room::seat_disconnected(int n) {
     if (!running() || s.bot_playing) return;
     const auto grace = std::chrono::milliseconds(
         static_cast<int64_t>(options_.grace_s * 1000.0 * limits_.clock_scale));
+    s.bot_at_ms = unix_ms_now() + grace.count();  // in the room's seats, for a countdown
     strand_.post_after(grace, [w = weak_from_this(), n, gen] {
         auto self = w.lock();
         if (!self || self->closed_) return;
@@ -297,6 +303,7 @@ void Room::take_over(int n) {
     if (s.bot_playing || !running()) return;
     if (!game_->set_bot(n, takeover_bot_, bot_seed_ + 100 + static_cast<uint64_t>(n))) return;
     s.bot_playing = takeover_bot_;
+    s.bot_at_ms = 0;
     spdlog::info("room {}: a {} bot plays seat {}", id_, takeover_bot_, n);
     push_room();
     pump_bots();
@@ -510,6 +517,33 @@ void Room::begin_game(const ClientPtr& c, int64_t id) {
 
 // ------------------------------------------------------------------ chat and game messages
 
+// Each viewer's recent events (issue 18): the game says per update what every seat and the
+// spectators saw; a seat's history has its own private events, never another seat's.
+void Room::keep_event_history(const GameUpdate& u) {
+    if (event_history_.size() != seats_.size() + 1) event_history_.assign(seats_.size() + 1, {});
+    auto keep = [](std::deque<Text>& d, const Text& t) {
+        if (!t) return;
+        d.push_back(t);
+        if (d.size() > kEventHistory) d.pop_front();
+    };
+    for (size_t i = 0; i < seats_.size() && i < u.seat_events.size(); ++i) keep(event_history_[i], u.seat_events[i]);
+    keep(event_history_.back(), u.spectator_events);
+}
+
+void Room::send_event_history(const ClientPtr& c, int seat) {
+    if (!started_ || event_history_.empty()) return;
+    const std::deque<Text>& d = seat >= 0 && static_cast<size_t>(seat) < seats_.size() ? event_history_[seat] : event_history_.back();
+    if (d.empty()) return;
+    std::string m = "{\"entries\":[";
+    for (size_t i = 0; i < d.size(); ++i) {
+        if (i) m += ',';
+        m += *d[i];
+    }
+    m += "],\"game\":" + json(game_->name()).dump() + ",\"room\":" + json(id_).dump() +
+         ",\"seat\":" + (seat >= 0 ? std::to_string(seat) : std::string("null")) + ",\"type\":\"history\",\"v\":1}";
+    c->send(std::make_shared<const std::string>(std::move(m)));
+}
+
 void Room::send_chat_history(const ClientPtr& c) {
     for (const Text& t : chat_history_) c->send(t);
 }
@@ -561,6 +595,7 @@ void Room::game_message(const ClientPtr& c, const json& message, std::optional<i
 }
 
 void Room::broadcast(const GameUpdate& u) {
+    keep_event_history(u);
     for (size_t i = 0; i < seats_.size() && i < u.seats.size(); ++i)
         if (auto cl = seats_[i].client.lock()) cl->send(u.seats[i]);
     for (auto& w : spectators_)

@@ -118,6 +118,7 @@ private:
         std::optional<std::string> bot_playing;  // a built-in bot plays for an absent or kicked player
         bool kicked = false;
         uint64_t away_gen = 0;  // bumped on every (dis)connect: a stale grace timer does nothing
+        int64_t bot_at_ms = 0;  // Unix ms when a bot takes the absent player's seat (0: no timer)
         bool held() const { return (kind == Kind::Human || kind == Kind::External) && !session.empty(); }
     };
     struct Spectator {
@@ -196,6 +197,12 @@ private:
     static constexpr size_t kChatHistory = 50;
     std::deque<Text> chat_history_;
     void send_chat_history(const ClientPtr& c);
+    // Each viewer's recent events (seats 0..n-1, then spectators), sent as `history` to whoever
+    // joins or returns (protocol.md). Not stored: after a restart it begins again.
+    static constexpr size_t kEventHistory = 100;
+    std::vector<std::deque<Text>> event_history_;
+    void keep_event_history(const GameUpdate& u);
+    void send_event_history(const ClientPtr& c, int seat);
     bool started_ = false;
     bool over_shown_ = false;
     bool closed_ = false;

@@ -252,6 +252,20 @@ async function decide(p, goals, other) {
       return `offered 1 ${give} for 1 ${want} to seat ${goals.offerTo}`;
     }
   }
+  // Year of Plenty as "pick two" (issue 18), when a bought card allows it: tap the two resources, take.
+  if (!goals.yop && of("playYearOfPlenty").length) {
+    const list = of("playYearOfPlenty");
+    const a = list.find((x) => Object.keys(x.cards).length === 2) ?? list[0];
+    await page.click(tid("action-play-year-of-plenty"));
+    await page.waitForSelector(tid("yop-dialog"), { timeout: 3000 });
+    for (const [r, n] of Object.entries(a.cards)) for (let i = 0; i < n; i++) await page.click(tid(`yop-pick-${r}`));
+    check(await page.$eval(tid("yop-take"), (b) => !b.disabled), "two resources picked: Take is enabled");
+    const after = await clickAndWait(page, tid("yop-take"), f.version);
+    for (const [r, n] of Object.entries(a.cards))
+      check((after.view.players[f.seat].hand[r] ?? 0) >= (me.hand[r] ?? 0) + n, `Year of Plenty gave ${n} ${r}`);
+    goals.yop = JSON.stringify(a.cards);
+    return `Year of Plenty: ${goals.yop}`;
+  }
   if (goals.buyDev && !goals.bought && of("buyDevCard").length) {
     await clickAndWait(page, tid("action-buy-dev"), f.version);
     goals.bought = true;

@@ -128,6 +128,17 @@ export async function carcassonne({ browser, base, shots }) {
   if (fieldRows.length) { await fieldRows[0].click(); check(await A.page.$(tid("car-hl")) !== null, "a field row highlights the field"); }
   check(scoredSeen, "at least one completed feature was explained during play");
   await A.page.screenshot({ path: join(shots, "carcassonne-final.png") });
+  // Coming back after the end (a reload): the server's event history (issue 18) brings back the log
+  // and the final scoring's rows, not only the scores.
+  const logBefore = (await A.page.$$(`${tid("car-log")} li`)).length;
+  await A.page.reload();
+  await A.page.waitForSelector(tid("car-final"), { timeout: 15000 });
+  await A.page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n,
+    [`${tid("car-log")} li`, logBefore], { timeout: 5000 });
+  check((await A.page.$$(tid("car-final-field"))).length === fieldRows.length, "the final scoring's field rows are back after a reload");
+  for (let i = 0; i < 2; i++)
+    check(Number(await A.page.textContent(tid(`car-total-${i}`))) === scores[i], `final total of seat ${i} after the reload`);
+  notes.push(`after a reload: ${logBefore} log lines and the final table back`);
 
   // The same table on a phone; then the replay page.
   await A.page.setViewportSize(PHONE);

@@ -96,6 +96,36 @@ export async function layout({ browser, base, shots }) {
   const plain = await boxes(page);
   same(withPrompt, plain, "prompt banner gone");
 
+  // Player aids (issue 18). A greyed button says why; the cost card (key C) says per purchase
+  // whether it can be made now, as the server's legal list says, or why not; the help (key ?) lists
+  // the hotkeys; T opens the trade dialog. None of it moves the board or the buttons.
+  check(await page.getAttribute(tid("action-roll"), "data-why") === "Already rolled this turn",
+    `the greyed Roll button says why ("${await page.getAttribute(tid("action-roll"), "title")}")`);
+  await page.evaluate(() => document.activeElement?.blur?.());
+  await page.keyboard.press("c");
+  await page.waitForSelector(tid("cost-card"), { state: "visible", timeout: 3000 });
+  const fc = await frame(page);
+  const legalTypes = new Set((fc.legal.actions ?? []).map((a) => a.type));
+  for (const [p, type] of [["road", "buildRoad"], ["settlement", "buildSettlement"], ["city", "buildCity"], ["devCard", "buyDevCard"]]) {
+    const ok = await page.getAttribute(tid(`cost-${p}`), "data-ok");
+    const why = await page.textContent(tid(`cost-${p}-why`));
+    check(ok === String(legalTypes.has(type)), `cost card: ${p} ${ok} as the server says (${legalTypes.has(type)})`);
+    check(why.length > 0, `cost card: ${p} says "${why}"`);
+  }
+  notes.push(`cost card: ${(await page.$$eval(`${tid("cost-card")} tr`, (rows) => rows.map((r) => r.textContent))).join(" | ")}`);
+  same(plain, await boxes(page), "cost card open");
+  await page.screenshot({ path: join(shots, "layout-costs.png") });
+  await page.keyboard.press("?");
+  await page.waitForSelector(tid("hotkey-help"), { state: "visible", timeout: 3000 });
+  check(await page.$(tid("cost-card")) === null, "one aid panel at a time");
+  await page.keyboard.press("Escape");
+  await page.waitForSelector(tid("hotkey-help"), { state: "detached", timeout: 3000 });
+  await page.keyboard.press("t");
+  await page.waitForSelector(tid("trade-dialog"), { timeout: 3000 });
+  await page.click(tid("trade-cancel"));
+  await page.waitForSelector(tid("trade-dialog"), { state: "detached", timeout: 3000 });
+  notes.push("aids: Roll says why it is greyed, C cost card, ? help, T trade dialog");
+
   // An error (an offer of cards Lea does not hold, refused by the server) is shown over the board.
   const hand = main.view.players[0].hand;
   const missing = RESOURCES.find((r) => !(hand[r] > 0));
@@ -173,7 +203,7 @@ export async function layout({ browser, base, shots }) {
   await page.waitForSelector(tid("pacing-skip"), { state: "visible", timeout: 10000 });
   await page.waitForSelector(tid("action-ticker"), { state: "visible", timeout: 5000 });
   const ticker = await page.textContent(tid("action-ticker"));
-  check(/heuristic/.test(ticker), `the caption names the bot that acted ("${ticker}")`);
+  check(/Heuristic bot/.test(ticker), `the caption names the bot that acted, in the player's language ("${ticker}")`);
   await page.waitForFunction((v) => window.__shown.filter(([, x]) => x > v).length >= 3, f3.version, { timeout: 10000 });
   const [all, applied, pending] = await page.evaluate(() => [window.__shown.slice(), window.hexhall.room.game.frameNow.version,
     Number(document.querySelector('[data-testid="game"]').getAttribute("data-pending"))]);

@@ -158,6 +158,14 @@ export async function phone({ browser, base, shots }) {
   await P.page.screenshot({ path: join(shots, "victory.png") });
   const f = await frame(P.page);
   notes.push(`game over at version ${f.version}, winner seat ${f.view.winner}`);
+  // "You finished Nth" (issue 18): the place from the final scores the server revealed.
+  const vp = (p) => (typeof p.totalVp === "number" ? p.totalVp : p.publicVp);
+  const mine = vp(f.view.players[f.seat]);
+  let place = 1 + f.view.players.filter((p) => vp(p) > mine).length;
+  if (f.view.winner !== f.seat && place === 1) place = 2;
+  const placeEl = await P.page.getAttribute(tid("finished-place"), "data-place");
+  check(Number(placeEl) === place, `the victory screen says the player's place (${placeEl}, expected ${place})`);
+  notes.push(`victory screen: "${await P.page.textContent(tid("finished-place"))}"`);
 
   // Standings (HK-1): a 10-VP game of four bots, played out over a WebSocket from the page, counts;
   // this 3-VP game does not (a tournament win needs 10 VP) and is listed with the reason.

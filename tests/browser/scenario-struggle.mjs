@@ -38,6 +38,7 @@ export async function struggle({ browser, base, shots }) {
   page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => {
     let m;
     try { m = JSON.parse(typeof payload === "string" ? payload : payload.toString()); } catch { return; }
+    if (m.type === "history") { for (const en of m.entries ?? []) leaked.push(...leaks(en.events, 0)); return; }
     if (m.type !== "snapshot" && m.type !== "patch") return;
     const g = m.struggle ?? m.payload ?? {};
     leaked.push(...leaks(g.events, 0));
@@ -88,6 +89,13 @@ export async function struggle({ browser, base, shots }) {
   await checkNoHorizontalScroll(page, "struggle game over");
   await page.screenshot({ path: join(shots, "struggle-over.png"), fullPage: true });
   check(seen.tradeMarket + seen.tradeDeck + seen.tradePlayer > 0 && seen.build > 0, `traded and built by clicking (${JSON.stringify(seen)})`);
+  // A reload after the end: the log comes back from the server's event history (issue 18).
+  const logBefore = await page.$$eval(`${tid("sfc-log")} li`, (els) => els.map((e) => e.textContent));
+  await page.reload();
+  await page.waitForSelector(tid("sfc-winner"), { timeout: 15000 });
+  await page.waitForFunction(([sel, want]) => JSON.stringify([...document.querySelectorAll(sel)].map((e) => e.textContent)) === want,
+    [`${tid("sfc-log")} li`, JSON.stringify(logBefore)], { timeout: 5000 });
+  notes.push(`log back after a reload (${logBefore.length} lines)`);
   check(leaked.length === 0, `secrets reached seat 0: ${[...new Set(leaked)].join("; ")}`);
   const bad = problems(P);
   check(bad.length === 0, `console errors / failed requests: ${bad.join("; ")}`);

@@ -106,12 +106,20 @@ export async function twoPlayers({ browser, base, shots }) {
     }
     if (!reloaded && goalsA.domestic && (goalsB.turns ?? 0) >= 2) {
       const before = await frame(B.page);
+      const logBefore = await B.page.$$eval(`${tid("log")} li`, (els) => els.map((e) => e.textContent));
       await B.page.reload();
       const after = await waitFrame(B.page, (f) => f.version >= before.version, "Bob's game after the reload");
       check(after.seat === 1, `Bob is back at seat 1 after the reload (seat ${after.seat})`);
       check(JSON.stringify(after.view.players[1].hand) === JSON.stringify(before.view.players[1].hand) || after.version > before.version,
         "Bob's hand survives the reload");
       await B.page.waitForSelector(tid("game"));
+      // The log is back too: the server sends the seat's recent events after the snapshot (issue 18).
+      const last = logBefore.slice(-5);
+      await B.page.waitForFunction(([sel, want, min]) => {
+        const got = [...document.querySelectorAll(sel)].map((e) => e.textContent);
+        return got.length >= min && want.every((w) => got.includes(w));
+      }, [`${tid("log")} li`, last, Math.min(logBefore.length, 40)], { timeout: 5000 });
+      notes.push(`log back after the reload (${logBefore.length} lines before)`);
       // (the seats are in the folded room drawer during the game: attached, not shown)
       await A.page.waitForSelector(`${tid("seat-1")}[data-connected="true"]`, { timeout: 5000, state: "attached" });
       history.push("Bob: reloaded the page");
@@ -199,7 +207,16 @@ export async function twoPlayers({ browser, base, shots }) {
   await B.page.waitForSelector(`${tid("return-to-table")} a`, { timeout: 5000 });
   await B.page.click(`${tid("return-to-table")} a`);
   await waitFrame(B.page, (f) => f.seat === 1, "Bob back at the table from the lobby");
-  await A.context.close();
+  // Bob closes his tab: Ann's panel for him counts down to the stand-in bot (the room's 60-s grace).
   await B.context.close();
+  const botIn = await A.page.waitForSelector(tid("player-1-bot-in"), { timeout: 10000 });
+  const secs = Number((await botIn.textContent()).match(/\d+/)?.[0]);
+  check(secs > 40 && secs <= 60, `a countdown on Bob's seat before a bot takes it ("${await botIn.textContent()}")`);
+  await A.page.waitForFunction((s) => {
+    const n = Number(document.querySelector('[data-testid="player-1-bot-in"]')?.textContent.match(/\d+/)?.[0]);
+    return n < s;
+  }, secs, { timeout: 5000 });
+  notes.push(`countdown on an absent player's seat: "${await botIn.textContent()}"`);
+  await A.context.close();
   return notes;
 }

@@ -40,6 +40,7 @@ TEST_CASE("takeover: a disconnected player's seat is played by a bot until they 
     CHECK(push.at("seats")[1].at("botPlaying") == "heuristic");
     CHECK(push.at("seats")[1].at("connected") == false);
     CHECK(push.at("seats")[1].at("kind") == "human");
+    CHECK_FALSE(push.at("seats")[1].contains("botAt"));  // the countdown ends when the bot plays
 
     // Seat 0 places; the bot places for seat 1 (then seat 2 twice, seat 1 again): the game goes on.
     std::mt19937_64 rng(5);
@@ -52,6 +53,41 @@ TEST_CASE("takeover: a disconnected player's seat is played by a bot until they 
     b.take_snapshot(b.c->recv_type("snapshot"));
     CHECK(settlements_of(b.view, 1) >= 2);
     push = a.c->room_until([](const json& r) { return r.at("seats")[1].at("connected") == true; });
+    CHECK_FALSE(push.at("seats")[1].contains("botPlaying"));
+}
+
+TEST_CASE("takeover: an absent player's seat says when the bot takes it (botAt), until they return (issue 18)", "[server][takeover]") {
+    Watchdog wd(60);
+    TestServer s;
+    Player a, b;
+    a.c = std::make_unique<WsClient>(s.port);
+    b.c = std::make_unique<WsClient>(s.port);
+    a.c->hello("Ann");
+    b.token = b.c->hello("Bob").at("session");
+    const std::string room =
+        a.c->create({{"players", 3}, {"grace", 30}, {"botFill", "random"}, {"seed", 11}}).at("room");
+    REQUIRE(a.c->join(room, 0).at("type") == "joined");
+    REQUIRE(b.c->join(room, 1).at("type") == "joined");
+    json before = a.c->room_until([](const json& r) { return r.at("seats")[1].is_object(); });
+    CHECK_FALSE(before.at("seats")[1].contains("botAt"));  // connected: no countdown
+    a.c->request({{"type", "start"}, {"room", room}});
+    a.c->recv_type("started");
+
+    const int64_t closed_at = unix_ms_now();
+    b.c->close();
+    json push = a.c->room_until([](const json& r) { return r.at("seats")[1].at("connected") == false; });
+    REQUIRE(push.at("seats")[1].contains("botAt"));
+    const int64_t bot_at = push.at("seats")[1].at("botAt").get<int64_t>();
+    CHECK(bot_at >= closed_at + 30000);
+    CHECK(bot_at <= unix_ms_now() + 30000);
+    CHECK_FALSE(push.at("seats")[1].contains("botPlaying"));
+    CHECK_FALSE(push.at("seats")[0].contains("botAt"));
+
+    // Bob is back before the grace ends: no bot, no countdown.
+    b.c = std::make_unique<WsClient>(s.port);
+    CHECK(b.c->hello("Bob", b.token).at("session") == b.token);
+    push = a.c->room_until([](const json& r) { return r.at("seats")[1].at("connected") == true; });
+    CHECK_FALSE(push.at("seats")[1].contains("botAt"));
     CHECK_FALSE(push.at("seats")[1].contains("botPlaying"));
 }
 

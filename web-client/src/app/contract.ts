@@ -1,6 +1,7 @@
 export type Lang = "en" | "zh-Hant" | "zh-Hans";
 export interface SeatInfo { seat: number; kind: "human" | "bot" | "external" | null; name: string;
-  connected: boolean; botPlaying?: string; }
+  connected: boolean; botPlaying?: string;
+  botAt?: number; }                     // Unix ms when a bot takes an absent player's seat (protocol.md "room")
 export interface RoomInfo { room: string; game?: string; host: number | null; seats: (SeatInfo | null)[];
   started: boolean; over: boolean; options: Record<string, unknown>; clock: string;
   commitment?: string; }
@@ -25,8 +26,14 @@ export interface GameContext {
    *  one that does not leaves it in the room drawer. Returned to the drawer when the game unmounts. */
   chat?: HTMLElement;
 }
+/** What happened before this seat (re)joined: the room's last events for this seat or the
+ *  spectators, oldest first; `to` is the version the events' patch produced (issue 18). */
+export interface HistoryEntry { to: number; events: any[]; }
 export interface GameHandle {
   frame(f: GameFrame): void;            // every snapshot/patch, in order
+  /** Sent once after a snapshot when the seat joins, returns or reconnects: earlier events for the
+   *  game's log only (no pacing, sounds or animations). Entries may repeat what the log holds. */
+  history?(entries: HistoryEntry[]): void;
   roomChanged(r: RoomInfo): void;
   langChanged(l: Lang): void;
   seedRevealed(r: SeedReveal): void;

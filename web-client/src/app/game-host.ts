@@ -2,7 +2,7 @@
 // page: feeds it GameFrames from the snapshot/patch stream, room changes, language changes and the
 // seed reveal, and carries its intents to the server as `action` requests.
 import { loadGame, type GameUI } from "../games";
-import type { ActionError, GameFrame, GameHandle, RoomInfo, SeedReveal } from "./contract";
+import type { ActionError, GameFrame, GameHandle, HistoryEntry, RoomInfo, SeedReveal } from "./contract";
 import type { Connection } from "../net/connection";
 import { GameStream } from "../net/game-stream";
 import { lang, onLang, t } from "../i18n";
@@ -16,6 +16,7 @@ export class GameHost {
   private loading: Promise<GameUI> | null = null;
   private ui: GameUI | null = null;
   private revealed: SeedReveal | null = null;
+  private history: HistoryEntry[] | null = null;
 
   constructor(private root: HTMLElement, private conn: Connection, roomId: string,
               private seat: () => number, private room: () => RoomInfo,
@@ -28,6 +29,11 @@ export class GameHost {
         if (m.room !== roomId) return;
         this.revealed = m as unknown as SeedReveal;
         this.handle?.seedRevealed(this.revealed);
+      }),
+      conn.on("history", (m) => {
+        if (m.room !== roomId || !Array.isArray(m.entries)) return;
+        this.history = m.entries as HistoryEntry[];
+        this.handle?.history?.(this.history);
       }),
       onLang((l) => this.handle?.langChanged(l)),
     );
@@ -42,6 +48,7 @@ export class GameHost {
   /** A new seat (joined, reconnected): the next snapshot starts the stream again. */
   reset(): void {
     this.stream.reset();
+    this.history = null;
     this.handle?.destroy();
     this.handle = null;
     this.chat?.giveBack();
@@ -95,6 +102,7 @@ export class GameHost {
     });
     this.handle.roomChanged(this.room());
     if (this.lastFrame) this.handle.frame(this.lastFrame);
+    if (this.history) this.handle.history?.(this.history);
     if (this.revealed) this.handle.seedRevealed(this.revealed);
   }
 }

@@ -23,7 +23,7 @@ export function emptyRoom(room: string): RoomState {
 export function roomFromMessage(m: any, pushed: boolean): RoomState {
   const seats: (SeatInfo | null)[] = (Array.isArray(m.seats) ? m.seats : []).map((s: any, i: number) =>
     s ? { seat: i, kind: s.kind ?? "human", name: String(s.name ?? ""), connected: s.kind === "bot" ? true : Boolean(s.connected),
-          botPlaying: s.botPlaying ?? undefined } : null);
+          botPlaying: s.botPlaying ?? undefined, botAt: typeof s.botAt === "number" ? s.botAt : undefined } : null);
   return {
     room: String(m.room), host: typeof m.host === "number" ? m.host : null, hostKnown: "host" in m,
     seats, started: Boolean(m.started), over: Boolean(m.over), game: typeof m.game === "string" ? m.game : undefined, options: m.options ?? {}, clock: m.clock ?? "none",

@@ -1,7 +1,8 @@
 // The Carcassonne game UI (plain DOM + SVG): board, current tile with rotation, follower step,
 // score track and panel, scoring explanations, final scoring table. No rules here: everything
 // comes from the view, the seat's legal actions and the events (games/carcassonne/docs/protocol.md).
-import type { GameContext, GameFrame, GameHandle, Lang, RoomInfo, SeedReveal } from "../../app/contract";
+import { seatDisplayNames } from "../../app/seat-names";
+import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 import { SEAT_COLORS, seatMark } from "../../app/seats";
 import { Board, type BoardScene, type Cell } from "./board";
 import { SVG_NS, cloisterSymbol, s, tileSymbol } from "./art";
@@ -24,7 +25,7 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, 
   return el;
 }
 
-interface LogEntry { raw?: any; text: string; points?: number[]; why?: string; tiles?: [number, number][]; kind: string }
+interface LogEntry { v: number; raw?: any; text: string; points?: number[]; why?: string; tiles?: [number, number][]; kind: string }
 type PlaceAction = { type: "place"; x: number; y: number; rotation: number };
 
 export class CarcassonneUI implements GameHandle {
@@ -35,6 +36,7 @@ export class CarcassonneUI implements GameHandle {
   private tileKey = "";
   private highlight: [number, number][] = [];
   private log: LogEntry[] = [];
+  private logged = new Set<number>();   // versions whose events the log holds
   private final: FinalRow[] = [];
   private gameOver: { scores: number[]; winners: number[] } | null = null;
   private busy = false;
@@ -64,8 +66,9 @@ export class CarcassonneUI implements GameHandle {
 
   private get t(): Strings { return strings(this.ctx.lang()); }
   private name(seat: number): string {
-    const s = this.ctx.room().seats[seat];
-    return s?.name || `#${seat + 1}`;
+    // Bots by kind in the player's language, equal names numbered (app/seat-names.ts).
+    const seats = this.ctx.room().seats;
+    return seatDisplayNames(seats, this.view?.players?.length ?? seats.length, this.ctx.lang(), (n) => `#${n}`)[seat] ?? `#${seat + 1}`;
   }
 
   private zoomButtons(box: HTMLElement): void {
@@ -88,7 +91,8 @@ export class CarcassonneUI implements GameHandle {
   frame(f: GameFrame): void {
     this.view = f.view;
     this.legal = Array.isArray(f.legal) ? f.legal : [];
-    for (const e of f.events ?? []) this.event(e);
+    if (f.events?.length) this.logged.add(f.version);
+    for (const e of f.events ?? []) this.event(e, f.version);
     const key = `${this.view?.turn}:${this.view?.phase}:${this.view?.tile}`;
     if (key !== this.tileKey) {
       this.tileKey = key;
@@ -105,20 +109,35 @@ export class CarcassonneUI implements GameHandle {
     this.render();
   }
 
-  private event(e: any): void {
+  /** A returning seat's earlier events: log lines (and the final scoring's rows) before what this
+   *  page saw itself; no highlight, no game-over effects. */
+  history(entries: HistoryEntry[]): void {
+    const live = this.log;
+    this.log = [];
+    for (const en of entries) {
+      if (this.logged.has(en.to)) continue;
+      this.logged.add(en.to);
+      for (const e of en.events ?? []) this.event(e, en.to, false);
+    }
+    if (!this.log.length) { this.log = live; return; }
+    this.log = [...this.log, ...live].sort((a, b) => a.v - b.v).slice(-80);
+    this.render();
+  }
+
+  private event(e: any, v: number, live = true): void {
     const t = this.t;
     switch (e?.type) {
       case "scored":
       case "fieldScored":
         if (e.final) { this.final.push(...finalRows([e])); break; }
-        this.log.push({ kind: "scored", text: this.scoredText(e), points: e.points, why: this.explain(e), tiles: e.tiles, raw: e });
-        this.highlight = e.tiles ?? [];
+        this.log.push({ v, kind: "scored", text: this.scoredText(e), points: e.points, why: this.explain(e), tiles: e.tiles, raw: e });
+        if (live) this.highlight = e.tiles ?? [];
         break;
-      case "tileDiscarded": this.log.push({ kind: "info", text: fmt(t.discarded, { tile: e.tile }) }); break;
-      case "followerPlaced": this.log.push({ kind: "info", text: fmt(t.deployed, { name: this.name(e.player), role: role(t, e.feature) }) }); break;
-      case "noFollower": this.log.push({ kind: "info", text: fmt(t.deployedNone, { name: this.name(e.player) }) }); break;
-      case "tilePlaced": this.log.push({ kind: "info", text: fmt(t.placed, { name: this.name(e.player), tile: e.tile }) }); if (!this.highlightSticky()) this.highlight = []; break;
-      case "gameOver": this.gameOver = { scores: e.scores ?? [], winners: e.winners ?? [] }; break;
+      case "tileDiscarded": this.log.push({ v, kind: "info", text: fmt(t.discarded, { tile: e.tile }) }); break;
+      case "followerPlaced": this.log.push({ v, kind: "info", text: fmt(t.deployed, { name: this.name(e.player), role: role(t, e.feature) }) }); break;
+      case "noFollower": this.log.push({ v, kind: "info", text: fmt(t.deployedNone, { name: this.name(e.player) }) }); break;
+      case "tilePlaced": this.log.push({ v, kind: "info", text: fmt(t.placed, { name: this.name(e.player), tile: e.tile }) }); if (live && !this.highlightSticky()) this.highlight = []; break;
+      case "gameOver": if (live) this.gameOver = { scores: e.scores ?? [], winners: e.winners ?? [] }; break;
     }
     if (this.log.length > 80) this.log.splice(0, this.log.length - 80);
   }

@@ -2,6 +2,7 @@
 import { h, button } from "./dom";
 import { t, Key } from "./strings";
 import { UI, isLegal, legalOf } from "./state";
+import { whyNot, type Control } from "./aids";
 
 export type BuildMode = "road" | "settlement" | "city" | null;
 
@@ -21,10 +22,15 @@ export function renderActionBar(ui: UI, hooks: BarHooks): HTMLElement | null {
   bar.append(row, pinned);
   const me = ui.view?.players?.[ui.seat];
   const inRoadBuilding = ui.view?.phase === "roadBuilding";
+  const control: Record<string, Control> = { "action-roll": "roll", "action-build-road": "road", "action-build-settlement": "settlement",
+    "action-build-city": "city", "action-buy-dev": "devCard", "bank-trade": "bank", "trade-offer": "offer", "action-end": "endTurn" };
   const add = (key: Key, testid: string, enabled: boolean, onClick: () => void, pressed?: boolean) => {
     const b = button(t(ui.lang, key), { class: `hx-btn${pressed ? " pressed" : ""}`, "data-testid": testid,
       "aria-pressed": pressed === undefined ? null : String(pressed) }, onClick);
     b.disabled = !enabled;
+    // A greyed button says why (issue 18), as its tooltip and accessible description.
+    const why = enabled ? "" : whyNot(ui.lang, ui.view, ui.seat, control[testid] ?? "playDev");
+    if (why) { b.title = why; b.setAttribute("aria-description", why); b.setAttribute("data-why", why); }
     (testid === "action-end" ? pinned : row).append(b);
     return b;
   };

@@ -80,15 +80,40 @@ export function victimDialog(ui: UI, options: any[], onClose: () => void): Dialo
   return { el, kind: "victim" };
 }
 
+/** Year of Plenty as "pick two" (issue 18): tap two resources (one twice is fine), then take them.
+ *  A resource can be tapped only while some legal choice still contains what is picked. */
 export function yearOfPlentyDialog(ui: UI, onClose: () => void): Dialog {
   const { el, body } = shell(ui, "yop", "yopTitle", {}, onClose);
+  const options = legalOf(ui, "playYearOfPlenty");
+  const picked: Record<string, number> = {};
+  const fits = (a: any, p: Record<string, number>) => RESOURCES.every((r) => (p[r] ?? 0) <= (a.cards?.[r] ?? 0));
+  const exact = () => options.find((a) => fits(a, picked) && sumCards(a.cards) === sumCards(picked));
   const grid = h("div", { class: "hx-choice-grid" });
-  for (const a of legalOf(ui, "playYearOfPlenty")) {
-    const picked: string[] = [];
-    for (const r of RESOURCES) for (let i = 0; i < (a.cards?.[r] ?? 0); ++i) picked.push(r);
-    grid.append(button(cardsText(ui.lang, a.cards), { class: "hx-btn", "data-testid": `yop-${picked.join("-")}` }, () => ui.act(a)));
+  const status = h("p", { class: "hx-muted", "aria-live": "polite" });
+  const take = button("", { class: "hx-btn primary", "data-testid": "yop-take" }, () => { const a = exact(); if (a) ui.act(a); });
+  const clearBtn = button(t(ui.lang, "yopClear"), { class: "hx-btn", "data-testid": "yop-clear" }, () => { for (const r of RESOURCES) delete picked[r]; refresh(); });
+  const picks = RESOURCES.map((r) => {
+    const b = button(t(ui.lang, r), { class: "hx-btn", "data-testid": `yop-pick-${r}`, style: `--res:${RESOURCE_FILL[r]}` }, () => {
+      picked[r] = (picked[r] ?? 0) + 1; refresh();
+    });
+    grid.append(b);
+    return [r, b] as const;
+  });
+  function refresh(): void {
+    const n = sumCards(picked);
+    for (const [r, b] of picks) {
+      b.disabled = n >= 2 || !options.some((a) => fits(a, { ...picked, [r]: (picked[r] ?? 0) + 1 }));
+      b.setAttribute("aria-pressed", String((picked[r] ?? 0) > 0));
+      b.dataset.count = String(picked[r] ?? 0);
+    }
+    status.textContent = n ? cardsText(ui.lang, picked) : "";
+    const a = exact();
+    take.disabled = !a;
+    take.textContent = t(ui.lang, "yopTake", { cards: a ? cardsText(ui.lang, a.cards) : "…" });
+    clearBtn.disabled = n === 0;
   }
-  body.append(grid);
+  body.append(h("p", {}, t(ui.lang, "yopPick")), grid, status, h("div", { class: "hx-row" }, take, clearBtn));
+  refresh();
   return { el, kind: "yop" };
 }
 

@@ -8,7 +8,7 @@ import { Pacer } from "../../app/pacer";
 import { play, setSoundOn, soundOn } from "../../app/sound";
 import { cuesFor } from "./cues";
 import { attachZoom, FIT, viewBoxOf, zoomAt, BOARD, type Zoom } from "./zoom";
-import { renderPlayers } from "./players";
+import { botInText, renderPlayers } from "./players";
 import { renderHand, handDelta, addDelta } from "./hand";
 import { renderActionBar, BuildMode } from "./actionbar";
 import { renderOffer } from "./offer";
@@ -20,7 +20,8 @@ import { loadReplay } from "./replaydata";
 import * as D from "./dialogs";
 import { t, cardsText, Key } from "./strings";
 import { UI, actions, legalOf, seatNames, initialOf } from "./state";
-import type { GameContext, GameFrame, GameHandle, Lang, RoomInfo, SeedReveal } from "../../app/contract";
+import { costCard, hexLabel, hotkeyHelp, ignoredKey } from "./aids";
+import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 
 interface LogEntry { ev: any; active: number; version: number; }
 
@@ -118,7 +119,30 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     soundBtn.title = t(lang, on ? "soundOn" : "soundOff");
     skipBtn.textContent = t(lang, "skipPacing");
   }
-  statusTools.append(soundBtn);
+  // Player aids (issue 18): the cost card and the hotkeys' help, over the board (nothing moves).
+  const costBtn = h("button", { type: "button", class: "hx-btn small hx-costs-btn", "data-testid": "costs-toggle", "aria-expanded": "false" });
+  const keysBtn = h("button", { type: "button", class: "hx-btn small hx-keys-btn", "data-testid": "hotkeys-toggle", "aria-expanded": "false" }, "?");
+  const costPanel = h("div", { class: "hx-aid-panel", hidden: true });
+  const keysPanel = h("div", { class: "hx-aid-panel", hidden: true });
+  let costsOpen = false, keysOpen = false;
+  costBtn.addEventListener("click", () => { costsOpen = !costsOpen; keysOpen = false; renderAids(); });
+  keysBtn.addEventListener("click", () => { keysOpen = !keysOpen; costsOpen = false; renderAids(); });
+  function renderAids(): void {
+    costBtn.textContent = t(lang, "costsShort");
+    costBtn.setAttribute("aria-expanded", String(costsOpen));
+    keysBtn.setAttribute("aria-expanded", String(keysOpen));
+    keysBtn.setAttribute("aria-label", t(lang, "keysTitle")); keysBtn.title = t(lang, "keysTitle");
+    costPanel.hidden = !costsOpen;
+    keysPanel.hidden = !keysOpen;
+    clear(costPanel);
+    if (costsOpen) {
+      const u = frame ? ui() : null;
+      costPanel.append(costCard(lang, u));
+    }
+    clear(keysPanel);
+    if (keysOpen) keysPanel.append(hotkeyHelp(lang));
+  }
+  statusTools.append(costBtn, keysBtn, soundBtn);
   // Touch: a tap selects a spot, a second control confirms (issue 18); the mouse places at once.
   let selected: { kind: SpotKind; id: number; fn: () => void } | null = null;
   let lastPointer = "mouse";
@@ -147,13 +171,14 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     zIn.disabled = zoom.s >= 4;
     app.setAttribute("data-zoom", zoom.s.toFixed(2));
   }
-  const stage = h("div", { class: "hx-stage", "data-testid": "board-stage" }, boardWrap, overTop, offerSlot, confirmEl, zoomTools, skipBtn);
+  const stage = h("div", { class: "hx-stage", "data-testid": "board-stage" }, boardWrap, overTop, offerSlot, confirmEl, zoomTools, skipBtn, costPanel, keysPanel);
   const overlay = h("div", { class: "hx-overlay", hidden: true });
   const victorySlot = h("div", { class: "hx-victory-slot" });
   app.append(status, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, stage, barSlot), side), overlay, victorySlot);
   root.append(app);
   renderZoomTools();
   renderSound();
+  renderAids();
   function renderTabs(): void {
     tabLog.textContent = t(lang, "tabLog");
     tabChat.replaceChildren(t(lang, "tabChat"));
@@ -173,7 +198,38 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   });
 
   const viewer = () => (typeof frame?.view?.seat === "number" ? frame.view.seat : ctx.seat);
-  const names = () => seatNames(room ?? undefined, frame?.view?.players?.length ?? 4, (n) => t(lang, "seat", { n }));
+  // Hotkeys (issue 18): R roll, E end turn, B bank, T offer, 1/2/3 road/settlement/city, D buy a
+  // card, C costs, ? this list. Only what the server allows now; never while typing or in a dialog.
+  const onKey = (e: KeyboardEvent) => {
+    if (ignoredKey(e) || !frame || !app.isConnected) return;
+    if (e.key === "Escape" && (costsOpen || keysOpen)) { costsOpen = keysOpen = false; renderAids(); return; }
+    if (dialog) return;
+    const u = ui();
+    const send = (type: string) => { const a = legalOf(u, type)[0]; if (a) { act(a); return true; } return false; };
+    const build = (m: Exclude<BuildMode, null>, type: string) => {
+      if (!legalOf(u, type).length || u.view?.phase === "roadBuilding") return false;
+      mode = mode === m ? null : m; render(); return true;
+    };
+    let used = false;
+    switch (e.key.toLowerCase()) {
+      case "r": used = send("rollDice"); break;
+      case "e": used = send("endTurn"); break;
+      case "d": used = send("buyDevCard"); break;
+      case "b": if (legalOf(u, "bankTrade").length) { openNamed("bank"); used = true; } break;
+      case "t": if (u.legal?.offerTrade) { openNamed("offer"); used = true; } break;
+      case "1": used = build("road", "buildRoad"); break;
+      case "2": used = build("settlement", "buildSettlement"); break;
+      case "3": used = build("city", "buildCity"); break;
+      case "c": costsOpen = !costsOpen; keysOpen = false; renderAids(); used = true; break;
+      case "?": keysOpen = !keysOpen; costsOpen = false; renderAids(); used = true; break;
+    }
+    if (used) e.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
+  const names = () => seatNames(room ?? undefined, frame?.view?.players?.length ?? 4, (n) => t(lang, "seat", { n }), lang);
+  /** Names for the log and the notices: the viewer's own name says so ("Ann (you)"). */
+  const logNames = () => names().map((n, i) => (i === viewer() ? t(lang, "nameYou", { name: n }) : n));
+  const hexName = (id: number) => hexLabel(lang, frame?.view, id);
 
   function showError(msg: string): void {
     errorEl.textContent = t(lang, "error", { msg });
@@ -315,7 +371,10 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     clockEl.setAttribute("data-seconds", String(secs));
     clockEl.classList.toggle("warn", (c.warnAt !== undefined && Date.now() >= c.warnAt) || secs <= 10);
   }
-  const clockTimer = window.setInterval(renderClock, 250);
+  const clockTimer = window.setInterval(() => {
+    renderClock();
+    for (const el of playersSlot.querySelectorAll<HTMLElement>("[data-bot-at]")) el.textContent = botInText(lang, Number(el.dataset.botAt));
+  }, 250);
 
   function renderTurn(u: UI): void {
     const v = u.view;
@@ -337,7 +396,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
 
   function logLine(e: LogEntry): HTMLElement {
     const cls = e.ev.type === "diceRolled" ? "dice" : e.ev.type === "turnStarted" ? "turn" : "";
-    return h("li", { class: cls, "data-type": e.ev.type }, eventText(lang, e.ev, names(), -1, e.active));
+    return h("li", { class: cls, "data-type": e.ev.type }, eventText(lang, e.ev, logNames(), -1, e.active, hexName));
   }
 
   function renderLogAll(): void {
@@ -413,6 +472,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     clear(barSlot);
     const bar = renderActionBar(u, { mode, setMode: (m) => { mode = m; render(); }, openDialog: (k) => openNamed(k) });
     if (bar) barSlot.append(bar);
+    if (costsOpen) renderAids();
     renderVictoryIfOver(u);
     logList.scrollTop = logList.scrollHeight;
     if (focusId && !(dialog && overlay.contains(document.activeElement))) {
@@ -442,9 +502,16 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
         window.clearTimeout(gainsTimer);
         gainsTimer = window.setTimeout(() => { gains.clear(); if (frame) schedule(); }, 3000);
       }
+      if (ev?.type === "timedOut" && ev.seat === viewer() && !item.snapshot) {
+        stealEl.textContent = t(lang, "timedOutYou");
+        stealEl.dataset.role = "timeout";
+        stealEl.hidden = false;
+        window.clearTimeout(stealTimer);
+        stealTimer = window.setTimeout(() => { stealEl.hidden = true; }, 5000);
+      }
       // The thief and the victim learn the card (the server sends it to them only).
       if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !item.snapshot) {
-        stealEl.textContent = eventText(lang, ev, names(), viewer());
+        stealEl.textContent = eventText(lang, ev, names(), viewer(), -1, hexName);
         stealEl.dataset.role = ev.seat === viewer() ? "thief" : "victim";
         stealEl.hidden = false;
         window.clearTimeout(stealTimer);
@@ -456,7 +523,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     if (item.actor !== viewer() && !item.snapshot) {
       // What happened, readable as it happens: the action's main line over the board, and a flash.
       const main = item.events.find((e) => !["turnStarted", "produced", "placementBegan"].includes(e?.type)) ?? item.events[0];
-      tickerEl.textContent = eventText(lang, main, names(), viewer(), item.active);
+      tickerEl.textContent = eventText(lang, main, names(), viewer(), item.active, hexName);
       tickerEl.hidden = false;
       window.clearTimeout(tickerTimer);
       tickerTimer = window.setTimeout(() => { tickerEl.hidden = true; }, 1600);
@@ -501,9 +568,26 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
       seen.vp.push((f.view?.players ?? []).map((p: any) => (f.view.phase === "gameOver" && typeof p.totalVp === "number" ? p.totalVp : p.publicVp ?? 0)));
       schedule();
     },
+    history(entries: HistoryEntry[]): void {
+      // Earlier lines for the log of a returning seat: only versions the log does not hold yet.
+      const have = new Set(log.map((e) => e.version));
+      let active = -1;
+      const earlier: LogEntry[] = [];
+      for (const entry of entries) {
+        for (const ev of entry.events ?? []) {
+          if (ev?.type === "turnStarted" && typeof ev.seat === "number") active = ev.seat;
+          if (!have.has(entry.to)) earlier.push({ ev, active, version: entry.to });
+        }
+      }
+      if (!earlier.length) return;
+      const merged = [...earlier, ...log].sort((a, b) => a.version - b.version).slice(-500);
+      log.length = 0;
+      log.push(...merged);
+      renderLogAll();
+    },
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
-    langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); renderSound(); renderZoomTools(); },
+    langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); renderSound(); renderZoomTools(); renderAids(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); detachZoom(); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); document.removeEventListener("keydown", onKey); detachZoom(); app.remove(); },
   };
 }

@@ -1,7 +1,7 @@
 // The viewer's own hand and development cards.
 import { h } from "./dom";
 import { RESOURCE_FILL } from "./board";
-import { t, RESOURCES, DEV_CARDS } from "./strings";
+import { t, RESOURCES, DEV_CARDS, type Key } from "./strings";
 import type { UI } from "./state";
 import type { Lang } from "../../app/contract";
 
@@ -54,8 +54,10 @@ export function renderHand(ui: UI, delta: Record<string, number> = {}, age = 0):
     if (!n) continue;
     any = true;
     const fresh = me.devBoughtThisTurn?.[d] ?? 0;
-    dev.append(h("span", { class: "hx-devcard", "data-testid": `devcard-${d}`, "data-count": n },
-      `${t(ui.lang, d)} ×${n}`, fresh ? h("small", {}, ` (${t(ui.lang, "newThisTurn", { n: fresh })})`) : null));
+    const desc = t(ui.lang, `desc_${d}` as Key);  // what the card does (issue 18)
+    dev.append(h("span", { class: "hx-devcard", "data-testid": `devcard-${d}`, "data-count": n, title: desc },
+      `${t(ui.lang, d)} ×${n}`, fresh ? h("small", {}, ` (${t(ui.lang, "newThisTurn", { n: fresh })})`) : null,
+      h("small", { class: "hx-devdesc", "data-testid": `devcard-${d}-desc` }, desc)));
   }
   if (!any) dev.append(h("span", { class: "hx-muted" }, t(ui.lang, "noDevCards")));
   box.append(dev);

@@ -3,7 +3,9 @@
 import { t, cardsText, Key, hasKey } from "./strings";
 import type { Lang } from "../../app/contract";
 
-export function eventText(lang: Lang, ev: any, names: string[], viewer: number, active = -1): string {
+/** `hex` names a hex as on the table ("the 9 Hills"); without it, by number. */
+export function eventText(lang: Lang, ev: any, names: string[], viewer: number, active = -1,
+                          hex: (id: number) => string = (id) => t(lang, "hexName", { id })): string {
   const nm = (s: number) => (s === viewer ? t(lang, "you") : names[s] ?? `#${s}`);
   const name = typeof ev.seat === "number" && ev.seat >= 0 ? nm(ev.seat) : "";
   const dice = Array.isArray(ev.dice) ? `${ev.dice.join(" + ")} = ${ev.dice.reduce((a: number, b: number) => a + b, 0)}` : "";
@@ -15,7 +17,7 @@ export function eventText(lang: Lang, ev: any, names: string[], viewer: number, 
     case "discarded":
       return ev.cards ? t(lang, "ev_discarded", { ...p, cards: cardsText(lang, ev.cards) }) : t(lang, "ev_discardedN", p);
     case "productionBlocked": return t(lang, "ev_productionBlocked", { res: t(lang, ev.resource as Key) });
-    case "robberMoved": return t(lang, "ev_robberMoved", { ...p, hex: t(lang, "hexName", { id: ev.hex }) });
+    case "robberMoved": return t(lang, "ev_robberMoved", { ...p, hex: hex(ev.hex) });
     case "stole": return t(lang, "ev_stole", { ...p, victim: nm(ev.victim),
       what: ev.resource ? `${ev.count ?? 1} ${t(lang, ev.resource as Key)}` : t(lang, "ev_stoleCard") });
     case "bankTraded": case "tradeOffered":

@@ -4,7 +4,13 @@ import { h } from "./dom";
 import { seatIcon } from "./pieces";
 import { t } from "./strings";
 import type { UI } from "./state";
-import type { SeatInfo } from "../../app/contract";
+import type { Lang, SeatInfo } from "../../app/contract";
+import { botName } from "./aids";
+
+/** "a bot plays in 23 s" for a seat whose bot takes over at Unix ms `at`. */
+export function botInText(lang: Lang, at: number, now = Date.now()): string {
+  return t(lang, "botIn", { s: Math.max(0, Math.ceil((at - now) / 1000)) });
+}
 
 /** `gains`: per seat, what it just received ("+1 Brick +2 Ore"), shown on its panel for a moment. */
 export function renderPlayers(ui: UI, seats: (SeatInfo | null)[], gains: Map<number, string> = new Map(), age = 0): HTMLElement {
@@ -26,7 +32,10 @@ export function renderPlayers(ui: UI, seats: (SeatInfo | null)[], gains: Map<num
     if (own) head.append(h("span", { class: "hx-tag" }, `(${t(ui.lang, "you")})`));
     if (v.active === seat && v.phase !== "gameOver") head.append(h("span", { class: "hx-turn-dot", title: t(ui.lang, "turnOf", { name: ui.names[seat] ?? "" }) }, "▶"));
     if (info && !info.connected && info.kind === "human") head.append(h("span", { class: "hx-tag warn", "data-testid": `player-${seat}-offline` }, `⚠ ${t(ui.lang, "offline")}`));
-    if (info?.botPlaying) head.append(h("span", { class: "hx-tag" }, `[${t(ui.lang, "botTag", { name: info.botPlaying })}]`));
+    // An absent player's countdown to the stand-in bot (issue 18); the game's clock tick updates it.
+    if (info && !info.connected && info.kind === "human" && typeof info.botAt === "number" && !info.botPlaying)
+      head.append(h("span", { class: "hx-tag warn", "data-testid": `player-${seat}-bot-in`, "data-bot-at": info.botAt }, botInText(ui.lang, info.botAt)));
+    if (info?.botPlaying) head.append(h("span", { class: "hx-tag" }, `[${t(ui.lang, "botTag", { name: botName(ui.lang, info.botPlaying) ?? info.botPlaying })}]`));
     head.append(h("span", { class: "hx-vp", title: t(ui.lang, "vp") }, `${vp} ${t(ui.lang, "vp")}`));
     card.append(head);
     const gain = gains.get(seat);

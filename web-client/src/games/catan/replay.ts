@@ -9,7 +9,8 @@ import { eventText } from "./log";
 import { histogram, vpChart, statsFromReplay } from "./charts";
 import { loadReplay, ReplayData } from "./replaydata";
 import { t, Key } from "./strings";
-import { UI, initialOf } from "./state";
+import { UI, initialOf, seatNames } from "./state";
+import { hexLabel } from "./aids";
 import type { Lang } from "../../app/contract";
 
 export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang, query = ""): { destroy(): void } {
@@ -36,7 +37,9 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang,
   const names = () => {
     const ps = data?.players ?? [];
     const n = data?.views[0]?.players?.length ?? ps.length;
-    return Array.from({ length: n }, (_, i) => ps.find((p: any) => p?.seat === i)?.name ?? ps[i]?.name ?? t(lang(), "seat", { n: i + 1 }));
+    // The record's seats ({seat, name, kind}): bots by their kind in the reader's language, equal names numbered.
+    const seats = Array.from({ length: n }, (_, i) => ps.find((p: any) => p?.seat === i) ?? null);
+    return seatNames({ seats }, n, (k) => t(lang(), "seat", { n: k }), lang());
   };
 
   function stop(): void { window.clearInterval(timer); timer = undefined; render(); }
@@ -66,7 +69,7 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang,
     clear(playersSlot); playersSlot.append(renderPlayers(u, []));
     clear(eventsList);
     for (let i = Math.max(1, step - 30); i <= step; ++i) {
-      for (const ev of data.events[i] ?? []) eventsList.append(h("li", { "data-step": i }, `${i}. ${eventText(L, ev, nm, -1, data.views[i - 1]?.active ?? -1)}`));
+      for (const ev of data.events[i] ?? []) eventsList.append(h("li", { "data-step": i }, `${i}. ${eventText(L, ev, nm, -1, data.views[i - 1]?.active ?? -1, (id) => hexLabel(L, view, id))}`));
     }
     eventsList.scrollTop = eventsList.scrollHeight;
     slider.max = String(data.views.length - 1);

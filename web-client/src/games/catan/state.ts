@@ -1,6 +1,7 @@
 // What every panel of the game UI reads: the current view and legal actions, names, the
 // language, and how to send an intent. Panels never decide what is legal: they look it up here.
 import type { Lang } from "../../app/contract";
+import { seatDisplayNames, type NamedSeat } from "../../app/seat-names";
 
 export interface UI {
   lang: Lang;
@@ -18,11 +19,9 @@ export function isLegal(ui: UI, type: string): boolean { return actions(ui).some
 
 export function playerName(ui: UI, seat: number): string { return ui.names[seat] ?? `#${seat}`; }
 
-export function seatNames(room: { seats: ({ name: string } | null)[] } | undefined, players: number, seatWord: (n: number) => string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < Math.max(players, room?.seats?.length ?? 0); ++i) out.push(room?.seats?.[i]?.name || seatWord(i + 1));
-  // Several bots share a name ("heuristic"): tell them apart by seat number.
-  return out.map((n, i) => (out.filter((m) => m === n).length > 1 ? `${n} ${i + 1}` : n));
+/** Seat names for display (app/seat-names.ts): bots by kind in the player's language, equal names numbered. */
+export function seatNames(room: { seats: (NamedSeat | null)[] } | undefined, players: number, seatWord: (n: number) => string, lang: Lang = "en"): string[] {
+  return seatDisplayNames(room?.seats, players, lang, seatWord);
 }
 
 export function initialOf(name: string, seat: number): string {

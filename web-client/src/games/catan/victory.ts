@@ -4,6 +4,7 @@ import { h, button } from "./dom";
 import { seatIcon } from "./pieces";
 import { t } from "./strings";
 import { histogram, vpChart, GameStats } from "./charts";
+import { finishingPlace, placeText } from "./aids";
 import type { Lang, SeedReveal } from "../../app/contract";
 
 export interface VictoryInput {
@@ -49,6 +50,11 @@ export function renderVictory(v: VictoryInput, onClose: () => void, replayHref: 
   box.append(h("h2", { id: "hx-victory-title" }, t(lang, "victory")));
   box.append(h("p", { class: "hx-winner", "data-testid": "winner", "data-seat": winner },
     winner >= 0 ? t(lang, "winner", { name: `${v.names[winner] ?? winner}${winner === v.viewer ? ` (${t(lang, "you")})` : ""}` }) : t(lang, "noWinner")));
+  // "You finished 2nd" for a seated player (issue 18).
+  if (v.viewer >= 0 && view?.players?.[v.viewer]) {
+    const place = finishingPlace(view, v.viewer);
+    box.append(h("p", { class: "hx-place", "data-testid": "finished-place", "data-place": place }, placeText(lang, place)));
+  }
   const table = h("table", { class: "hx-scores", "data-testid": "final-scores" },
     h("caption", {}, t(lang, "finalScores")),
     h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t(lang, "vp")), h("th", {}, t(lang, "knights")), h("th", {}, t(lang, "roadLen")))));

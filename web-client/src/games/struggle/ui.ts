@@ -1,7 +1,8 @@
 // The Struggle for Catan table: opponents' rows, the shared middle (market, deck, discard, destiny,
 // stacks, cost card), your rows and hand, the turn steps and the action panel. Every control comes
 // from the server's legal list; the UI holds only the current selection of hand cards.
-import type { GameContext, GameFrame, GameHandle, Lang } from "../../app/contract";
+import { seatDisplayNames } from "../../app/seat-names";
+import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang } from "../../app/contract";
 import { tr, type StringKey } from "./strings";
 import {
   RESOURCES, BUILDINGS, EXPANSIONS, legalList, ofType, total, sameCards, matchCards, payOptions, payKind, costOf,
@@ -57,8 +58,8 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
 
   const name = (s: number): string => {
     if (s === ctx.seat) return t("you");
-    const info = ctx.room().seats?.[s];
-    return info?.name || t("seat", { n: s + 1 });
+    const seats = ctx.room().seats ?? [];
+    return seatDisplayNames(seats, frame?.view?.playerStates?.length ?? seats.length, lang, (n) => t("seat", { n }))[s] ?? t("seat", { n: s + 1 });
   };
 
   function act(intent: Action) {
@@ -351,6 +352,16 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       const was = prev ? legalList(prev.legal).length > 0 : false;
       if (!was && legalList(f.legal).length > 0 && window.innerWidth < 900)
         el.querySelector(".sfc-hand, .sfc-actions")?.scrollIntoView({ block: "start", behavior: "smooth" });
+    },
+    history(entries: HistoryEntry[]) {
+      // A returning seat's earlier events, before what this page saw itself (versions not held yet).
+      const have = new Set(raw.map((r) => r.v));
+      const earlier = entries.filter((en) => !have.has(en.to)).flatMap((en) => (en.events ?? []).map((e) => ({ v: en.to, e })));
+      if (!earlier.length) return;
+      const merged = [...earlier, ...raw].sort((a, b) => a.v - b.v).slice(-200);
+      raw.splice(0, raw.length, ...merged);
+      relog();
+      render();
     },
     roomChanged() { relog(); render(); },
     langChanged(l) { lang = l; relog(); render(); },
