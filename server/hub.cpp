@@ -73,6 +73,13 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     if (!module)
         return c->send(lobby_error("bad_option", "unknown \"game\": this server hosts " + games_.names(), r.id));
     if (!check_create_keys(r.body, *module, error)) return c->send(lobby_error("bad_option", error, r.id));
+    // A rematch names the finished room it follows; whether it is linked there is that room's
+    // business (members only), and the reply is the same either way (no oracle for private ids).
+    std::shared_ptr<Room> rematch_of;
+    if (auto it = r.body.find("rematchOf"); it != r.body.end()) {
+        if (!it->is_string()) return c->send(lobby_error("bad_option", "\"rematchOf\" must be a room id", r.id));
+        rematch_of = find_room(it->get<std::string>());
+    }
     json body = r.body;  // no internal key: check_create_keys refuses every "_…" key
     std::unique_ptr<Game> game = module->create(body, error);
     if (!game) return c->send(lobby_error("bad_option", error, r.id));
@@ -111,6 +118,10 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     spdlog::info("room {} created by {} (conn {})", setup.id, c->name, c->connection_id);
     room->post([room] { room->open(); });
     c->send(room_created_message(r.id, setup.id, setup.invite, seat_tokens));
+    if (rematch_of)
+        rematch_of->post([old = rematch_of, session = c->session_hash, id = setup.id, invite = setup.invite] {
+            old->link_rematch(session, id, invite);
+        });
 }
 
 void Hub::on_message(const ClientPtr& c, std::string_view text) {

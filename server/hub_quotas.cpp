@@ -112,6 +112,7 @@ void Hub::list_rooms(const ClientPtr& c, const LobbyRequest& r) {
     for (auto& room : rooms) {
         json s = room->summary();
         s.erase("invite");
+        s.erase("rematch");
         list.push_back(std::move(s));
     }
     json reply = rooms_message(r.id, std::move(list));

@@ -95,7 +95,8 @@ json Room::make_summary() const {
             {"over", game_->over()},
             {"fixedSeed", options_.fixed_seed}};
     if (started_ && journal_) j["commitment"] = journal_->fairness().commitment;  // storage: docs/fairness.md
-    if (store_failing_) j["store"] = "failing";  // paused until the store works again
+    if (store_failing_) j["store"] = "failing";
+    if (rematch_) j["rematch"] = {{"room", rematch_->first}, {"invite", rematch_->second}};  // paused until the store works again
     if (started_ && game_->clock_paused()) j["clockPaused"] = true;  // by a referee (room_referee.cpp)
     if (game_->over())  // the game's own outcome, the same for every game (protocol.md "room")
         if (const std::optional<core::Outcome> o = game_->outcome())
@@ -296,6 +297,13 @@ void Room::seat_disconnected(int n) {
         if (s.away_gen != gen || !s.client.expired() || !self->running()) return;
         self->take_over(n);
     });
+}
+
+void Room::link_rematch(const std::string& session, const std::string& room, const std::string& invite) {
+    if (closed_ || rematch_ || !game_->over() || seat_of_session(session) < 0) return;
+    rematch_ = {room, invite};
+    spdlog::info("room {}: rematch in room {}", id_, room);
+    push_room();
 }
 
 void Room::take_over(int n) {

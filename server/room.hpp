@@ -92,6 +92,10 @@ public:
     void referee(const RefereeRequest& r, std::function<void(const std::string& error)> done);
     void restore_rulings(const json& rulings);  // crash recovery: the stored referee log
     void chat(const ClientPtr& c, const std::string& text, int64_t id);
+    // A member's rematch (createRoom with "rematchOf"): once the game is over, the first new room a
+    // seated player creates from this one is named in this room's pushes ("rematch"), so the others
+    // can follow. Anyone else's, or a later one, changes nothing.
+    void link_rematch(const std::string& session, const std::string& room, const std::string& invite);
     void game_message(const ClientPtr& c, const json& message, std::optional<int64_t> id);
 
     // ---- Storage (room_store.cpp, docs/decisions/006-storage.md)
@@ -206,6 +210,7 @@ private:
     bool started_ = false;
     bool over_shown_ = false;
     bool closed_ = false;
+    std::optional<std::pair<std::string, std::string>> rematch_;  // the rematch room and its invite
     // Spectators coming and going make coalesced `room` pushes (issue 12 finding 10): the first goes
     // at once, later ones within kRoomPushGap become one push of the newest state at the gap's end.
     // Every other change (seats, bots, start, game over…) is pushed at once (Push::Now).

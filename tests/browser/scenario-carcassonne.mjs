@@ -85,7 +85,7 @@ export async function carcassonne({ browser, base, shots }) {
   const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const t0 = Date.now();
   const history = [];
-  let lastVersion = -1, scoredSeen = false, midShot = false, titleSeen = false;
+  let lastVersion = -1, scoredSeen = false, midShot = false, titleSeen = false, skipped = 0;
   for (;;) {
     if (Date.now() - t0 > BUDGET_MS) throw new Error(`the game did not end in ${BUDGET_MS / 1000} s\n` + history.slice(-12).join("\n"));
     const f = await frame(A.page);
@@ -94,6 +94,12 @@ export async function carcassonne({ browser, base, shots }) {
     const mine = Array.isArray(f.legal) && f.legal.length > 0 && f.version !== lastVersion;
     if (!mine) { await sleep(40); continue; }
     lastVersion = f.version;
+    // The bot's move is explained in turn (issue 18): "Skip »" shows it at once.
+    if (await A.page.$(tid("car-skip"))) {
+      await A.page.click(tid("car-skip"), { timeout: 2000 }).catch(() => {});  // (it may have just finished by itself)
+      await A.page.waitForSelector(`${tid("car-controls")}[data-pending="0"]`, { timeout: 10000 });
+      skipped++;
+    }
     if (!titleSeen) {  // the tab title marks the move (issue 18)
       titleSeen = true;
       const title = await A.page.title();
@@ -127,6 +133,8 @@ export async function carcassonne({ browser, base, shots }) {
   notes.push(`final: ${scores.join(":")}, ${fieldRows.length} field rows, ${history.length} decisions by Ann`);
   if (fieldRows.length) { await fieldRows[0].click(); check(await A.page.$(tid("car-hl")) !== null, "a field row highlights the field"); }
   check(scoredSeen, "at least one completed feature was explained during play");
+  check(skipped > 0, "the bot's moves were paced and skipped at least once");
+  notes.push(`pacing skipped ${skipped} times`);
   await A.page.screenshot({ path: join(shots, "carcassonne-final.png") });
   // Coming back after the end (a reload): the server's event history (issue 18) brings back the log
   // and the final scoring's rows, not only the scores.

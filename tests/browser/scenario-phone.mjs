@@ -166,6 +166,18 @@ export async function phone({ browser, base, shots }) {
   const placeEl = await P.page.getAttribute(tid("finished-place"), "data-place");
   check(Number(placeEl) === place, `the victory screen says the player's place (${placeEl}, expected ${place})`);
   notes.push(`victory screen: "${await P.page.textContent(tid("finished-place"))}"`);
+  // Rematch (issue 18): a new room with the same options, the player in the same seat, the same bots.
+  const old = await P.page.evaluate(() => window.hexhall.room.state());
+  await P.page.click(tid("rematch"));
+  await P.page.waitForURL(new RegExp(`#/room/(?!${roomId})[0-9a-f]+$`), { timeout: 10000 });
+  const newRoom = P.page.url().split("/").pop();
+  for (let s = 1; s < 4; s++) await P.page.waitForSelector(`${tid(`seat-${s}`)}[data-kind="bot"]`, { timeout: 10000 });
+  await P.page.waitForSelector(`${tid(`seat-${f.seat}`)}[data-kind="human"]`, { timeout: 10000 });
+  const fresh = await P.page.evaluate(() => window.hexhall.room.state());
+  check(fresh.room === newRoom && !fresh.started && fresh.options.vp === old.options.vp && fresh.options.players === old.options.players
+    && fresh.clock === old.clock, `the rematch has the finished room's options (${JSON.stringify(fresh.options)} ${fresh.clock})`);
+  check(fresh.seats.every((x, i) => (old.seats[i]?.kind === "bot") === (x?.kind === "bot")), "the same seats have bots");
+  notes.push(`rematch: room ${newRoom} with ${JSON.stringify(fresh.options)}`);
 
   // Standings (HK-1): a 10-VP game of four bots, played out over a WebSocket from the page, counts;
   // this 3-VP game does not (a tournament win needs 10 VP) and is listed with the reason.

@@ -73,6 +73,12 @@ export async function struggle({ browser, base, shots }) {
     check(Date.now() - started < BUDGET_MS, `game not over within ${BUDGET_MS / 1000} s (${JSON.stringify(seen)})`);
     f = await waitFrame(page, (x) => x.view.phase === "over" || (Array.isArray(x.legal) && x.legal.length > 0), "my turn or the end", 60000);
     if (f.view.phase === "over") break;
+    // The bots' moves are shown one at a time (issue 18): "Skip »" shows the rest at once.
+    if (await page.$(tid("sfc-skip"))) {
+      await page.click(tid("sfc-skip"), { timeout: 2000 }).catch(() => {});  // (it may have just finished by itself)
+      await page.waitForSelector(`${tid("sfc-log")}[data-pending="0"]`, { timeout: 10000 });
+      seen.skipped = (seen.skipped ?? 0) + 1;
+    }
     // Nothing another seat may not know reaches this page: no other hand, no drawn cards of others' trades.
     check(!f.view.trade || f.view.trade.drawn === undefined || f.view.turn === f.seat || f.view.trade.opponent === f.seat,
       "a blind draw between two other players is hidden");
@@ -89,6 +95,7 @@ export async function struggle({ browser, base, shots }) {
   await checkNoHorizontalScroll(page, "struggle game over");
   await page.screenshot({ path: join(shots, "struggle-over.png"), fullPage: true });
   check(seen.tradeMarket + seen.tradeDeck + seen.tradePlayer > 0 && seen.build > 0, `traded and built by clicking (${JSON.stringify(seen)})`);
+  check((seen.skipped ?? 0) > 0, `the bots' moves were paced and skipped at least once (${JSON.stringify(seen)})`);
   // A reload after the end: the log comes back from the server's event history (issue 18).
   const logBefore = await page.$$eval(`${tid("sfc-log")} li`, (els) => els.map((e) => e.textContent));
   await page.reload();

@@ -4,7 +4,8 @@ export interface SeatInfo { seat: number; kind: "human" | "bot" | "external" | n
   botAt?: number; }                     // Unix ms when a bot takes an absent player's seat (protocol.md "room")
 export interface RoomInfo { room: string; game?: string; host: number | null; seats: (SeatInfo | null)[];
   started: boolean; over: boolean; options: Record<string, unknown>; clock: string;
-  commitment?: string; }
+  commitment?: string;
+  rematch?: { room: string; invite: string }; }  // once a player created this finished room's rematch
 export interface Clock { seat: number; deadline: number; warnAt?: number; kind: string; }
 export interface GameFrame {            // one per snapshot or patch, after the patch is applied
   version: number;
@@ -25,6 +26,9 @@ export interface GameContext {
   /** The room's chat panel. A game UI may place it in its own layout (e.g. a tab beside its log);
    *  one that does not leaves it in the room drawer. Returned to the drawer when the game unmounts. */
   chat?: HTMLElement;
+  /** Offered to a seated player once the game is over: starts the rematch, or joins the one
+   *  another player started (RoomInfo.rematch), and goes there. */
+  rematch?: () => void;
 }
 /** What happened before this seat (re)joined: the room's last events for this seat or the
  *  spectators, oldest first; `to` is the version the events' patch produced (issue 18). */

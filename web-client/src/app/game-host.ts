@@ -20,7 +20,7 @@ export class GameHost {
 
   constructor(private root: HTMLElement, private conn: Connection, roomId: string,
               private seat: () => number, private room: () => RoomInfo,
-              private chat?: { el: HTMLElement; giveBack(): void }) {
+              private chat?: { el: HTMLElement; giveBack(): void }, private rematch?: () => void) {
     this.stream = new GameStream((f) => this.frame(f), () => conn.request({ type: "resync" }));
     this.offs.push(
       conn.on("snapshot", (m) => this.stream.snapshot(m)),
@@ -99,6 +99,7 @@ export class GameHost {
         () => undefined,
         (e: ActionError) => { throw e; }),
       chat: this.chat?.el,
+      rematch: this.rematch,
     });
     this.handle.roomChanged(this.room());
     if (this.lastFrame) this.handle.frame(this.lastFrame);

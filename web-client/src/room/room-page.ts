@@ -10,6 +10,7 @@ import { t, onLang } from "../i18n";
 import { optionsSummary } from "../lobby/options";
 import { chatPanel } from "./chat";
 import { emptyRoom, isHost, roomFromMessage, type RoomState } from "./room-state";
+import { createRematch, joinRematch } from "./rematch";
 
 const REJOIN_WAIT_MS = 400;
 const FALLBACK_POLL_MS = 2500;
@@ -44,7 +45,29 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   offs.push(() => document.removeEventListener("keydown", onKey), () => root.classList.remove("room-playing"));
 
   const game = new GameHost(gameRoot, shell.conn, roomId, () => mySeat < 0 ? -1 : mySeat, () => room,
-    { el: chat.el, giveBack: () => { if (!panel.contains(chat.el)) panel.append(chat.el); } });
+    { el: chat.el, giveBack: () => { if (!panel.contains(chat.el)) panel.append(chat.el); } }, () => void rematch());
+
+  // ---- rematch (issue 18): start it, or join the one another player started, in the same seat
+  let rematching = false;
+  async function rematch() {
+    if (mySeat < 0 || !room.over || rematching) return;
+    rematching = true;
+    try {
+      let target = room.rematch;
+      if (target) {
+        if (await joinRematch(shell.conn, target, mySeat)) session.setSeat(target.room, mySeat);
+      } else {
+        target = await createRematch(shell.conn, room, mySeat);
+        session.setSeat(target.room, mySeat);
+      }
+      if (target.invite) shell.invites.set(target.room, target.invite);
+      go({ name: "room", room: target.room });
+    } catch (e) {
+      shell.toast(t("error.generic", { what: errorText(e) }), "error");
+    } finally {
+      rematching = false;
+    }
+  }
   // For the browser tests (which read the legal actions to decide what to click) and the curious.
   const debug = (window as any).hexhall;
   if (debug) debug.room = { game, seat: () => mySeat, state: () => room };

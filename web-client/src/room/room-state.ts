@@ -29,6 +29,7 @@ export function roomFromMessage(m: any, pushed: boolean): RoomState {
     seats, started: Boolean(m.started), over: Boolean(m.over), game: typeof m.game === "string" ? m.game : undefined, options: m.options ?? {}, clock: m.clock ?? "none",
     commitment: m.commitment, private: Boolean(m.private), invite: m.invite, spectators: Number(m.spectators ?? 0),
     spectatorsAllowed: m.spectatorsAllowed !== false, grace: m.grace, fixedSeed: Boolean(m.fixedSeed), pushed,
+    rematch: m.rematch && typeof m.rematch.room === "string" ? { room: String(m.rematch.room), invite: String(m.rematch.invite ?? "") } : undefined,
   };
 }
 

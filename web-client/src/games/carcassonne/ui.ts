@@ -2,6 +2,8 @@
 // score track and panel, scoring explanations, final scoring table. No rules here: everything
 // comes from the view, the seat's legal actions and the events (games/carcassonne/docs/protocol.md).
 import { seatDisplayNames } from "../../app/seat-names";
+import { rematchButton } from "../../app/rematch-button";
+import { Pacer } from "../../app/pacer";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 import { SEAT_COLORS, seatMark } from "../../app/seats";
 import { Board, type BoardScene, type Cell } from "./board";
@@ -48,6 +50,12 @@ export class CarcassonneUI implements GameHandle {
   private controls: HTMLElement;
   private logEl: HTMLElement;
   private keys = (e: KeyboardEvent) => this.key(e);
+  // Other players' moves are explained one at a time, ~400 ms apart (issue 18, app/pacer.ts): the
+  // board is drawn at once, their log lines and scoring highlights follow in turn; "Skip »".
+  private pacer = new Pacer<{ v: number; events: any[] }>((item) => {
+    for (const e of item.events) this.event(e, item.v);
+    this.render();
+  });
 
   constructor(private root: HTMLElement, private ctx: GameContext) {
     this.board = new Board((c) => this.tapCell(c), (spot) => this.send({ type: "follower", spot }));
@@ -60,6 +68,7 @@ export class CarcassonneUI implements GameHandle {
     this.el.append(wrap, this.hud, this.controls, this.logEl);
     root.append(this.el);
     this.zoomButtons(zoom);
+    this.pacer.onChange = () => { if (this.view) this.render(); };
     window.addEventListener("keydown", this.keys);
     this.render();
   }
@@ -91,8 +100,14 @@ export class CarcassonneUI implements GameHandle {
   frame(f: GameFrame): void {
     this.view = f.view;
     this.legal = Array.isArray(f.legal) ? f.legal : [];
-    if (f.events?.length) this.logged.add(f.version);
-    for (const e of f.events ?? []) this.event(e, f.version);
+    const events: any[] = f.events ?? [];
+    if (events.length) {
+      this.logged.add(f.version);
+      const actor = events.find((e) => typeof e?.player === "number")?.player;
+      // the end shows everything at once (the final scoring screen explains it all)
+      const paced = !f.snapshot && typeof actor === "number" && actor !== this.ctx.seat && f.view?.phase !== "over";
+      this.pacer.push({ v: f.version, events }, paced);
+    }
     const key = `${this.view?.turn}:${this.view?.phase}:${this.view?.tile}`;
     if (key !== this.tileKey) {
       this.tileKey = key;
@@ -167,7 +182,7 @@ export class CarcassonneUI implements GameHandle {
   roomChanged(_r: RoomInfo): void { this.render(); }
   langChanged(_l: Lang): void { this.zoomButtons(this.el.querySelector(".car-zoom") as HTMLElement); this.render(); }
   seedRevealed(_r: SeedReveal): void { /* the shell shows the seed */ }
-  destroy(): void { window.removeEventListener("keydown", this.keys); this.board.destroy(); this.el.remove(); }
+  destroy(): void { window.removeEventListener("keydown", this.keys); this.pacer.stop(); this.board.destroy(); this.el.remove(); }
 
   // ---- placement ----------------------------------------------------------------------------
   private places(): PlaceAction[] { return this.legal.filter((a) => a?.type === "place"); }
@@ -200,6 +215,7 @@ export class CarcassonneUI implements GameHandle {
   }
   private send(intent: object): void {
     if (this.busy) return;
+    this.pacer.skip();  // acting: what happened before is shown first
     this.busy = true; this.error = "";
     this.ctx.act(intent).then(() => { this.busy = false; }, (err: any) => {
       this.busy = false; this.error = err?.rule ? `${err.rule}: ${err.message}` : String(err?.message ?? err);
@@ -321,6 +337,8 @@ export class CarcassonneUI implements GameHandle {
       } else box.push(h("p", { class: "car-hint" }, fmt(t.turnOf, { name: this.name(v.current) })));
     }
     if (this.error) box.push(h("p", { class: "car-error", role: "alert" }, this.error));
+    if (this.pacer.pending) box.push(h("button", { type: "button", class: "car-btn", "data-testid": "car-skip" }, t.skip));
+    this.controls.dataset.pending = String(this.pacer.pending);
     this.controls.replaceChildren(...box);
     this.controls.onclick = (e) => {
       const b = (e.target as HTMLElement).closest("button");
@@ -330,6 +348,7 @@ export class CarcassonneUI implements GameHandle {
       else if (id === "car-rot-right") this.rotate(1);
       else if (id === "car-confirm") this.confirm();
       else if (id === "car-no-follower") this.send({ type: "pass" });
+      else if (id === "car-skip") this.pacer.skip();
       else if (b.hasAttribute("data-spot-btn")) this.send({ type: "follower", spot: Number(b.getAttribute("data-spot-btn")) });
     };
   }
@@ -374,6 +393,7 @@ export class CarcassonneUI implements GameHandle {
     return h("div", { class: "car-final", "data-testid": "car-final" },
       h("h2", {}, t.finalScoring),
       h("p", { class: "car-winner", "data-testid": "car-winner" }, fmt(winners.length > 1 ? t.winners : t.winner, { names: winners.map((i) => this.name(i)).join(", ") })),
+      rematchButton(this.ctx, "car-btn primary"),
       h("div", { class: "car-final-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, during, ...body, total))));
   }
 

@@ -21,6 +21,7 @@ import * as D from "./dialogs";
 import { t, cardsText, Key } from "./strings";
 import { UI, actions, legalOf, seatNames, initialOf } from "./state";
 import { costCard, hexLabel, hotkeyHelp, ignoredKey } from "./aids";
+import { rematchButton } from "../../app/rematch-button";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 
 interface LogEntry { ev: any; active: number; version: number; }
@@ -427,7 +428,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     const stats = replayStats ?? (replayNote ? seen : null);
     victorySlot.append(renderVictory({ lang, view: u.view, names: u.names, viewer: u.seat, reveal,
       commitment: room?.commitment ?? null, stats, statsNote: replayStats ? "" : replayNote },
-      () => { victoryClosed = true; render(); }, room?.room && !replayMissing ? `#/replay/${room.room}` : null));
+      () => { victoryClosed = true; render(); }, room?.room && !replayMissing ? `#/replay/${room.room}` : null, rematchButton(ctx)));
   }
 
   // Frames may arrive in bursts (bots, resync): draw at most once per animation frame.

@@ -43,7 +43,7 @@ export function seedSection(lang: Lang, reveal: SeedReveal | null, commitment: s
   return sec;
 }
 
-export function renderVictory(v: VictoryInput, onClose: () => void, replayHref: string | null): HTMLElement {
+export function renderVictory(v: VictoryInput, onClose: () => void, replayHref: string | null, rematch: HTMLElement | null = null): HTMLElement {
   const { lang, view } = v;
   const box = h("section", { class: "hx-victory", "data-testid": "victory", role: "dialog", "aria-modal": "false", "aria-labelledby": "hx-victory-title" });
   const winner = typeof view?.winner === "number" ? view.winner : -1;
@@ -76,6 +76,7 @@ export function renderVictory(v: VictoryInput, onClose: () => void, replayHref: 
   if (v.statsNote) charts.append(h("p", { class: "hx-muted" }, v.statsNote));
   box.append(charts);
   const foot = h("div", { class: "hx-dialog-foot" });
+  if (rematch) foot.append(rematch);
   if (replayHref) foot.append(h("a", { class: "hx-btn", href: replayHref, "data-testid": "replay-link" }, t(lang, "replayLink")));
   foot.append(button(t(lang, "close"), { class: "hx-btn", "data-testid": "victory-close" }, onClose));
   box.append(foot);

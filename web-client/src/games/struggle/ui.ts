@@ -2,6 +2,8 @@
 // stacks, cost card), your rows and hand, the turn steps and the action panel. Every control comes
 // from the server's legal list; the UI holds only the current selection of hand cards.
 import { seatDisplayNames } from "../../app/seat-names";
+import { Pacer } from "../../app/pacer";
+import { rematchButton } from "../../app/rematch-button";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang } from "../../app/contract";
 import { tr, type StringKey } from "./strings";
 import {
@@ -44,6 +46,17 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   let log: LogLine[] = [];
   let notices: string[] = [];
   let noticeFrom = -1;
+  // Other seats' actions are shown one at a time, ~400 ms apart (issue 18, app/pacer.ts): the table
+  // is drawn at once, their log lines and notices follow in turn; "Skip »" shows them all.
+  let shownVersion = -1;
+  const pacer = new Pacer<{ v: number; events: any[] }>((item) => {
+    for (const e of item.events) raw.push({ v: item.v, e });
+    if (raw.length > 200) raw.splice(0, raw.length - 200);
+    shownVersion = item.v;
+    relog();
+    render();
+  });
+  pacer.onChange = () => render();
   // The turn clock (when the room has one): the seat it runs for and the seconds left, every second.
   const clockEl = h("span", { class: "sfc-clock", "data-testid": "sfc-clock", role: "timer" });
   const tick = () => {
@@ -64,6 +77,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
 
   function act(intent: Action) {
     if (busy) return;
+    pacer.skip();  // acting: what happened before is shown first
     busy = true; error = "";
     const at = frame?.version ?? -1;
     ctx.act(intent).then(() => { sel = {}; chooser = null; library = false; noticeFrom = Math.max(noticeFrom, at); },
@@ -197,6 +211,8 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       const w = v.winner;
       box.append(h("h2", { class: "sfc-winner", "data-testid": "sfc-winner" }, w === null || w === undefined ? t("over")
         : t("winner", { name: name(w), vp: v.playerStates?.[w]?.vp ?? "" })));
+      const again = rematchButton(ctx, "sfc-btn primary");
+      if (again) box.append(again);
       return box;
     }
     const mine = legal.length > 0;
@@ -315,13 +331,14 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       me ? playerPanel(me, v) : null,
       me ? handPanel(v, legal) : null,
       actions(v, legal),
-      h("section", { class: "sfc-log", "data-testid": "sfc-log" }, h("h3", {}, t("log")),
+      h("section", { class: "sfc-log", "data-testid": "sfc-log", "data-pending": pacer.pending }, h("h3", {}, t("log"),
+        pacer.pending ? btn(t("skip"), "sfc-skip", () => pacer.skip(), "small") : null),
         h("ul", {}, ...log.slice(-30).reverse().map((l) => h("li", { class: `${l.fresh ? "fresh" : ""}${l.notice ? " notice" : ""}` }, l.text))))].filter((x): x is HTMLElement => x !== null));
   }
 
   function relog() {
     // Events are kept raw so a language change rewrites them.
-    log = raw.map((r) => ({ text: eventText(lang, r.e, name), fresh: r.v === frame?.version, notice: isNotice(r.e, ctx.seat) }));
+    log = raw.map((r) => ({ text: eventText(lang, r.e, name), fresh: r.v === shownVersion, notice: isNotice(r.e, ctx.seat) }));
     // Notices stay up from my last action on (bots may play several frames in a row), newest four.
     notices = raw.filter((r) => r.v > noticeFrom && isNotice(r.e, ctx.seat)).slice(-4).map((r) => theft(r.e) ?? eventText(lang, r.e, name));
   }
@@ -338,8 +355,12 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     frame(f) {
       const prev = frame;
       frame = f;
-      for (const e of f.events ?? []) raw.push({ v: f.version, e });
-      if (raw.length > 200) raw.splice(0, raw.length - 200);
+      const events: any[] = f.events ?? [];
+      if (events.length) {
+        const actor = events.find((e) => typeof e?.seat === "number")?.seat;
+        // (the end shows everything at once)
+        pacer.push({ v: f.version, events }, !f.snapshot && typeof actor === "number" && actor !== ctx.seat && f.view?.phase !== "over");
+      }
       // A new phase or turn clears the selection (it was for the old choice).
       if (!prev || prev.view.phase !== f.view.phase || prev.view.turn !== f.view.turn) { sel = {}; chooser = null; }
       // Keep the selection within the hand.
@@ -366,7 +387,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged() { relog(); render(); },
     langChanged(l) { lang = l; relog(); render(); },
     seedRevealed() {},
-    destroy() { clearInterval(ticker); el.remove(); },
+    destroy() { clearInterval(ticker); pacer.stop(); el.remove(); },
   };
 }
 

@@ -1,0 +1,64 @@
+// Rematch (issue 18; docs/protocol.md, createRoom "rematchOf" and the room push's "rematch"): once a
+// game is over, the first room a seated player creates from it is named in the finished room's
+// pushes, so the other players can follow; nobody else's, nothing before the end, never twice.
+#include "tests/server/ws_client.hpp"
+
+using namespace hexhall::test;
+
+TEST_CASE("rematch: a seated player's new room is named in the finished room's pushes (issue 18)", "[server][rematch]") {
+    Watchdog wd(120);
+    TestServer s;
+    Player ann;
+    ann.seat = 0;
+    ann.c = std::make_unique<WsClient>(s.port);
+    ann.c->hello("Ann");
+    const std::string room =
+        ann.c->create({{"players", 3}, {"vp", 3}, {"botFill", "random"}, {"seed", 5}}).at("room");
+    REQUIRE(ann.c->join(room, 0).at("type") == "joined");
+    auto eve = std::make_unique<WsClient>(s.port);  // watches: not a player of this game
+    eve->hello("Eve");
+    REQUIRE(eve->join(room, nullptr).at("type") == "joined");
+
+    // Before the end a rematch links nothing (the reply is an ordinary roomCreated).
+    const std::string early = ann.c->create({{"rematchOf", room}}).at("room");
+    // A room id nobody has: the same reply (no oracle for private ids); a wrong type is refused.
+    CHECK(ann.c->create({{"rematchOf", "ffffffffffffffff"}}).at("type") == "roomCreated");
+    ann.c->request({{"type", "createRoom"}, {"rematchOf", 7}});
+    CHECK(ann.c->recv_error() == "bad_option");
+
+    ann.c->request({{"type", "start"}, {"room", room}});
+    ann.c->recv_type("started");
+    ann.take_snapshot(ann.c->recv_type("snapshot"));
+    std::mt19937_64 rng(9);
+    play_until(ann, rng, [&] { return ann.view.at("phase") == "gameOver"; }, 200000);
+    for (json m = ann.c->recv(); m.at("type") != "seedReveal"; m = ann.c->recv()) {}
+
+    // The spectator's "rematch" is not linked; Ann's is.
+    eve->request({{"type", "createRoom"}, {"rematchOf", room}});
+    json created = eve->recv();
+    while (created.at("type") != "roomCreated") created = eve->recv();  // the game she watched went by
+    const std::string eves = created.at("room");
+    const std::string next = ann.c->create({{"game", "catan"}, {"players", 3}, {"vp", 3}, {"rematchOf", room}}).at("room");
+    json push = ann.c->room_until([](const json& r) { return r.contains("rematch"); });
+    CHECK(push.at("room") == room);
+    CHECK(push.at("rematch").at("room") == next);
+    CHECK(push.at("rematch").at("invite").get<std::string>().size() >= 16);
+    CHECK(next != early);
+    CHECK(next != eves);
+    // The new room is an ordinary room: its own options, not started; the creator is its host.
+    REQUIRE(ann.c->join(next, 0).at("type") == "joined");
+    json fresh = ann.c->room_until([&](const json& r) { return r.at("room") == next; });
+    CHECK(fresh.at("options").at("vp") == 3);
+    CHECK(fresh.at("started") == false);
+    CHECK(fresh.at("host") == 0);
+    CHECK_FALSE(fresh.contains("rematch"));
+
+    // The spectator learns it too; a later rematch changes nothing.
+    json seen = eve->room_until([](const json& r) { return r.contains("rematch"); });
+    CHECK(seen.at("rematch").at("room") == next);
+    auto bob = std::make_unique<WsClient>(s.port);
+    bob->hello("Bob");
+    REQUIRE(bob->join(room, nullptr).at("type") == "joined");
+    json later = bob->room_until([&](const json& r) { return r.at("room") == room; });
+    CHECK(later.at("rematch").at("room") == next);
+}
