@@ -80,6 +80,10 @@ export async function carcassonne({ browser, base, shots }) {
   const f0 = await waitFrame(A.page, (f) => f.seat === 0 && f.view?.game === "carcassonne", "Ann's Carcassonne game");
   check(f0.view.players.length === 2 && f0.view.board.length >= 1, "two players and the start tile");
   check(/\d+/.test(await A.page.textContent(tid("car-bag"))), "the tiles-left count is shown");
+  // Sounds (issue 18, shared with every game): off by default; on, "your turn" plays.
+  check(await A.page.getAttribute(tid("sound-toggle"), "aria-pressed") === "false", "sounds are off by default");
+  await A.page.click(tid("sound-toggle"));
+  await A.page.waitForSelector(`${tid("sound-toggle")}[aria-pressed="true"]`, { timeout: 3000 });
 
   let seed = 12345;
   const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -134,6 +138,8 @@ export async function carcassonne({ browser, base, shots }) {
   if (fieldRows.length) { await fieldRows[0].click(); check(await A.page.$(tid("car-hl")) !== null, "a field row highlights the field"); }
   check(scoredSeen, "at least one completed feature was explained during play");
   check(skipped > 0, "the bot's moves were paced and skipped at least once");
+  const sounds = await A.page.evaluate(() => window.hexhall.sounds.slice());
+  check(sounds.filter((c) => c === "turn").length > 5, `"your turn" sounded on Ann's turns (${sounds.length} cues)`);
   notes.push(`pacing skipped ${skipped} times`);
   await A.page.screenshot({ path: join(shots, "carcassonne-final.png") });
   // Coming back after the end (a reload): the server's event history (issue 18) brings back the log

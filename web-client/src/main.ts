@@ -8,6 +8,7 @@ import type { Shell } from "./app/shell";
 import { Connection, serverUrl, type ConnectionState } from "./net/connection";
 import { LANGS, lang, onLang, setLang, t } from "./i18n";
 import type { Lang } from "./app/contract";
+import { played } from "./app/sound";
 import { mountLobby } from "./lobby/lobby";
 import { mountRoom } from "./room/room-page";
 import { mountJoin } from "./room/join-page";
@@ -129,6 +130,6 @@ main.tabIndex = -1;
 renderHeader();
 window.addEventListener("hashchange", show);
 // For the browser tests and the curious (the room page adds `room`).
-(window as any).hexhall = { conn, shell };
+(window as any).hexhall = { conn, shell, sounds: played };
 if (session.name()) conn.connect();
 show();

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Pacer, type Timers } from "../src/app/pacer";
 import { cuesFor } from "../src/games/catan/cues";
+import { turnCue } from "../src/app/turn-title";
 
 function fakeClock() {
   let now = 0, next = 1;
@@ -76,11 +77,16 @@ test("a long backlog catches up at 300 ms", () => {
   assert.equal(gaps.at(-1), 400);  // calm again at the end
 });
 
-test("sounds: your turn, an offer to you, a steal by or from you", () => {
+test("sounds: your turn (every game), an offer to you, a steal by or from you", () => {
   const f = (legal: any, view: any = {}, events: any[] = [], snapshot = false) => ({ version: 1, view, legal, events, snapshot });
   const idle = { actions: [] };
   const roll = { actions: [{ type: "rollDice" }] };
-  assert.deepEqual(cuesFor(f(idle), f(roll), 1), ["turn"]);
+  assert.equal(turnCue(f(idle), f(roll), 1), true);
+  assert.equal(turnCue(f(roll), f(roll), 1), false);
+  assert.equal(turnCue(f(idle), f(roll, {}, [], true), 1), false);  // a snapshot: silence
+  assert.equal(turnCue(f(idle), f(roll), -1), false);  // spectators: silence
+  assert.equal(turnCue(f([]), f([{ type: "place", x: 0, y: 1, rotation: 0 }]), 0), true);  // Carcassonne's legal list
+  assert.deepEqual(cuesFor(f(idle), f(roll), 1), []);  // Catan's own cues leave it to the host
   assert.deepEqual(cuesFor(f(roll), f(roll), 1), []);
   const offer = { offer: { id: 4, from: 0, to: [1, 2] } };
   assert.deepEqual(cuesFor(f(idle), f(idle, offer), 1), ["offer"]);

@@ -6,7 +6,8 @@ import type { ActionError, GameFrame, GameHandle, HistoryEntry, RoomInfo, SeedRe
 import type { Connection } from "../net/connection";
 import { GameStream } from "../net/game-stream";
 import { lang, onLang, t } from "../i18n";
-import { hasMove, turnTitle } from "./turn-title";
+import { hasMove, turnCue, turnTitle } from "./turn-title";
+import { play } from "./sound";
 
 export class GameHost {
   private handle: GameHandle | null = null;
@@ -65,6 +66,7 @@ export class GameHost {
   private game(): string { return this.room().game ?? "catan"; }
 
   private frame(f: GameFrame): void {
+    if (turnCue(this.lastFrame, f, this.seat())) play("turn");  // every game's "your turn" (issue 18)
     this.lastFrame = f;
     document.title = turnTitle(this.seat() >= 0 && hasMove(f.legal), t("game.yourMove"));
     if (this.handle) { this.handle.frame(f); return; }

@@ -17,3 +17,9 @@ const BASE = "Hexhall";
 export function turnTitle(yourMove: boolean, label: string): string {
   return yourMove ? `● ${label} · ${BASE}` : BASE;
 }
+
+/** "Your turn" (issue 18), for every game; the game host plays it: the seat had nothing to do and
+ *  now has (not on a snapshot, not for spectators). */
+export function turnCue(prev: { legal: unknown } | null, f: { legal: unknown; snapshot: boolean }, seat: number): boolean {
+  return seat >= 0 && !f.snapshot && !!prev && !hasMove(prev.legal) && hasMove(f.legal);
+}

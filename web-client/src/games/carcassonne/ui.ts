@@ -4,6 +4,7 @@
 import { seatDisplayNames } from "../../app/seat-names";
 import { rematchButton } from "../../app/rematch-button";
 import { Pacer } from "../../app/pacer";
+import { soundToggle } from "../../app/sound-toggle";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 import { SEAT_COLORS, seatMark } from "../../app/seats";
 import { Board, type BoardScene, type Cell } from "./board";
@@ -300,7 +301,8 @@ export class CarcassonneUI implements GameHandle {
     this.hud.replaceChildren(
       h("div", { class: "car-status" },
         h("span", { class: `car-turn${v.current === this.ctx.seat && v.phase !== "over" ? " mine" : ""}`, "data-testid": "car-turn" }, turn),
-        h("span", { class: "car-bag", "data-testid": "car-bag", title: t.tilesLeft }, tileIcon(), ` ${v.bagCount ?? 0}`)),
+        h("span", { class: "car-bag", "data-testid": "car-bag", title: t.tilesLeft }, tileIcon(), ` ${v.bagCount ?? 0}`),
+        soundToggle("car-btn car-sound")),
       h("div", { class: "car-players" }, ...rows),
       scoreTrack(players.map((p) => p.score as number), t.scoreTrack, (i) => this.name(i)),
     );

@@ -3,6 +3,7 @@
 // from the server's legal list; the UI holds only the current selection of hand cards.
 import { seatDisplayNames } from "../../app/seat-names";
 import { Pacer } from "../../app/pacer";
+import { soundToggle } from "../../app/sound-toggle";
 import { rematchButton } from "../../app/rematch-button";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang } from "../../app/contract";
 import { tr, type StringKey } from "./strings";
@@ -323,7 +324,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     el.replaceChildren(...[
       h("div", { class: `sfc-status${yourTurn ? " mine" : ""}`, "data-testid": "sfc-status" },
         h("b", {}, v.phase === "over" ? t("over") : yourTurn ? t("yourTurn") : t("turnOf", { name: name(v.turn) })),
-        h("span", { class: "sfc-muted" }, t("turnNo", { n: v.turnNumber ?? 1 })), steps(v), clockEl),
+        h("span", { class: "sfc-muted" }, t("turnNo", { n: v.turnNumber ?? 1 })), steps(v), clockEl, soundToggle("sfc-btn small sfc-sound")),
       notices.length ? h("div", { class: "sfc-notices", role: "status", "aria-live": "polite", "data-testid": "sfc-notices" },
         ...notices.map((n) => h("div", { class: "sfc-notice" }, n))) : null,
       h("div", { class: "sfc-opponents" }, ...others.map((p) => playerPanel(p, v))),
