@@ -42,6 +42,9 @@ struct GameUpdate {
     Text spectator_events;
 };
 
+// How many patches' events a room keeps per seat and for the spectators (issue 18: sent on return).
+constexpr size_t kEventHistory = 100;
+
 // A history entry: the version a patch led to and the JSON array text of the events it carried;
 // null for an empty array.
 inline Text history_entry(uint64_t to, std::string_view events_array) {
@@ -118,6 +121,10 @@ public:
     // view so the next snapshot/patch starts from the restored state. False on the first refusal.
     // The game clock's state (when the current waits began) is rebuilt from the actions' game times.
     virtual bool restore(const std::vector<StoredAction>& actions, std::string& error) = 0;
+    // After restore(): the history entries (history_entry) of the last kEventHistory restored
+    // actions, per seat and then the spectators' (index seats()), oldest first, as the live
+    // updates would have carried them; moved out. Empty when the game keeps none.
+    virtual std::vector<std::vector<Text>> take_restored_history() { return {}; }
     // Applies one stored record as the game did live (without clocks): the update carries every
     // stream's patch (replays of finished games). nullopt with `error` set when it is refused.
     virtual std::optional<GameUpdate> apply_record(const std::string& record, std::string& error) = 0;

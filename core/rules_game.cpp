@@ -141,13 +141,22 @@ public:
     uint64_t seed() const override { return seed_; }
     std::string setup() const override { return canonical(options_); }
     bool restore(const std::vector<StoredAction>& actions, std::string& error) override {
+        restored_history_.assign(static_cast<size_t>(seats()) + 1, {});
+        const size_t keep_from = actions.size() > kEventHistory ? actions.size() - kEventHistory : 0;
         for (size_t i = 0; i < actions.size(); ++i) {
             if (!replay(actions[i].record, error)) return error = "record " + std::to_string(i) + ": " + error, false;
             resumed_ms_ = std::max(resumed_ms_, actions[i].game_ms);
+            if (i >= keep_from)  // what each viewer's patch of this action carried (version = actions)
+                for (int p = -1; p < seats(); ++p) {
+                    const int viewer = p < 0 ? kSpectator : p;
+                    Text t = history_entry(actions_, visible_events(viewer).dump(-1, ' ', false, json::error_handler_t::replace));
+                    if (t) restored_history_[p < 0 ? static_cast<size_t>(seats()) : static_cast<size_t>(p)].push_back(std::move(t));
+                }
         }
         rebase_streams();
         return true;
     }
+    std::vector<std::vector<Text>> take_restored_history() override { return std::exchange(restored_history_, {}); }
     std::optional<GameUpdate> apply_record(const std::string& record, std::string& error) override {
         int seat = 0;
         json action;
@@ -214,10 +223,14 @@ private:
         return u;
     }
 
-    Text patch(int seat) {
+    json visible_events(int seat) const {
         json events = json::array();
         for (const Event& e : events_)
             if (e.visible & viewer_bit(seat)) events.push_back(e.body);
+        return events;
+    }
+    Text patch(int seat) {
+        json events = visible_events(seat);
         last_events_ = events.dump(-1, ' ', false, json::error_handler_t::replace);
         json m = stream(seat).patch(rules_->view(seat), std::move(events), legal(seat));
         add_clock(m, seat);
@@ -267,6 +280,7 @@ private:
     uint64_t actions_ = 0;
     std::vector<Event> events_;
     std::string last_events_;  // the events text of the last patch(): its viewer's history entry
+    std::vector<std::vector<Text>> restored_history_;  // restore(): see take_restored_history()
     std::vector<std::unique_ptr<RulesBot>> bots_;
     std::vector<uint64_t> bot_seeds_;
     std::unique_ptr<RulesBot> takeover_;

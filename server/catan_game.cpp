@@ -234,13 +234,23 @@ public:
     }
     bool restore(const std::vector<StoredAction>& actions, std::string& error) override {
         track(0);
+        restored_history_.assign(static_cast<size_t>(players_) + 1, {});
+        const size_t keep_from = actions.size() > core::kEventHistory ? actions.size() - core::kEventHistory : 0;
         for (size_t i = 0; i < actions.size(); ++i) {
             const std::string& record = actions[i].record;
             cat::Action a;
             std::string why;
             if (!cat::action_from_text(record, a, &why)) return error = "record " + std::to_string(i) + ": " + why, false;
-            const cat::Result r = cat::apply(s_, a);
+            const bool keep = i >= keep_from;  // the last actions' events, as each viewer's patch carried them
+            events_.clear();
+            const cat::Result r = cat::apply(s_, a, keep ? &events_ : nullptr);
             if (!r) return error = "record " + std::to_string(i) + " (" + record + ") refused: " + r.rule, false;
+            if (keep)
+                for (int p = -1; p < players_; ++p) {
+                    const int viewer = p < 0 ? cat::kSpectator : p;
+                    Text t = core::history_entry(s_.actions_applied, proto::events_json(events_, viewer).dump());
+                    if (t) restored_history_[p < 0 ? static_cast<size_t>(players_) : static_cast<size_t>(p)].push_back(std::move(t));
+                }
             // The waits begin as they did in the game (game times never go back; older rows hold 0).
             resumed_ms_ = std::max(resumed_ms_, actions[i].game_ms);
             track(resumed_ms_);
@@ -258,6 +268,7 @@ public:
         return applied(a, a.seat, begun_ ? unix_ms_now() : start_ms_);
     }
     std::vector<StoredAction> take_begin_records() override { return std::exchange(begin_records_, {}); }
+    std::vector<std::vector<Text>> take_restored_history() override { return std::exchange(restored_history_, {}); }
 
 private:
     void rebase_streams() {
@@ -380,6 +391,7 @@ private:
     uint64_t seed_ = 0;
     std::vector<StoredAction> begin_records_;
     int64_t resumed_ms_ = 0;  // after restore(): the game time of the last restored action
+    std::vector<std::vector<Text>> restored_history_;  // restore(): see take_restored_history()
     bool begun_ = false, clock_broken_ = false, in_discard_ = false;
     int64_t start_ms_ = 0;
     std::optional<int64_t> paused_at_;  // wall ms a referee paused the clocks (pause_clock)

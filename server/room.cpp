@@ -527,13 +527,17 @@ void Room::begin_game(const ClientPtr& c, int64_t id) {
 
 // Each viewer's recent events (issue 18): the game says per update what every seat and the
 // spectators saw; a seat's history has its own private events, never another seat's.
+namespace {
+void keep_entry(std::deque<Text>& d, const Text& t) {
+    if (!t) return;
+    d.push_back(t);
+    if (d.size() > core::kEventHistory) d.pop_front();
+}
+}  // namespace
+
 void Room::keep_event_history(const GameUpdate& u) {
     if (event_history_.size() != seats_.size() + 1) event_history_.assign(seats_.size() + 1, {});
-    auto keep = [](std::deque<Text>& d, const Text& t) {
-        if (!t) return;
-        d.push_back(t);
-        if (d.size() > kEventHistory) d.pop_front();
-    };
+    auto keep = keep_entry;
     for (size_t i = 0; i < seats_.size() && i < u.seat_events.size(); ++i) keep(event_history_[i], u.seat_events[i]);
     keep(event_history_.back(), u.spectator_events);
 }

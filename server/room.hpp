@@ -203,7 +203,6 @@ private:
     void send_chat_history(const ClientPtr& c);
     // Each viewer's recent events (seats 0..n-1, then spectators), sent as `history` to whoever
     // joins or returns (protocol.md). Not stored: after a restart it begins again.
-    static constexpr size_t kEventHistory = 100;
     std::vector<std::deque<Text>> event_history_;
     void keep_event_history(const GameUpdate& u);
     void send_event_history(const ClientPtr& c, int seat);

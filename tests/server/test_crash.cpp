@@ -14,9 +14,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "engine/view.hpp"
 #include "protocol/catan_json.hpp"
+#include "server/games.hpp"
 #include "server/record_check.hpp"
 
 extern char** environ;
@@ -67,11 +69,16 @@ struct ChildServer {
     }
 };
 
-// One random action by one player; every client reads its patch.
-void play_one(std::vector<Player>& players, std::mt19937_64& rng, int& acks) {
+// One random action by one player; every client reads its patch (and keeps its events by version).
+void play_one(std::vector<Player>& players, std::mt19937_64& rng, int& acks,
+              std::vector<std::map<uint64_t, json>>* seen = nullptr) {
     act_random(random_mover(players, rng), rng);
     ++acks;
-    for (Player& q : players) q.take_patch(q.c->recv());
+    for (Player& q : players) {
+        const json m = q.c->recv();
+        q.take_patch(m);
+        if (seen && !m.at("catan").at("events").empty()) (*seen)[q.seat][m.at("to").get<uint64_t>()] = m.at("catan").at("events");
+    }
 }
 
 // Four players say hello, player 0 creates a room with `options` (a createRoom request), everybody
@@ -120,6 +127,7 @@ std::filesystem::path temp_dir(const char* name) {
 
 TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowledged is lost", "[server][crash]") {
     Watchdog watchdog(280);
+    hexhall::server::register_builtin_games();  // check_record below, in this process (the server is a child)
     const auto dir = temp_dir("hexhall-crash-");
     const std::string db = (dir / "hexhall.db").string();
 
@@ -127,6 +135,7 @@ TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowle
     std::string room, commitment;
     std::mt19937_64 rng(777);
     int acks = 0;
+    std::vector<std::map<uint64_t, json>> seen(4);  // each seat's events per version, as they came
     {
         ChildServer server(db, dir);
         room = start_four(server.port, players, {{"players", 4}, {"vp", 7}}, commitment);
@@ -134,7 +143,7 @@ TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowle
         // that follow, which are acknowledged only once committed).
         players[0].c->request({{"type", "transferHost"}, {"room", room}, {"seat", 1}});
         players[0].c->recv_type("ok");
-        while (acks < 120 && players[0].view.at("phase") != "gameOver") play_one(players, rng, acks);
+        while (acks < 120 && players[0].view.at("phase") != "gameOver") play_one(players, rng, acks, &seen);
         int status = 0;
         http_get(server.port, "/games/" + room + "/record", status);
         CHECK(status == 409);
@@ -150,6 +159,19 @@ TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowle
         p.take_snapshot(reconnect(p, server.port));
         CHECK(p.version == version);  // every acknowledged action survived
         CHECK(p.view == before);
+        // The seat's recent events came back too, as it saw them (its own private ones included).
+        p.c->skip_history = false;
+        const json h = p.c->recv();
+        p.c->skip_history = true;
+        REQUIRE(h.at("type") == "history");
+        const json& entries = h.at("entries");
+        CHECK(entries.size() == std::min<size_t>(100, seen[p.seat].size()));
+        for (const json& e : entries) {
+            const uint64_t to = e.at("to").get<uint64_t>();
+            REQUIRE(seen[p.seat].count(to));
+            CHECK(e.at("events") == seen[p.seat].at(to));
+        }
+        if (!entries.empty()) CHECK(entries.back().at("to").get<uint64_t>() == seen[p.seat].rbegin()->first);
     }
     // Seat 1 is still the host after the restart: seat 0 may not hand the room over, seat 1 may.
     players[0].c->request({{"type", "transferHost"}, {"room", room}, {"seat", 0}});

@@ -2,8 +2,10 @@
 // or returns to their seat gets the recent events as that viewer saw them — a seat its own private
 // events, a spectator only the public ones — so a reload or a return after a bot played shows what
 // happened.
+#include <filesystem>
 #include <map>
 
+#include "tests/games/test_games.hpp"
 #include "tests/server/ws_client.hpp"
 
 using namespace hexhall::test;
@@ -172,4 +174,81 @@ TEST_CASE("history: none before the game starts, and a room of another game send
     REQUIRE(d->join(waiting, nullptr).at("type") == "joined");
     d->request({{"type", "listRooms"}});
     CHECK(d->recv_type("rooms").contains("rooms"));  // nothing (no history) came before the answer
+}
+
+TEST_CASE("history: a restart keeps it, for every registered game (issue 18)", "[server][history][restart]") {
+    for (const hexhall::core::GameModule& module : registry_with_test_games().modules()) {
+        SECTION(module.name) {
+            Watchdog watchdog(240);
+            const auto db = std::filesystem::temp_directory_path() /
+                            ("hexhall-history-test-" + std::to_string(std::random_device{}()) + ".db");
+            hexhall::server::ServerOptions o;
+            o.address = "127.0.0.1";
+            o.port = 0;
+            o.db_path = db.string();
+            std::string room;
+            std::map<uint64_t, json> live;  // the spectator's events per version, as they came
+            uint64_t last = 0;
+            bool ended = false;  // a short game may end first: nothing is restored then
+            {
+                hexhall::server::Server s(o);
+                const uint16_t port = s.start();
+                WsClient host(port);
+                const std::string token = host.hello("Host").at("session").get<std::string>();
+                room = host.create({{"game", module.name}, {"botFill", module.bots.front()}, {"grace", 0}}).at("room");
+                REQUIRE(host.join(room, 0).at("type") == "joined");
+                WsClient watcher(port);
+                watcher.hello("Watcher");
+                REQUIRE(watcher.join(room, nullptr).at("type") == "joined");
+                host.request({{"type", "start"}, {"room", room}});
+                host.recv_type("started");
+                host.close();  // the takeover bot plays the host's seat: bots only from here
+                for (int n = 0; live.size() < 12; ++n) {
+                    REQUIRE(n < 100000);
+                    const json m = watcher.recv();
+                    if (m.at("type") == "seedReveal") { ended = true; break; }
+                    if (m.at("type") != "patch") continue;
+                    last = m.at("to").get<uint64_t>();
+                    const json& events = m.at(module.name).at("events");
+                    if (!events.empty()) live[last] = events;
+                }
+                s.stop();  // everything acknowledged is stored
+            }
+            if (ended) {
+                WARN(module.name << " ended before the restart: its history is not restored");
+                return;
+            }
+            hexhall::server::Server s(o);
+            const uint16_t port = s.start();
+            WsClient dee(port);
+            dee.hello("Dee");
+            dee.skip_history = false;
+            REQUIRE(dee.join(room, nullptr).at("type") == "joined");
+            json h;
+            for (int n = 0; n < 100000; ++n) {
+                const json m = dee.recv();
+                if (m.at("type") == "history") { h = m; break; }
+            }
+            REQUIRE(h.is_object());
+            // The entries from before the restart are the ones the spectator saw live, in order, up
+            // to the last stored version (later ones are the bots' moves since the restart).
+            std::vector<uint64_t> restored;
+            for (const json& e : h.at("entries")) {
+                const uint64_t to = e.at("to").get<uint64_t>();
+                if (to > last) continue;
+                restored.push_back(to);
+                REQUIRE(live.count(to));
+                CHECK(e.at("events") == live.at(to));
+            }
+            const size_t after = h.at("entries").size() - restored.size();
+            INFO(module.name << ": " << restored.size() << " entries from before the restart, " << after << " since");
+            if (after < hexhall::core::kEventHistory) {
+                REQUIRE_FALSE(restored.empty());
+                CHECK(restored.back() == live.rbegin()->first);
+                CHECK(restored.size() == std::min(live.size(), hexhall::core::kEventHistory - after));
+            }
+            std::error_code ec;
+            for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext, ec);
+        }
+    }
 }
