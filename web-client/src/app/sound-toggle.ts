@@ -1,5 +1,5 @@
-// The sound on/off button every game UI can place (issue 18): the same stored choice as Catan's
-// toggle (app/sound.ts), labelled in the shell's language.
+// The sound on/off button every game UI can place (issue 18): one stored choice for every game
+// (app/sound.ts), labelled in the shell's language.
 import { setSoundOn, soundOn } from "./sound";
 import { t } from "../i18n";
 

@@ -6,7 +6,7 @@ import type { RoomState } from "./room-state";
 
 /** The createRoom message of a rematch of `r` (plain data: the unit tests check it). */
 export function rematchMessage(r: RoomState): Record<string, unknown> {
-  const m: Record<string, unknown> = { type: "createRoom", game: r.game ?? "catan", ...r.options, rematchOf: r.room };
+  const m: Record<string, unknown> = { type: "createRoom", ...(r.game ? { game: r.game } : {}), ...r.options, rematchOf: r.room };
   delete m.boardSeed;  // a new board, as a new game gets
   if (r.private) m.private = true;
   if (!r.spectatorsAllowed) m.spectators = false;
