@@ -55,6 +55,17 @@ inline Text history_entry(uint64_t to, std::string_view events_array) {
     return std::make_shared<const std::string>(std::move(s));
 }
 
+// restore(): keeps the history entries of the action that led to version `to` in `history` (one
+// list per seat, then the spectators' at index `seats`); `events_text(viewer)` gives a viewer's
+// events as a JSON array's text, `spectator` being the game's viewer id for spectators.
+template <class EventsText>
+void keep_restored_entries(std::vector<std::vector<Text>>& history, int seats, int spectator, uint64_t to,
+                           EventsText&& events_text) {
+    history.resize(static_cast<size_t>(seats) + 1);
+    for (int i = 0; i <= seats; ++i)
+        if (Text t = history_entry(to, events_text(i < seats ? i : spectator))) history[static_cast<size_t>(i)].push_back(std::move(t));
+}
+
 // A stored action, as restore() replays it: the record line and the game clock when it was applied.
 struct StoredAction {
     std::string record;

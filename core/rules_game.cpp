@@ -141,17 +141,14 @@ public:
     uint64_t seed() const override { return seed_; }
     std::string setup() const override { return canonical(options_); }
     bool restore(const std::vector<StoredAction>& actions, std::string& error) override {
-        restored_history_.assign(static_cast<size_t>(seats()) + 1, {});
-        const size_t keep_from = actions.size() > kEventHistory ? actions.size() - kEventHistory : 0;
+        restored_history_.clear();
+        const size_t keep_from = actions.size() - std::min(actions.size(), kEventHistory);
         for (size_t i = 0; i < actions.size(); ++i) {
             if (!replay(actions[i].record, error)) return error = "record " + std::to_string(i) + ": " + error, false;
             resumed_ms_ = std::max(resumed_ms_, actions[i].game_ms);
             if (i >= keep_from)  // what each viewer's patch of this action carried (version = actions)
-                for (int p = -1; p < seats(); ++p) {
-                    const int viewer = p < 0 ? kSpectator : p;
-                    Text t = history_entry(actions_, visible_events(viewer).dump(-1, ' ', false, json::error_handler_t::replace));
-                    if (t) restored_history_[p < 0 ? static_cast<size_t>(seats()) : static_cast<size_t>(p)].push_back(std::move(t));
-                }
+                keep_restored_entries(restored_history_, seats(), kSpectator, actions_,
+                                      [&](int viewer) { return events_text(visible_events(viewer)); });
         }
         rebase_streams();
         return true;
@@ -229,9 +226,10 @@ private:
             if (e.visible & viewer_bit(seat)) events.push_back(e.body);
         return events;
     }
+    static std::string events_text(const json& events) { return events.dump(-1, ' ', false, json::error_handler_t::replace); }
     Text patch(int seat) {
         json events = visible_events(seat);
-        last_events_ = events.dump(-1, ' ', false, json::error_handler_t::replace);
+        last_events_ = events_text(events);
         json m = stream(seat).patch(rules_->view(seat), std::move(events), legal(seat));
         add_clock(m, seat);
         return make_text(m);

@@ -234,8 +234,8 @@ public:
     }
     bool restore(const std::vector<StoredAction>& actions, std::string& error) override {
         track(0);
-        restored_history_.assign(static_cast<size_t>(players_) + 1, {});
-        const size_t keep_from = actions.size() > core::kEventHistory ? actions.size() - core::kEventHistory : 0;
+        restored_history_.clear();
+        const size_t keep_from = actions.size() - std::min(actions.size(), core::kEventHistory);
         for (size_t i = 0; i < actions.size(); ++i) {
             const std::string& record = actions[i].record;
             cat::Action a;
@@ -246,11 +246,8 @@ public:
             const cat::Result r = cat::apply(s_, a, keep ? &events_ : nullptr);
             if (!r) return error = "record " + std::to_string(i) + " (" + record + ") refused: " + r.rule, false;
             if (keep)
-                for (int p = -1; p < players_; ++p) {
-                    const int viewer = p < 0 ? cat::kSpectator : p;
-                    Text t = core::history_entry(s_.actions_applied, proto::events_json(events_, viewer).dump());
-                    if (t) restored_history_[p < 0 ? static_cast<size_t>(players_) : static_cast<size_t>(p)].push_back(std::move(t));
-                }
+                core::keep_restored_entries(restored_history_, players_, cat::kSpectator, s_.actions_applied,
+                                            [&](int viewer) { return proto::events_json(events_, viewer).dump(); });
             // The waits begin as they did in the game (game times never go back; older rows hold 0).
             resumed_ms_ = std::max(resumed_ms_, actions[i].game_ms);
             track(resumed_ms_);

@@ -14,6 +14,8 @@ constexpr std::array<std::string_view, 3> kEnvelope = {"type", "v", "id"};
 // server/room_options.hpp
 constexpr std::array<std::string_view, 7> kRoomKeys = {"private", "password", "spectators", "botFill", "grace",
                                                        "externalBots", "rematchOf"};
+// Room keys that are not kept with the room: the password (only its hash is) and the rematch link.
+constexpr std::array<std::string_view, 2> kNotStored = {"password", "rematchOf"};
 // Every game: its name, the secret seed and the clock preset (the rules adapter's own keys).
 constexpr std::array<std::string_view, 3> kGameKeys = {"game", "seed", "clock"};
 
@@ -46,7 +48,7 @@ nlohmann::json validated_options(const nlohmann::json& request, const core::Game
     nlohmann::json out = nlohmann::json::object();
     if (!request.is_object()) return out;
     for (auto& [key, value] : request.items())
-        if (key != "password" && key != "rematchOf" && !key.empty() && key[0] != '_' && (in(kRoomKeys, key) || game_key(game, key)))
+        if (!in(kNotStored, key) && !key.empty() && key[0] != '_' && (in(kRoomKeys, key) || game_key(game, key)))
             out[key] = value;
     return out;
 }

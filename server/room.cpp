@@ -95,8 +95,8 @@ json Room::make_summary() const {
             {"over", game_->over()},
             {"fixedSeed", options_.fixed_seed}};
     if (started_ && journal_) j["commitment"] = journal_->fairness().commitment;  // storage: docs/fairness.md
-    if (store_failing_) j["store"] = "failing";
-    if (rematch_) j["rematch"] = {{"room", rematch_->first}, {"invite", rematch_->second}};  // paused until the store works again
+    if (store_failing_) j["store"] = "failing";  // paused until the store works again
+    if (rematch_) j["rematch"] = {{"room", rematch_->first}, {"invite", rematch_->second}};  // link_rematch
     if (started_ && game_->clock_paused()) j["clockPaused"] = true;  // by a referee (room_referee.cpp)
     if (game_->over())  // the game's own outcome, the same for every game (protocol.md "room")
         if (const std::optional<core::Outcome> o = game_->outcome())
@@ -527,19 +527,17 @@ void Room::begin_game(const ClientPtr& c, int64_t id) {
 
 // Each viewer's recent events (issue 18): the game says per update what every seat and the
 // spectators saw; a seat's history has its own private events, never another seat's.
-namespace {
-void keep_entry(std::deque<Text>& d, const Text& t) {
+void Room::keep_history_entry(size_t viewer, Text t) {
     if (!t) return;
-    d.push_back(t);
+    if (event_history_.size() != seats_.size() + 1) event_history_.assign(seats_.size() + 1, {});
+    std::deque<Text>& d = event_history_[std::min(viewer, seats_.size())];
+    d.push_back(std::move(t));
     if (d.size() > core::kEventHistory) d.pop_front();
 }
-}  // namespace
 
 void Room::keep_event_history(const GameUpdate& u) {
-    if (event_history_.size() != seats_.size() + 1) event_history_.assign(seats_.size() + 1, {});
-    auto keep = keep_entry;
-    for (size_t i = 0; i < seats_.size() && i < u.seat_events.size(); ++i) keep(event_history_[i], u.seat_events[i]);
-    keep(event_history_.back(), u.spectator_events);
+    for (size_t i = 0; i < seats_.size() && i < u.seat_events.size(); ++i) keep_history_entry(i, u.seat_events[i]);
+    keep_history_entry(seats_.size(), u.spectator_events);
 }
 
 void Room::send_event_history(const ClientPtr& c, int seat) {

@@ -204,6 +204,7 @@ private:
     // Each viewer's recent events (seats 0..n-1, then spectators), sent as `history` to whoever
     // joins or returns (protocol.md). Not stored: after a restart it begins again.
     std::vector<std::deque<Text>> event_history_;
+    void keep_history_entry(size_t viewer, Text entry);  // viewer: a seat, or seats_.size() for spectators
     void keep_event_history(const GameUpdate& u);
     void send_event_history(const ClientPtr& c, int seat);
     bool started_ = false;

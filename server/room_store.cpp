@@ -138,14 +138,8 @@ void Room::restore_started() {
     game_->begin(unix_ms_now(), limits_.clock_scale);
     // The recent events as the live room had them (issue 18): a returning player's log after a restart.
     std::vector<std::vector<Text>> restored = game_->take_restored_history();
-    if (restored.size() == seats_.size() + 1) {
-        event_history_.assign(seats_.size() + 1, {});
-        for (size_t i = 0; i < restored.size(); ++i)
-            for (Text& t : restored[i]) {
-                event_history_[i].push_back(std::move(t));
-                if (event_history_[i].size() > core::kEventHistory) event_history_[i].pop_front();
-            }
-    }
+    for (size_t i = 0; i < restored.size() && i <= seats_.size(); ++i)
+        for (Text& t : restored[i]) keep_history_entry(i, std::move(t));
     for (const StoredAction& a : game_->take_begin_records()) journal_->append(kSpectatorSeat, a.record, a.game_ms, [] {});
     for (size_t i = 0; i < seats_.size(); ++i) {
         Seat& s = seats_[i];

@@ -5,6 +5,7 @@ import { seatDisplayNames } from "../../app/seat-names";
 import { rematchButton } from "../../app/rematch-button";
 import { Pacer } from "../../app/pacer";
 import { soundToggle } from "../../app/sound-toggle";
+import { ignoredKey } from "../../app/keys";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 import { SEAT_COLORS, seatMark } from "../../app/seats";
 import { Board, type BoardScene, type Cell } from "./board";
@@ -224,8 +225,8 @@ export class CarcassonneUI implements GameHandle {
     });
   }
   private key(e: KeyboardEvent): void {
+    if (ignoredKey(e)) return;
     const tag = (e.target as HTMLElement | null)?.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
     if (!this.el.isConnected) return;
     const cell = (e.target as Element | null)?.getAttribute?.("data-cell");
     if (cell && (e.key === "Enter" || e.key === " ")) {

@@ -117,12 +117,4 @@ export function hotkeyHelp(lang: Lang): HTMLElement {
     h("p", { class: "hx-muted" }, t(lang, "keysEsc")));
 }
 
-/** A key press the game should not take: typing in a field, or with a modifier. */
-export function ignoredKey(e: KeyboardEvent): boolean {
-  if (e.ctrlKey || e.metaKey || e.altKey) return true;
-  const el = e.target as HTMLElement | null;
-  const tag = el?.tagName ?? "";
-  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || !!el?.isContentEditable;
-}
-
 export { botName } from "../../app/seat-names";

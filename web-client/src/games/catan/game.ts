@@ -20,7 +20,8 @@ import { loadReplay } from "./replaydata";
 import * as D from "./dialogs";
 import { t, cardsText, Key } from "./strings";
 import { UI, actions, legalOf, seatNames, initialOf } from "./state";
-import { costCard, hexLabel, hotkeyHelp, ignoredKey } from "./aids";
+import { costCard, hexLabel, hotkeyHelp } from "./aids";
+import { ignoredKey } from "../../app/keys";
 import { rematchButton } from "../../app/rematch-button";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 
