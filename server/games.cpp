@@ -3,7 +3,7 @@
 #include "core/rules_game.hpp"
 #include "games/carcassonne/module.hpp"
 #include "games/struggle/module.hpp"
-#include "server/catan_game.hpp"
+#include "games/catan/catan_game.hpp"
 
 namespace hexhall::server {
 

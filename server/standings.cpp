@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/standings.hpp"
+#include "games/catan/engine/standings.hpp"
 #include "server/hub.hpp"
 #include "server/safe_text.hpp"
 

@@ -2,7 +2,7 @@
 // real protocol, on a server started in-process (or an existing one with --url), and reports win
 // shares (docs/bots.md, "Arena").
 //
-//   hexhall-arena --bots 'heuristic,ext:python3 bots/examples/python/bot.py,random,random'
+//   hexhall-arena --bots 'heuristic,ext:python3 games/catan/bots/examples/python/bot.py,random,random'
 //                 [--game NAME] [--options JSON] [--games N] [--seed S] [--threads T] [--record DIR]
 //                 [--map random|starter] [--mode classic|combined] [--vp N] [--no-rotate]
 //                 [--timeout SEC] [--url ws://host:port/ws] [--no-seat-tokens]

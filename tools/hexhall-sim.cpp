@@ -27,11 +27,11 @@
 #include <nlohmann/json.hpp>
 
 #include "core/game_module.hpp"
-#include "engine/engine.hpp"
-#include "engine/random_play.hpp"
-#include "engine/record.hpp"
-#include "engine/view.hpp"
-#include "bots/bot.hpp"
+#include "games/catan/engine/engine.hpp"
+#include "games/catan/engine/random_play.hpp"
+#include "games/catan/engine/record.hpp"
+#include "games/catan/engine/view.hpp"
+#include "games/catan/bots/bot.hpp"
 #include "server/games.hpp"
 #include "tools/sim/rules_sim.hpp"
 

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine.hpp"
-#include "engine/random_play.hpp"
-#include "protocol/view_stream.hpp"
+#include "games/catan/engine/engine.hpp"
+#include "games/catan/engine/random_play.hpp"
+#include "games/catan/protocol/view_stream.hpp"
 
 using namespace hexhall::catan;
 using namespace hexhall::protocol;

@@ -1,13 +1,13 @@
 // Per-game scoring policies over the generic game outcome (core::Outcome: winners and a score per
 // seat). A tournament's standings add up SeatScores and rank them by HK-1.9 (match points, then
-// game points, then the exact share of points), reusing engine/standings for Catan.
+// game points, then the exact share of points), reusing games/catan/engine/standings for Catan.
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/game_rules.hpp"
-#include "engine/standings.hpp"
+#include "games/catan/engine/standings.hpp"
 
 namespace hexhall::tournament {
 
@@ -27,7 +27,7 @@ struct ScoringPolicy {
     std::vector<SeatScore> (*score)(const core::Outcome& outcome);
 };
 
-// "hk2024": Catan, HK-1 through engine/standings (one winner with 10+ VP, HK-1.2; 1 match point,
+// "hk2024": Catan, HK-1 through games/catan/engine/standings (one winner with 10+ VP, HK-1.2; 1 match point,
 //           HK-1.3; game points capped at 10 for the winner, HK-1.5; PoP with the 3-player
 //           imaginary fourth, HK-1.6/HK-1.7).
 // "win-score": Carcassonne, The Struggle for Catan: 1 match point to each winner (a shared win

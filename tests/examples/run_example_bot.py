@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs one example bot (bots/examples) for a whole game against a real hexhall-server.
+"""Runs one example bot (games/catan/bots/examples) for a whole game against a real hexhall-server.
 
   run_example_bot.py --server build/server/hexhall-server --bot python|js|doc [--timeout 60]
   run_example_bot.py --arena build/tools/hexhall-arena [--timeout 60]
@@ -73,7 +73,7 @@ def run_arena(arena, timeout, game=None):
         cmd = [arena, "--game", game, "--bots", f"heuristic,{bot},random", "--games", "2", "--threads", "2",
                "--seed", "5", "--timeout", str(timeout)]
     else:
-        bot = f"ext:{python_with_websockets()} {os.path.join(ROOT, 'bots/examples/python/bot.py')}"
+        bot = f"ext:{python_with_websockets()} {os.path.join(ROOT, 'games/catan/bots/examples/python/bot.py')}"
         cmd = [arena, "--bots", f"heuristic,{bot},random,random", "--games", "2", "--threads", "2",
                "--seed", "5", "--timeout", str(timeout)]
     run = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 10)
@@ -112,11 +112,11 @@ def main():
         url = f"ws://127.0.0.1:{port}/ws"
         common = ["--url", url, "--seed", "7", "--opponents", "heuristic", "--timeout", str(args.timeout)]
         if args.bot == "python":
-            cmd = [python_with_websockets(), os.path.join(ROOT, "bots/examples/python/bot.py")] + common
+            cmd = [python_with_websockets(), os.path.join(ROOT, "games/catan/bots/examples/python/bot.py")] + common
         elif args.bot == "doc":
             cmd = [python_with_websockets(), doc_bot(), "--url", url, "--seed", "7"]
         else:
-            cmd = ["node", os.path.join(ROOT, "bots/examples/js/bot.mjs")] + common
+            cmd = ["node", os.path.join(ROOT, "games/catan/bots/examples/js/bot.mjs")] + common
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 5)
     finally:
         server.terminate()

@@ -16,8 +16,8 @@
 #include <fstream>
 #include <map>
 
-#include "engine/view.hpp"
-#include "protocol/catan_json.hpp"
+#include "games/catan/engine/view.hpp"
+#include "games/catan/protocol/catan_json.hpp"
 #include "server/games.hpp"
 #include "server/record_check.hpp"
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "engine/standings.hpp"
+#include "games/catan/engine/standings.hpp"
 #include "server/hub.hpp"
 #include "server/records.hpp"
 #include "server/sqlite_store.hpp"

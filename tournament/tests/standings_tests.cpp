@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "engine/standings.hpp"
+#include "games/catan/engine/standings.hpp"
 #include "tournament/referee.hpp"
 #include "tournament/results.hpp"
 #include "tournament/standings.hpp"
