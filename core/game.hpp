@@ -116,7 +116,7 @@ public:
     virtual bool pause_clock(int64_t now_ms) { return (void)now_ms, false; }
     virtual bool resume_clock(int64_t now_ms) { return (void)now_ms, false; }
     virtual bool clock_paused() const { return false; }
-    // A referee's warning to `seat` under the game's rules (Catan: HK-10.6, two disqualify), applied
+    // A referee's warning to `seat` under the game's rules (e.g. HK-10.6: two warnings disqualify), applied
     // at `now_ms` as a stored record like any action. nullopt with `error`: the game has no warnings
     // or refuses this one.
     virtual std::optional<GameUpdate> referee_warning(int seat, int64_t now_ms, std::string& error) {

@@ -7,13 +7,13 @@
 #include <unordered_map>
 #include <vector>
 
-#include "games/catan/engine/standings.hpp"
+#include "tournament/hk_standings.hpp"
 #include "server/hub.hpp"
 #include "server/safe_text.hpp"
 
 namespace hexhall::server {
 
-namespace cat = hexhall::catan;
+namespace hk = hexhall::hk;
 using json = nlohmann::json;
 
 namespace {
@@ -74,7 +74,7 @@ std::vector<std::string> room_ids(std::string_view query) {
 
 // `teams=` (URL-encoded JSON): [{"name":…,"division":…,"members":[player, …]}, …]; an error
 // message when it is not that.
-std::optional<std::string> parse_teams(std::string_view raw, std::vector<cat::Team>& teams) {
+std::optional<std::string> parse_teams(std::string_view raw, std::vector<hk::Team>& teams) {
     const std::optional<std::string> text = url_decode(raw);
     const json j = text ? json::parse(*text, nullptr, false) : json();
     if (!j.is_array()) return "teams must be a JSON array of {name, division, members}";
@@ -83,7 +83,7 @@ std::optional<std::string> parse_teams(std::string_view raw, std::vector<cat::Te
         if (!t.is_object() || !t.contains("name") || !t["name"].is_string() || !t.contains("members") ||
             !t["members"].is_array() || (t.contains("division") && !t["division"].is_string()))
             return "each team needs a \"name\", \"members\" (names) and optionally a \"division\"";
-        cat::Team team;
+        hk::Team team;
         team.name = t["name"].get<std::string>();
         team.division = t.value("division", "");
         for (const json& m : t["members"]) {
@@ -109,12 +109,12 @@ std::string ranked_name(const SeatRow& s) {
     return s.name;
 }
 
-json fraction_json(const cat::Fraction& f) { return {{"num", f.num}, {"den", f.den}}; }
+json fraction_json(const hk::Fraction& f) { return {{"num", f.num}, {"den", f.den}}; }
 
 // A finished game never changes: what it contributes to standings (its result, or why it is
 // skipped) is computed once per store and room, then read from here (issue 12 finding 9).
 struct FinishedGame {
-    std::optional<cat::GameResult> result;  // counted
+    std::optional<hk::GameResult> result;  // counted
     json game;                               // its "games" entry
     std::string skip_reason;                 // not counted: why
 };
@@ -162,7 +162,7 @@ FinishedGame evaluate(const StoredRoom& st, const std::string& id) {
         out.skip_reason = "the stored game does not replay to its end";
         return out;
     }
-    cat::GameResult r;
+    hk::GameResult r;
     r.winner = outcome->winners.front();
     for (int seat = 0; seat < g.game->seats(); ++seat) {
         std::string name = "seat " + std::to_string(seat);
@@ -171,7 +171,7 @@ FinishedGame evaluate(const StoredRoom& st, const std::string& id) {
         r.players.push_back(name);
         r.vp.push_back(outcome->scores[static_cast<size_t>(seat)]);
     }
-    if (auto why = cat::validate_game_result(r)) {  // e.g. a game to fewer than 10 VP (HK-1.1)
+    if (auto why = hk::validate_game_result(r)) {  // e.g. a game to fewer than 10 VP (HK-1.1)
         out.skip_reason = "not a tournament result: " + *why;
         return out;
     }
@@ -191,14 +191,14 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
     const std::vector<std::string> ids = room_ids(query);
     if (ids.empty()) return error(400, "missing_field", "give the games as ?rooms=<room>,<room>,…");
     if (ids.size() > kMaxRooms) return error(400, "too_many_rooms", "at most 100 rooms at a time");
-    std::vector<cat::Team> teams;
+    std::vector<hk::Team> teams;
     if (auto raw = param(query, "teams"))
         if (auto why = parse_teams(*raw, teams)) return error(400, "bad_value", *why);
     Store* store = hub.store();
     if (!store) return error(503, "no_store", "this server keeps no records");
 
     json games = json::array(), skipped = json::array();
-    std::vector<cat::GameResult> results;
+    std::vector<hk::GameResult> results;
     auto skip = [&](const std::string& room, const std::string& reason) {
         skipped.push_back({{"room", room}, {"reason", reason}});
     };
@@ -240,29 +240,29 @@ HttpAnswer standings_endpoint(const Hub& hub, std::string_view query) {
 
     json standings = json::array(), team_rows = json::array();
     try {
-        const std::vector<cat::Standing> ranked = cat::individual_standings(results);
-        for (const cat::Standing& s : ranked) {
+        const std::vector<hk::Standing> ranked = hk::individual_standings(results);
+        for (const hk::Standing& s : ranked) {
             standings.push_back({{"rank", s.rank},
                                  {"player", s.player},
                                  {"games", s.games},
                                  {"matchPoints", s.match_points},
                                  {"gamePoints", s.game_points},
                                  {"pop", fraction_json(s.pop)},
-                                 {"popPerGame", cat::to_double(cat::divide(s.pop, s.games))}});
+                                 {"popPerGame", hk::to_double(hk::divide(s.pop, s.games))}});
         }
         if (!teams.empty()) {
             // HK-1.12: each division's members re-ranked among themselves; HK-1.13 breaks ties.
-            for (const cat::Team& t : teams)
+            for (const hk::Team& t : teams)
                 for (const std::string& m : t.members)
-                    if (std::none_of(ranked.begin(), ranked.end(), [&](const cat::Standing& s) { return s.player == m; }))
+                    if (std::none_of(ranked.begin(), ranked.end(), [&](const hk::Standing& s) { return s.player == m; }))
                         return error(400, "bad_value", "team \"" + t.name + "\": \"" + m + "\" played none of these games");
-            for (const cat::TeamStanding& t : cat::team_standings(teams, cat::division_ranks(ranked, teams)))
+            for (const hk::TeamStanding& t : hk::team_standings(teams, hk::division_ranks(ranked, teams)))
                 team_rows.push_back({{"rank", t.rank},
                                      {"name", t.name},
                                      {"division", t.division},
                                      {"memberRanks", t.member_ranks},
                                      {"average", fraction_json(t.average)},
-                                     {"averageValue", cat::to_double(t.average)}});
+                                     {"averageValue", hk::to_double(t.average)}});
         }
     } catch (const std::invalid_argument& e) {  // a team the rules cannot rank (e.g. no members)
         return error(400, "bad_value", e.what());

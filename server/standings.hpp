@@ -1,6 +1,6 @@
 // GET /standings?rooms=<id>,<id>,…: the HK 2024 individual standings (HK-1) over finished games,
 // for clubs and tournaments that play several tables. The ranking itself is the engine's
-// (games/catan/engine/standings.hpp); this reads the games from the Store and answers JSON. No networking.
+// (tournament/hk_standings.hpp); this reads the games from the Store and answers JSON. No networking.
 #pragma once
 #include <string_view>
 

@@ -4,12 +4,12 @@
 
 namespace hexhall::tournament {
 
-namespace cat = hexhall::catan;
+namespace hk = hexhall::hk;
 
 namespace {
 
-cat::GameResult to_catan(const core::Outcome& o) {
-    cat::GameResult g;
+hk::GameResult to_catan(const core::Outcome& o) {
+    hk::GameResult g;
     for (size_t i = 0; i < o.scores.size(); ++i) g.players.push_back(std::string(1, static_cast<char>('A' + i)));
     g.vp = o.scores;
     g.winner = o.winners.size() == 1 ? o.winners.front() : -1;
@@ -19,14 +19,14 @@ cat::GameResult to_catan(const core::Outcome& o) {
 std::optional<std::string> check_hk(const core::Outcome& o) {
     if (o.winners.size() != 1)
         return "a game has exactly one winner (HK-1.2), got " + std::to_string(o.winners.size());
-    return cat::validate_game_result(to_catan(o));
+    return hk::validate_game_result(to_catan(o));
 }
 
 std::vector<SeatScore> score_hk(const core::Outcome& o) {
-    const cat::GameResult g = to_catan(o);
+    const hk::GameResult g = to_catan(o);
     std::vector<SeatScore> out;
     for (int i = 0; i < static_cast<int>(g.players.size()); ++i)
-        out.push_back({cat::match_points_in_game(g, i), cat::game_points_in_game(g, i), cat::pop_in_game(g, i)});
+        out.push_back({hk::match_points_in_game(g, i), hk::game_points_in_game(g, i), hk::pop_in_game(g, i)});
     return out;
 }
 
@@ -50,7 +50,7 @@ std::vector<SeatScore> score_win_score(const core::Outcome& o) {
     std::vector<SeatScore> out;
     for (size_t i = 0; i < o.scores.size(); ++i) {
         const bool won = std::find(o.winners.begin(), o.winners.end(), static_cast<int>(i)) != o.winners.end();
-        out.push_back({won ? 1 : 0, o.scores[i], sum == 0 ? Fraction{} : cat::make_fraction(o.scores[i], sum)});
+        out.push_back({won ? 1 : 0, o.scores[i], sum == 0 ? Fraction{} : hk::make_fraction(o.scores[i], sum)});
     }
     return out;
 }

@@ -1,17 +1,17 @@
 // Per-game scoring policies over the generic game outcome (core::Outcome: winners and a score per
 // seat). A tournament's standings add up SeatScores and rank them by HK-1.9 (match points, then
-// game points, then the exact share of points), reusing games/catan/engine/standings for Catan.
+// game points, then the exact share of points), reusing the HK-1 ranking (tournament/hk_standings).
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/game_rules.hpp"
-#include "games/catan/engine/standings.hpp"
+#include "tournament/hk_standings.hpp"
 
 namespace hexhall::tournament {
 
-using Fraction = hexhall::catan::Fraction;
+using Fraction = hexhall::hk::Fraction;
 
 struct SeatScore {
     int match_points = 0;
@@ -27,7 +27,7 @@ struct ScoringPolicy {
     std::vector<SeatScore> (*score)(const core::Outcome& outcome);
 };
 
-// "hk2024": Catan, HK-1 through games/catan/engine/standings (one winner with 10+ VP, HK-1.2; 1 match point,
+// "hk2024": Catan, HK-1 through tournament/hk_standings (one winner with 10+ VP, HK-1.2; 1 match point,
 //           HK-1.3; game points capped at 10 for the winner, HK-1.5; PoP with the 3-player
 //           imaginary fourth, HK-1.6/HK-1.7).
 // "win-score": Carcassonne, The Struggle for Catan: 1 match point to each winner (a shared win

@@ -10,7 +10,7 @@
 
 namespace hexhall::tournament {
 
-namespace cat = hexhall::catan;
+namespace hk = hexhall::hk;
 
 namespace {
 
@@ -38,7 +38,7 @@ std::string csv_field(const std::string& s) {
 
 std::string decimal(const Fraction& f, int places) {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", places, cat::to_double(f));
+    std::snprintf(buf, sizeof buf, "%.*f", places, hk::to_double(f));
     return buf;
 }
 
@@ -72,13 +72,13 @@ TournamentStandings compute_standings(const Tournament& t) {
     std::set<std::string> dq;
     for (const Disqualification& d : disqualifications(t)) dq.insert(d.entrant);
 
-    std::vector<cat::Standing> all;
+    std::vector<hk::Standing> all;
     std::vector<std::string> rankable;
     for (const auto& [id, x] : totals) {
-        all.push_back(cat::Standing{id, x.games, x.match_points, x.game_points, x.pop, 0});
+        all.push_back(hk::Standing{id, x.games, x.match_points, x.game_points, x.pop, 0});
         if (!dq.count(id)) rankable.push_back(id);
     }
-    const std::vector<cat::Standing> ranked = cat::subset_standings(all, rankable);
+    const std::vector<hk::Standing> ranked = hk::subset_standings(all, rankable);
 
     TournamentStandings out;
     auto row = [&](const Entrant& e, int rank) {
@@ -93,7 +93,7 @@ TournamentStandings compute_standings(const Tournament& t) {
         return s;
     };
     std::set<std::string> listed;
-    for (const cat::Standing& s : ranked)
+    for (const hk::Standing& s : ranked)
         if (const Entrant* e = find_entrant(t, s.player)) {
             out.individual.push_back(row(*e, s.rank));
             listed.insert(e->id);
@@ -105,28 +105,28 @@ TournamentStandings compute_standings(const Tournament& t) {
     for (const Entrant* e : rest) out.individual.push_back(row(*e, 0));
 
     // Teams (HK-1.12, HK-1.13): members who played, the substitute in place of the one replaced.
-    std::vector<cat::Team> teams;
+    std::vector<hk::Team> teams;
     std::map<std::string, std::vector<std::string>> dq_members;  // team -> disqualified members
     for (const TeamDef& def : t.teams) {
-        cat::Team team{def.name, def.division, {}};
+        hk::Team team{def.name, def.division, {}};
         for (const Entrant& e : t.entrants) {
             if (e.team != def.name || e.status == EntrantStatus::Substituted || !totals.count(e.id)) continue;
             (dq.count(e.id) ? dq_members[def.name] : team.members).push_back(e.id);
         }
         if (!team.members.empty() || !dq_members[def.name].empty()) teams.push_back(std::move(team));
     }
-    cat::DivisionRanks ranks = cat::division_ranks(ranked, teams);
-    for (cat::Team& team : teams) {
+    hk::DivisionRanks ranks = hk::division_ranks(ranked, teams);
+    for (hk::Team& team : teams) {
         auto& division = ranks[team.division];
         for (const std::string& id : dq_members[team.name]) team.members.push_back(id);
         int ranked_in_division = 0;
-        for (const cat::Team& other : teams)
+        for (const hk::Team& other : teams)
             if (other.division == team.division)
                 for (const std::string& m : other.members)
                     if (!dq.count(m)) ++ranked_in_division;
         for (const std::string& id : dq_members[team.name]) division[id] = ranked_in_division + 1;
     }
-    out.teams = cat::team_standings(teams, ranks);
+    out.teams = hk::team_standings(teams, ranks);
     return out;
 }
 
@@ -144,7 +144,7 @@ std::string standings_csv(const TournamentStandings& s) {
 
 std::string team_standings_csv(const TournamentStandings& s) {
     std::string out = "division,rank,team,average,average_exact,member_ranks\r\n";
-    for (const cat::TeamStanding& t : s.teams) {
+    for (const hk::TeamStanding& t : s.teams) {
         std::string members;
         for (int r : t.member_ranks) members += (members.empty() ? "" : " ") + std::to_string(r);
         out += csv_field(t.division) + "," + std::to_string(t.rank) + "," + csv_field(t.name) + "," +

@@ -2,7 +2,7 @@
 // disqualifications (HK-10.6) applied, and team standings by division (HK-1.12, HK-1.13).
 //
 // Per table, the scoring policy (scoring.hpp) gives each seat of the game as played its match
-// points, game points and PoP; the totals are ranked by games/catan/engine/standings (catan::subset_standings:
+// points, game points and PoP; the totals are ranked by tournament/hk_standings (hk::subset_standings:
 // HK-1.9 keys, exact fractions, shared ranks 1, 2, 2, 4 per HK-1.10).
 //
 // Decisions (the rules are silent):
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "games/catan/engine/standings.hpp"
+#include "tournament/hk_standings.hpp"
 #include "tournament/model.hpp"
 #include "tournament/scoring.hpp"
 
@@ -43,7 +43,7 @@ struct EntrantStanding {
 
 struct TournamentStandings {
     std::vector<EntrantStanding> individual;          // ranked by rank, then unranked by id
-    std::vector<hexhall::catan::TeamStanding> teams;  // by division, then rank
+    std::vector<hexhall::hk::TeamStanding> teams;  // by division, then rank
 };
 
 TournamentStandings compute_standings(const Tournament& t);

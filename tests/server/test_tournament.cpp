@@ -7,14 +7,14 @@
 #include <map>
 #include <set>
 
-#include "games/catan/engine/standings.hpp"
+#include "tournament/hk_standings.hpp"
 #include "server/hub.hpp"
 #include "server/records.hpp"
 #include "server/sqlite_store.hpp"
 #include "tournament/desk.hpp"
 
 using namespace hexhall::test;
-namespace cat = hexhall::catan;
+namespace hk = hexhall::hk;
 
 namespace {
 
@@ -239,7 +239,7 @@ TEST_CASE("tournament: 16 entrants, 3 rounds, 4 teams, played through the server
     // The standings equal an independent HK-1 computation: every stored game replayed with its
     // engine, the final VP per seat under the stored seat names, ranked by the engine's
     // individual_standings (what GET /standings does for public rooms; tables are private).
-    std::vector<cat::GameResult> results;
+    std::vector<hk::GameResult> results;
     for (const std::string& room : all_rooms) {
         const std::optional<hexhall::server::StoredRoom> st = s.server->store().load_room(room);
         REQUIRE(st);
@@ -248,7 +248,7 @@ TEST_CASE("tournament: 16 entrants, 3 rounds, 4 teams, played through the server
         const auto outcome = g.game->outcome();
         REQUIRE(outcome);
         REQUIRE(outcome->winners.size() == 1);
-        cat::GameResult r;
+        hk::GameResult r;
         r.winner = outcome->winners.front();
         for (int seat = 0; seat < 4; ++seat) {
             for (const hexhall::server::SeatRow& row : st->seats)
@@ -258,8 +258,8 @@ TEST_CASE("tournament: 16 entrants, 3 rounds, 4 teams, played through the server
         REQUIRE(r.players.size() == 4);
         results.push_back(r);
     }
-    std::map<std::string, cat::Standing> by_name;
-    for (const cat::Standing& x : cat::individual_standings(results)) by_name[x.player] = x;
+    std::map<std::string, hk::Standing> by_name;
+    for (const hk::Standing& x : hk::individual_standings(results)) by_name[x.player] = x;
     REQUIRE(by_name.size() == 16);
     const TourReply st = tour_get(s.port, "/tournaments/" + t.id + "/standings");
     REQUIRE(st.status == 200);
@@ -267,7 +267,7 @@ TEST_CASE("tournament: 16 entrants, 3 rounds, 4 teams, played through the server
     REQUIRE(st.body.at("individual").size() == 16);
     for (const json& x : st.body.at("individual")) {
         INFO(x.dump());
-        const cat::Standing& y = by_name.at(x.at("name"));
+        const hk::Standing& y = by_name.at(x.at("name"));
         CHECK(x.at("games") == 3);
         CHECK(x.at("rank") == y.rank);
         CHECK(x.at("matchPoints") == y.match_points);

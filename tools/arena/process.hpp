@@ -1,5 +1,5 @@
 // Child processes for the arena's external bots: started through /bin/sh (so a bot is given as a
-// command line, e.g. "python3 games/catan/bots/examples/python/bot.py"), output to a log file.
+// command line, e.g. "python3 my_bot.py --verbose"), output to a log file.
 #pragma once
 #include <string>
 #include <sys/types.h>

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "games/catan/engine/standings.hpp"
+#include "tournament/hk_standings.hpp"
 #include "tournament/referee.hpp"
 #include "tournament/results.hpp"
 #include "tournament/standings.hpp"
@@ -8,7 +8,7 @@
 
 using namespace hexhall::tournament;
 using namespace hexhall::tournament::test;
-namespace cat = hexhall::catan;
+namespace hk = hexhall::hk;
 
 namespace {
 
@@ -19,7 +19,7 @@ const EntrantStanding& row(const TournamentStandings& s, const std::string& id) 
     return s.individual.front();
 }
 
-Fraction frac(int64_t n, int64_t d) { return cat::make_fraction(n, d); }
+Fraction frac(int64_t n, int64_t d) { return hk::make_fraction(n, d); }
 
 }  // namespace
 
@@ -116,7 +116,7 @@ TEST_CASE("HK-1.12 teams are ranked within their division", "[HK-1.12][standings
 
 TEST_CASE("HK-1 standings equal an independent engine computation over a whole event", "[HK-1.9][standings]") {
     Tournament t = make_tournament(15, 3, 3, 8);  // tables 4, 4, 4, 3
-    std::vector<cat::GameResult> games;
+    std::vector<hk::GameResult> games;
     for (int r = 1; r <= 3; ++r) {
         REQUIRE_FALSE(seat_next_round(t));
         REQUIRE_FALSE(start_round(t, r));
@@ -129,7 +129,7 @@ TEST_CASE("HK-1 standings equal an independent engine computation over a whole e
         }
         REQUIRE_FALSE(finish_round(t, r));
     }
-    const auto expected = cat::individual_standings(games);
+    const auto expected = hk::individual_standings(games);
     const TournamentStandings s = compute_standings(t);
     REQUIRE(s.individual.size() == expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {

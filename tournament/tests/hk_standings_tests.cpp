@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "games/catan/engine/standings.hpp"
+#include "tournament/hk_standings.hpp"
 
-using namespace hexhall::catan;
+using namespace hexhall::hk;
 
 namespace {
 

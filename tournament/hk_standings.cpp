@@ -1,5 +1,5 @@
 // HK 2024 tournament standings (HK-1). See standings.hpp.
-#include "games/catan/engine/standings.hpp"
+#include "tournament/hk_standings.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -7,7 +7,7 @@
 #include <numeric>
 #include <stdexcept>
 
-namespace hexhall::catan {
+namespace hexhall::hk {
 
 // ---------------------------------------------------------------------------------------
 // Fraction
@@ -247,4 +247,4 @@ std::vector<TeamStanding> team_standings(const std::vector<Team>& teams, const D
     return out;
 }
 
-}  // namespace hexhall::catan
+}  // namespace hexhall::hk

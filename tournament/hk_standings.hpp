@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace hexhall::catan {
+namespace hexhall::hk {
 
 // ---------------------------------------------------------------------------------------
 // Exact rational number (HK-1.10: PoP is compared exactly, without rounding).
@@ -132,4 +132,4 @@ struct TeamStanding {
 // `ranks` for the team's division.
 std::vector<TeamStanding> team_standings(const std::vector<Team>& teams, const DivisionRanks& ranks);
 
-}  // namespace hexhall::catan
+}  // namespace hexhall::hk
