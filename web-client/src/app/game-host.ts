@@ -1,7 +1,7 @@
 // Hosts the room's game UI (loaded by the room's game name from src/games/index.ts) in the room
 // page: feeds it GameFrames from the snapshot/patch stream, room changes, language changes and the
 // seed reveal, and carries its intents to the server as `action` requests.
-import { loadGame, type GameUI } from "../games";
+import { defaultGame, loadGame, type GameUI } from "../games";
 import type { ActionError, GameFrame, GameHandle, HistoryEntry, RoomInfo, SeedReveal } from "./contract";
 import type { Connection } from "../net/connection";
 import { GameStream } from "../net/game-stream";
@@ -63,7 +63,8 @@ export class GameHost {
     this.chat?.giveBack();
   }
 
-  private game(): string { return this.room().game ?? "catan"; }
+  // The server names every room's game; the registry's default for a room pushed without one.
+  private game(): string { return this.room().game ?? defaultGame; }
 
   private frame(f: GameFrame): void {
     if (turnCue(this.lastFrame, f, this.seat())) play("turn");  // every game's "your turn" (issue 18)

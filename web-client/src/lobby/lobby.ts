@@ -7,7 +7,8 @@ import { seatMark } from "../app/seats";
 import { errorText, type Shell } from "../app/shell";
 import { t, onLang } from "../i18n";
 import { tournamentsCard } from "../tournament/lobby-card";
-import { createRoomMessage, DEFAULT_OPTIONS, GAMES, optionsSummary, type CreateOptions } from "./options";
+import { createForm } from "./create-form";
+import { createRoomMessage, defaultOptions, listSummary, type CreateOptions } from "./options";
 
 const POLL_MS = 3000;
 
@@ -16,7 +17,7 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
   let listError = "";
   let timer = 0;
   let disposed = false;
-  const form: CreateOptions = { ...DEFAULT_OPTIONS };
+  const form: CreateOptions = defaultOptions();
 
   const listBox = h("div", { class: "room-list", "data-testid": "room-list", "aria-live": "polite" });
 
@@ -56,7 +57,7 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
           h("div", { class: "room-title" }, h("span", { class: "room-id" }, r.room),
             h("span", { class: `badge ${r.started ? "badge-live" : ""}` }, state),
             r.fixedSeed ? h("span", { class: "badge" }, t("room.fixedSeed")) : null),
-          h("div", { class: "muted small" }, optionsSummary(r.options ?? {}, r.clock, r.game))),
+          h("div", { class: "muted small" }, listSummary(r.options ?? {}, r.clock, r.game))),
         h("div", { class: "room-seats", "aria-label": t("room.seats") },
           seats.map((s, i) => h("span", { class: `mini-seat ${s ? "" : "empty"}`, title: s ? s.name : t("room.emptySeat") },
             s ? seatMark(i, s.name) : h("span", { class: "seat-hole" })))),
@@ -88,67 +89,7 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
   }
 
   // --- create a room
-  const createCard = () => {
-    const radio = (name: keyof CreateOptions, values: [string, string][]) =>
-      h("div", { class: "seg", role: "radiogroup" }, values.map(([v, label]) => h("label", { class: "seg-item" },
-        h("input", { type: "radio", name: `opt-${name}`, value: v, checked: String(form[name]) === v, "data-testid": `opt-${name}-${v}`,
-          onchange: () => { (form as any)[name] = typeof DEFAULT_OPTIONS[name] === "number" ? Number(v) : v; } }),
-        h("span", {}, label))));
-    const select = (name: keyof CreateOptions, values: [string, string][]) =>
-      h("select", { id: `opt-${name}`, "data-testid": `opt-${name}`, onchange: (e: Event) => { (form as any)[name] = (e.target as HTMLSelectElement).value; } },
-        values.map(([v, label]) => h("option", { value: v, selected: String(form[name]) === v }, label)));
-    const field = (label: string, control: Element, forId?: string) =>
-      h("div", { class: "field" }, h("label", { class: "field-label", for: forId }, label), control);
-    const num = (name: keyof CreateOptions, min: number, max: number) =>
-      h("input", { id: `opt-${name}`, "data-testid": `opt-${name}`, type: "number", min, max, value: String(form[name]),
-        oninput: (e: Event) => { const v = (e.target as HTMLInputElement).value; (form as any)[name] = typeof DEFAULT_OPTIONS[name] === "number" ? Number(v) : v; } });
-    const text = (name: keyof CreateOptions, attrs: Record<string, unknown> = {}) =>
-      h("input", { id: `opt-${name}`, "data-testid": `opt-${name}`, value: String(form[name]), ...attrs,
-        oninput: (e: Event) => { (form as any)[name] = (e.target as HTMLInputElement).value; } });
-    const check = (name: keyof CreateOptions, label: string) =>
-      h("label", { class: "check" }, h("input", { type: "checkbox", "data-testid": `opt-${name}`, checked: Boolean(form[name]),
-        onchange: (e: Event) => { (form as any)[name] = (e.target as HTMLInputElement).checked; } }), h("span", {}, label));
-
-    const game = GAMES.find((g) => g.name === form.game) ?? GAMES[0];
-    const catan = game.name === "catan";
-    const seatCounts: [string, string][] = [];
-    for (let n = game.seats[0]; n <= game.seats[1]; n++) seatCounts.push([String(n), String(n)]);
-    const gameSelect = h("select", { id: "opt-game", "data-testid": "opt-game", onchange: (e: Event) => {
-      form.game = (e.target as HTMLSelectElement).value;
-      const g = GAMES.find((x) => x.name === form.game) ?? GAMES[0];
-      form.players = Math.min(Math.max(form.players, g.seats[0]), g.seats[1]);
-      if (form.game !== "catan") form.clock = "none";
-      card.replaceWith(createCard());
-    } }, GAMES.map((g) => h("option", { value: g.name, selected: g.name === form.game }, t(`game.${g.name}` as any))));
-    const card: Element = h("section", { class: "card", "data-testid": "create-card" },
-      h("h2", {}, t("lobby.create")),
-      h("form", { class: "create-form", "data-testid": "create-room", onsubmit: (e: Event) => { e.preventDefault(); create(); } },
-        field(t("opt.game"), gameSelect, "opt-game"),
-        h("div", { class: "grid2" },
-          field(t("opt.players"), radio("players", seatCounts)),
-          catan ? field(t("opt.vp"), num("vp", 3, 20), "opt-vp") : h("div", {})),
-        ...(catan ? [
-          field(t("opt.map"), radio("map", [["starter", t("opt.map.starter")], ["random", t("opt.map.random")]])),
-          field(t("opt.numbers"), radio("numbers", [["spiral", t("opt.numbers.spiral")], ["random", t("opt.numbers.random")]])),
-          field(t("opt.mode"), radio("mode", [["combined", t("opt.mode.combined")], ["classic", t("opt.mode.classic")]])),
-          field(t("opt.ruleset"), radio("ruleset", [["base", t("opt.ruleset.base")], ["hk2024", t("opt.ruleset.hk2024")]]))] : []),
-        h("div", { class: "grid2" },
-          catan ? field(t("opt.clock"), select("clock", ["none", "relaxed", "standard", "fast", "hk2024"].map((c) => [c, t(`opt.clock.${c}` as any)])), "opt-clock") : h("div", {}),
-          field(t("opt.botFill"), select("botFill", [["", t("opt.botFill.none")], ["random", t("bot.random")], ["heuristic", t("bot.heuristic")], ["search", t("bot.search")]]), "opt-botFill")),
-        h("div", { class: "checks" },
-          check("private", t("opt.private")),
-          check("spectators", t("opt.spectators"))),
-        field(t("opt.password"), text("password", { type: "password", maxlength: 64, autocomplete: "new-password", placeholder: t("opt.passwordHint") }), "opt-password"),
-        h("details", { class: "advanced" },
-          h("summary", {}, t("opt.advanced")),
-          h("div", { class: "grid2" },
-            catan ? field(t("opt.boardSeed"), text("boardSeed", { inputmode: "numeric", pattern: "\\d*", placeholder: t("opt.seedHint") }), "opt-boardSeed") : h("div", {}),
-            field(t("opt.seed"), text("seed", { inputmode: "numeric", pattern: "\\d*", placeholder: t("opt.seedHint") }), "opt-seed"),
-            field(t("opt.grace"), num("grace", 0, 3600), "opt-grace"),
-            field(t("opt.externalBots"), text("externalBots", { placeholder: t("opt.externalBotsHint") }), "opt-externalBots"))),
-        h("div", { class: "row end" }, h("button", { class: "btn btn-primary", type: "submit", "data-testid": "create-submit" }, t("lobby.createButton")))));
-    return card;
-  };
+  const createCard = () => createForm(form, create);
 
   async function create() {
     await shell.ensureName();

@@ -1,39 +1,35 @@
-// Room options: the create-room form's fields and the one-line summary shown in lists.
+// Room options: the create-room form's values, its createRoom message, and the one-line summary
+// shown in lists. The game's own options come from its descriptor (src/games/<name>/meta.ts).
 import { t } from "../i18n";
+import type { Key } from "../i18n/strings";
+import { defaultGame, gameMeta, gameMetas } from "../games";
+import type { FieldValue, GameMeta } from "../games/game-meta";
 
 export interface CreateOptions {
-  game: string; players: number; map: string; numbers: string; mode: string; ruleset: string; vp: number;
-  boardSeed: string; seed: string; private: boolean; password: string; spectators: boolean;
+  game: string; players: number; seed: string; private: boolean; password: string; spectators: boolean;
   clock: string; botFill: string; grace: number; externalBots: string;
+  /** Per game: the values of its own option fields (kept when another game is chosen). */
+  values: Record<string, Record<string, FieldValue>>;
 }
 
-/** The games the lobby offers: name (the server's "game"), title and seat range. */
-export const GAMES: { name: string; title: string; seats: [number, number] }[] = [
-  { name: "catan", title: "Catan", seats: [3, 4] },
-  { name: "carcassonne", title: "Carcassonne", seats: [2, 5] },
-  { name: "struggle", title: "The Struggle for Catan", seats: [2, 6] },
-];
-
-export const DEFAULT_OPTIONS: CreateOptions = {
-  game: "catan", players: 4, map: "random", numbers: "spiral", mode: "combined", ruleset: "base", vp: 10,
-  boardSeed: "", seed: "", private: false, password: "", spectators: true, clock: "none", botFill: "", grace: 60,
-  externalBots: "",
-};
+/** A new form: the default game with its default seats, every game's fields at their defaults. */
+export function defaultOptions(): CreateOptions {
+  const values: CreateOptions["values"] = {};
+  for (const g of gameMetas) values[g.name] = Object.fromEntries(g.fields.map((f) => [f.key, f.default]));
+  return {
+    game: defaultGame, players: gameMetas[0].defaultSeats, seed: "", private: false, password: "", spectators: true,
+    clock: "none", botFill: "", grace: 60, externalBots: "", values,
+  };
+}
 
 /** The createRoom message for the form's values; defaults are left out. */
-export function createRoomMessage(o: CreateOptions): Record<string, unknown> {
-  const catan = o.game === "catan";
-  const m: Record<string, unknown> = catan
-    ? { type: "createRoom", game: "catan", players: o.players, map: o.map, mode: o.mode, vp: o.vp }
-    : { type: "createRoom", game: o.game, players: o.players };
-  if (catan && o.numbers !== "spiral") m.numbers = o.numbers;
-  if (catan && o.ruleset !== "base") m.ruleset = o.ruleset;
-  if (catan && /^\d+$/.test(o.boardSeed.trim())) m.boardSeed = Number(o.boardSeed.trim());
+export function createRoomMessage(o: CreateOptions, meta: GameMeta | undefined = gameMeta(o.game)): Record<string, unknown> {
+  const m: Record<string, unknown> = { type: "createRoom", game: o.game, players: o.players, ...meta?.message?.(o.values[o.game] ?? {}) };
   if (/^\d+$/.test(o.seed.trim())) m.seed = Number(o.seed.trim());
   if (o.private) m.private = true;
   if (o.password) m.password = o.password;
   if (!o.spectators) m.spectators = false;
-  if (o.clock !== "none") m.clock = o.clock;  // none: the server's default (HK-2 timers for hk2024)
+  if (o.clock !== "none") m.clock = o.clock;  // none: the server's default (the game's own)
   if (o.botFill) m.botFill = o.botFill;
   if (o.grace !== 60) m.grace = o.grace;
   const external = [...new Set(o.externalBots.split(/[\s,]+/).filter((x) => /^\d$/.test(x)).map((x) => Number(x) - 1))]
@@ -42,15 +38,18 @@ export function createRoomMessage(o: CreateOptions): Record<string, unknown> {
   return m;
 }
 
+/** The room's options in one line: players, the game's own options, the clock. */
 export function optionsSummary(options: Record<string, any>, clock?: string, game?: string): string {
   const parts: string[] = [];
-  const g = GAMES.find((x) => x.name === game);
-  if (g && g.name !== "catan") parts.push(t(`game.${g.name}` as any));
   if (options.players) parts.push(t("sum.players", { n: options.players }));
-  if (options.map) parts.push(options.map === "starter" ? t("opt.map.starter") : t("opt.map.random"));
-  if (options.vp) parts.push(t("sum.vp", { n: options.vp }));
-  if (options.ruleset === "hk2024") parts.push(t("opt.ruleset.hk2024"));
-  if (options.mode === "classic") parts.push(t("opt.mode.classic"));
-  if (clock && clock !== "none") parts.push(t(`opt.clock.${clock}` as any));
+  for (const p of gameMeta(game ?? defaultGame)?.summary?.(options) ?? []) parts.push(typeof p === "string" ? t(p) : t(p[0], p[1]));
+  if (clock && clock !== "none") parts.push(t(`opt.clock.${clock}` as Key));
   return parts.join(" · ");
+}
+
+/** A room list's line: the game's title (but for the default game's rooms), then the summary. */
+export function listSummary(options: Record<string, any>, clock?: string, game?: string): string {
+  const meta = gameMeta(game);
+  const title = meta && meta.name !== defaultGame ? t(meta.title) : "";
+  return [title, optionsSummary(options, clock, game)].filter((s) => s).join(" · ");
 }

@@ -1,6 +1,7 @@
 // Turns the server's snapshot / patch messages into GameFrames: applies each RFC 6902 patch to
 // the current view (fast-json-patch), checks the digest of the result, and asks for a `resync`
-// snapshot when the digest differs or a patch does not start at the current version.
+// snapshot when the digest differs or a patch does not start at the current version. Every snapshot
+// and patch names its game; the view sits under that name (docs/protocol.md).
 import { applyPatch, type Operation } from "fast-json-patch";
 import type { Clock, GameFrame } from "../app/contract";
 import { digestOf } from "./digest";
@@ -20,7 +21,7 @@ export class GameStream {
   }
 
   snapshot(m: any): void {
-    const payload = m[m.game ?? "catan"] ?? m.catan ?? {};
+    const payload = m[m.game] ?? {};
     const view = payload.view;
     if (!view) return;
     this.resyncing = false;
@@ -39,7 +40,7 @@ export class GameStream {
     const from = Number(m.from), to = Number(m.to);
     if (to <= this.version) return;  // already applied (e.g. a patch that crossed a resync)
     if (from !== this.version) return this.resync("version gap");
-    const payload = m[m.game ?? "catan"] ?? m.catan ?? {};
+    const payload = m[m.game] ?? {};
     let next: any;
     try {
       next = applyPatch(this.view, (m.ops ?? []) as Operation[], false, false).newDocument;

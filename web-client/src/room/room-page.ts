@@ -218,7 +218,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
           room.fixedSeed ? h("span", { class: "badge", title: t("room.fixedSeedHint") }, t("room.fixedSeed")) : null,
           h("span", { class: `badge ${room.started && !room.over ? "badge-live" : ""}`, "data-testid": "room-state" },
             room.over ? t("room.over") : room.started ? t("lobby.playing") : t("lobby.waiting")))),
-      h("p", { class: "muted small" }, optionsSummary(room.options, room.clock)));
+      h("p", { class: "muted small" }, optionsSummary(room.options, room.clock, room.game)));
 
     if (invite) {
       const link = inviteLink(invite);

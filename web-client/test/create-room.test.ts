@@ -1,0 +1,80 @@
+// The create-room form's createRoom message, built from the game descriptors (src/games/<name>/
+// meta.ts): byte for byte what the lobby sent before games had descriptors (the expected texts were
+// taken from that code), and the rooms' summaries likewise.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+(globalThis as any).navigator ??= { languages: ["en"] };
+(globalThis as any).localStorage ??= { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+(globalThis as any).document ??= { documentElement: {} };
+const { createRoomMessage, defaultOptions, listSummary, optionsSummary } = await import("../src/lobby/options");
+const { defaultGame, gameMeta, gameMetas } = await import("../src/games");
+
+// The form as the lobby holds it: `set` names shell options and the game's own fields alike.
+function form(set: Record<string, unknown>) {
+  const f: any = defaultOptions();
+  if (typeof set.game === "string") f.game = set.game;
+  const fields = new Set(gameMeta(f.game)?.fields.map((x) => x.key));
+  for (const [k, v] of Object.entries(set)) {
+    if (fields.has(k)) f.values[f.game][k] = v;
+    else if (k in f) f[k] = v;
+  }
+  return f;
+}
+
+const cases: [string, Record<string, unknown>, string][] = [
+  ["catan defaults", {}, '{"type":"createRoom","game":"catan","players":4,"map":"random","mode":"combined","vp":10}'],
+  ["catan: every option changed", { players: 3, map: "starter", numbers: "random", mode: "classic", ruleset: "hk2024", vp: 12, boardSeed: " 42 ", seed: "7", private: true, password: "pw", spectators: false, clock: "hk2024", botFill: "heuristic", grace: 30, externalBots: "3, 2 3,9 x" },
+    '{"type":"createRoom","game":"catan","players":3,"map":"starter","mode":"classic","vp":12,"numbers":"random","ruleset":"hk2024","boardSeed":42,"seed":7,"private":true,"password":"pw","spectators":false,"clock":"hk2024","botFill":"heuristic","grace":30,"externalBots":[1,2]}'],
+  ["catan: non-numeric seeds, zero vp and grace", { boardSeed: "4a", seed: "-1", vp: 0, grace: 0, clock: "fast", externalBots: "5" },
+    '{"type":"createRoom","game":"catan","players":4,"map":"random","mode":"combined","vp":0,"clock":"fast","grace":0}'],
+  ["catan: starter map, zero seeds", { map: "starter", boardSeed: "0", seed: "0" },
+    '{"type":"createRoom","game":"catan","players":4,"map":"starter","mode":"combined","vp":10,"boardSeed":0,"seed":0}'],
+  ["catan: random numbers, bots", { numbers: "random", botFill: "random", externalBots: "4,1" },
+    '{"type":"createRoom","game":"catan","players":4,"map":"random","mode":"combined","vp":10,"numbers":"random","botFill":"random","externalBots":[0,3]}'],
+  ["carcassonne defaults", { game: "carcassonne" }, '{"type":"createRoom","game":"carcassonne","players":4}'],
+  ["carcassonne with Catan's values in the form", { game: "carcassonne", players: 2, map: "starter", numbers: "random", mode: "classic", ruleset: "hk2024", vp: 15, boardSeed: "9", seed: "123", private: true, spectators: false, botFill: "search", grace: 10, externalBots: "1 2" },
+    '{"type":"createRoom","game":"carcassonne","players":2,"seed":123,"private":true,"spectators":false,"botFill":"search","grace":10,"externalBots":[0,1]}'],
+  ["carcassonne five seats", { game: "carcassonne", players: 5, password: "x y", externalBots: "5,6" },
+    '{"type":"createRoom","game":"carcassonne","players":5,"password":"x y","externalBots":[4]}'],
+  ["struggle defaults", { game: "struggle" }, '{"type":"createRoom","game":"struggle","players":4}'],
+  ["struggle two players", { game: "struggle", players: 2, seed: "99", botFill: "heuristic", externalBots: "2", grace: 120, vp: 7 },
+    '{"type":"createRoom","game":"struggle","players":2,"seed":99,"botFill":"heuristic","grace":120,"externalBots":[1]}'],
+  ["struggle six players", { game: "struggle", players: 6, private: true, externalBots: "6 5 4" },
+    '{"type":"createRoom","game":"struggle","players":6,"private":true,"externalBots":[3,4,5]}'],
+];
+
+for (const [name, set, expected] of cases)
+  test(`createRoom, ${name}`, () => assert.equal(JSON.stringify(createRoomMessage(form(set))), expected));
+
+test("a Catan value survives a detour through another game", () => {
+  const f = form({ vp: 13 });
+  f.game = "carcassonne";
+  f.game = "catan";
+  assert.equal(JSON.stringify(createRoomMessage(f)), '{"type":"createRoom","game":"catan","players":4,"map":"random","mode":"combined","vp":13}');
+});
+
+test("the registry: three games, the first the default, every descriptor's defaults in range", () => {
+  assert.deepEqual(gameMetas.map((g) => g.name), ["catan", "carcassonne", "struggle"]);
+  assert.equal(defaultGame, "catan");
+  for (const g of gameMetas) {
+    assert.ok(g.seats[0] <= g.defaultSeats && g.defaultSeats <= g.seats[1], g.name);
+    for (const f of g.fields) if (f.choices) assert.ok(f.choices.some((c) => c.value === f.default), `${g.name}.${f.key}`);
+  }
+});
+
+test("room summaries as before", () => {
+  assert.equal(listSummary({ players: 4, map: "random", numbers: "spiral", mode: "combined", vp: 10 }, "none", "catan"), "4 players · Random map · 10 VP");
+  assert.equal(listSummary({ players: 3, map: "starter", mode: "classic", vp: 12, ruleset: "hk2024", boardSeed: 4 }, "hk2024", "catan"),
+    "3 players · Starter map · 12 VP · HK tournament 2024 · Trade, then build · HK 2024 timers");
+  assert.equal(listSummary({ players: 4, map: "random", mode: "combined", vp: 10 }, "fast", undefined), "4 players · Random map · 10 VP · Fast (45 s/turn)");
+  assert.equal(listSummary({ players: 2 }, "none", "carcassonne"), "Carcassonne · 2 players");
+  assert.equal(listSummary({ players: 2, preset: "base" }, undefined, "carcassonne"), "Carcassonne · 2 players");
+  assert.equal(listSummary({ players: 5 }, "none", undefined), "5 players");
+  assert.equal(listSummary({ players: 3 }, "none", "struggle"), "The Struggle for Catan · 3 players");
+  assert.equal(listSummary({ players: 2, firstSeat: 0, ruleset: { marks: 1 } }, "none", "struggle"), "The Struggle for Catan · 2 players");
+  assert.equal(listSummary({}, undefined, "struggle"), "The Struggle for Catan");
+  assert.equal(listSummary({}, undefined, "nosuchgame"), "");
+  // The room page: no title.
+  assert.equal(optionsSummary({ players: 4, map: "starter", vp: 10 }, "relaxed", "catan"), "4 players · Starter map · 10 VP · Relaxed (180 s/turn)");
+  assert.equal(optionsSummary({ players: 2 }, "none", "carcassonne"), "2 players");
+});
