@@ -1,6 +1,6 @@
 // Dev harness (not part of the app): renders recorded frames without a server.
 // Bundle: npx esbuild src/games/catan/dev.ts --bundle --format=esm --outdir=<dir>; copy dev.html there with
-// frames.json = [{version, view, legal, events, clock?}…] of one seat (from tools/protocol_examples
+// frames.json = [{version, view, legal, events, clock?}…] of one seat (from games/catan/tools/protocol_examples
 // --jsonl, patches applied). Query: ?seat=0&i=42&lang=zh-Hant&replay=<room> (replay: mountReplay).
 import { mountGame, mountReplay } from "./index";
 import type { GameFrame, Lang, RoomInfo } from "../../app/contract";
