@@ -1,5 +1,5 @@
 // Board geometry (CAT-2): stable integer IDs for the 19 hexes, 54 intersections,
-// 72 edges and 9 harbor slots. docs/board.md documents the numbering with a picture.
+// 72 edges and 9 harbor slots. games/catan/docs/board.md documents the numbering with a picture.
 //
 // Hexes are numbered row by row, top to bottom, left to right: (1,1)=0 … (5,3)=18.
 // Intersections and edges are numbered by their position on the drawn board

@@ -1,5 +1,5 @@
 // Catan payloads as JSON: views, intents (actions), events, legal actions.
-// Ids are those of docs/board.md; resources are objects {"lumber":1,...}. No floats anywhere.
+// Ids are those of games/catan/docs/board.md; resources are objects {"lumber":1,...}. No floats anywhere.
 #pragma once
 #include <optional>
 #include <string>

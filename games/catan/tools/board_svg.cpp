@@ -1,7 +1,7 @@
-// board_svg: draws the board geometry (CAT-2) with every id, for docs/board.md.
+// board_svg: draws the board geometry (CAT-2) with every id, for games/catan/docs/board.md.
 //
 //   board_svg              SVG picture on stdout (hex, intersection, edge and harbor slot ids)
-//   board_svg --markdown   the id tables of docs/board.md on stdout
+//   board_svg --markdown   the id tables of games/catan/docs/board.md on stdout
 //
 // Everything is read from engine/geometry and starter_board(), so the picture and the
 // tables always match the engine.

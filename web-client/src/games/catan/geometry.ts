@@ -1,4 +1,4 @@
-// Board geometry for drawing: the ids of docs/board.md, computed with the formulas documented
+// Board geometry for drawing: the ids of games/catan/docs/board.md, computed with the formulas documented
 // there (engine/geometry.cpp). Geometry only — no game rules.
 //
 // Drawing units: x counts half hex widths, y counts half hex sizes. Hex (row r, pos p) has its

@@ -1,4 +1,4 @@
-// Board geometry, computed from the rules in docs/board.md (the view carries only terrain and numbers).
+// Board geometry, computed from the rules in games/catan/docs/board.md (the view carries only terrain and numbers).
 // Hexes are pointy-topped in rows of 3, 4, 5, 4, 3. Hex (row r, position p) has its centre at
 // x = (5 - row length) + 2(p - 1) + 1, y = 3(r - 1) + 2; its corners, clockwise from the top, are at
 // offsets (0,-2) (1,-1) (1,1) (0,2) (-1,1) (-1,-1). Intersections are numbered by point, top to
@@ -32,7 +32,7 @@ export const INTERSECTION_HEXES = points.map((_, i) => HEX_CORNERS.flatMap((c, h
 export const NEIGHBOURS = points.map((_, i) => EDGE_ENDS.filter((e) => e.includes(i)).map(([a, b]) => (a === i ? b : a)));
 
 if (EDGE_ENDS.length !== 72 || key(EDGE_ENDS[39]) !== '27,33' || HEX_CORNERS[9].join() !== '18,24,30,35,29,23')
-  throw new Error('board geometry does not match docs/board.md');
+  throw new Error('board geometry does not match games/catan/docs/board.md');
 
 // How many of the 36 dice outcomes roll this number (0 for the desert).
 export const pips = (number) => (number ? 6 - Math.abs(7 - number) : 0);

@@ -1,4 +1,4 @@
-"""Board geometry, computed from the rules in docs/board.md (the view carries only terrain and numbers).
+"""Board geometry, computed from the rules in games/catan/docs/board.md (the view carries only terrain and numbers).
 
 Hexes are pointy-topped in rows of 3, 4, 5, 4, 3. Hex (row r, position p) has its centre at
 x = (5 - row length) + 2(p - 1) + 1, y = 3(r - 1) + 2; its corners, clockwise from the top, are at
