@@ -135,3 +135,37 @@ TEST_CASE("games: createRoom names its game; an unknown game is refused clearly"
     c.request({{"type", "listRooms"}});
     CHECK(c.recv_type("rooms").at("rooms")[0].at("game") == hexhall::core::game_registry().default_game().name);
 }
+
+TEST_CASE("games: the lobby's own options of the other games: Carcassonne's edition, the Struggle's turn clock",
+          "[server][games]") {
+    Watchdog watchdog(60);
+    TestServer ts;
+    WsClient c(ts.port);
+    c.hello("Ann");
+    // What the lobby sends (web-client/src/games/<name>/meta.ts, test/create-room.test.ts).
+    const std::string carcassonne = c.create({{"game", "carcassonne"}, {"players", 3}, {"preset", "third-edition"}}).at("room");
+    const std::string struggle = c.create({{"game", "struggle"}, {"players", 3}, {"clock", "standard"}}).at("room");
+    c.request({{"type", "listRooms"}});
+    const json rooms = c.recv_type("rooms").at("rooms");
+    REQUIRE(rooms.size() == 2);
+    for (const json& r : rooms) {
+        if (r.at("room") == carcassonne) {
+            CHECK(r.at("options").at("preset") == "third-edition");
+            CHECK(r.at("options").at("tinyCity") == 4);  // the 3rd edition's switches (CAR-9.1)
+        } else {
+            REQUIRE(r.at("room") == struggle);
+            CHECK(r.at("clock") == "standard");
+        }
+    }
+    // The Struggle's clock runs for the seat to move: its snapshot carries the deadline.
+    REQUIRE(c.join(struggle, 0).at("type") == "joined");
+    c.request({{"type", "addBot"}, {"room", struggle}, {"seat", 1}, {"bot", "random"}});
+    c.recv_type("botAdded");
+    c.request({{"type", "addBot"}, {"room", struggle}, {"seat", 2}, {"bot", "random"}});
+    c.recv_type("botAdded");
+    c.request({{"type", "start"}, {"room", struggle}});
+    c.recv_type("started");
+    const json snap = c.recv_type("snapshot");
+    REQUIRE(snap.contains("clock"));
+    CHECK(snap.at("clock").at("seat") == 0);
+}

@@ -29,7 +29,8 @@ export function createRoomMessage(o: CreateOptions, meta: GameMeta | undefined =
   if (o.private) m.private = true;
   if (o.password) m.password = o.password;
   if (!o.spectators) m.spectators = false;
-  if (o.clock !== "none") m.clock = o.clock;  // none: the server's default (the game's own)
+  // none: the server's default (the game's own); a preset only where the game offers it
+  if (o.clock !== "none" && meta?.clocks?.includes(o.clock)) m.clock = o.clock;
   if (o.botFill) m.botFill = o.botFill;
   if (o.grace !== 60) m.grace = o.grace;
   const external = [...new Set(o.externalBots.split(/[\s,]+/).filter((x) => /^\d$/.test(x)).map((x) => Number(x) - 1))]

@@ -1,5 +1,6 @@
-// Carcassonne's descriptor for the shell (eager; no UI code). The lobby offers no options of its
-// own: the server's defaults.
+// Carcassonne's descriptor for the shell (eager; no UI code): the edition (CAR-9.1's preset: the
+// tiny-city, pennant and field-scoring switches of the 2nd or 3rd edition rules); the server's
+// defaults otherwise.
 import type { GameMeta } from "../game-meta";
 
 export const carcassonneMeta: GameMeta = {
@@ -7,5 +8,10 @@ export const carcassonneMeta: GameMeta = {
   title: "game.carcassonne",
   seats: [2, 5],
   defaultSeats: 2,
-  fields: [],
+  fields: [
+    { key: "preset", kind: "radio", label: "opt.edition", default: "second-edition",
+      choices: [{ value: "second-edition", label: "opt.edition.second" }, { value: "third-edition", label: "opt.edition.third" }] },
+  ],
+  message: (v) => (v.preset === "third-edition" ? { preset: "third-edition" } : {}),
+  summary: (o) => (o.preset === "third-edition" ? ["opt.edition.third"] : []),
 };

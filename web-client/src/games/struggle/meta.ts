@@ -1,5 +1,5 @@
-// The Struggle for Catan's descriptor for the shell (eager; no UI code). The lobby offers no options
-// of its own: the server's defaults.
+// The Struggle for Catan's descriptor for the shell (eager; no UI code): a turn clock (the seat's
+// seconds show on its card table); the server's defaults otherwise.
 import type { GameMeta } from "../game-meta";
 
 export const struggleMeta: GameMeta = {
@@ -8,4 +8,5 @@ export const struggleMeta: GameMeta = {
   seats: [2, 6],
   defaultSeats: 2,
   fields: [],
+  clocks: ["none", "relaxed", "standard", "fast"],
 };
