@@ -202,7 +202,7 @@ public:
     std::optional<GameUpdate> bot_step() override {
         for (int p = 0; p < players_; ++p) {
             if (!bots_[p] || !cat::awaits(s_, p) || offer_wait_end(p)) continue;
-            // A bot sees only its seat's view and legal actions (docs/bots.md).
+            // A bot sees only its seat's view and legal actions (games/catan/docs/bots.md).
             const cat::SeatView view = cat::make_view(s_, p);
             cat::legal_actions(s_, p, legal_);
             cat::Action a = bots_[p]->decide(view, legal_);

@@ -1,5 +1,5 @@
 // Built-in bots and people at one table: a bot's domestic offer waits for the answers of the seats
-// that are not bots (docs/bots.md), so a person's prompt answer is never refused because the bot
+// that are not bots (games/catan/docs/bots.md), so a person's prompt answer is never refused because the bot
 // already withdrew its offer.
 #include "tests/server/ws_client.hpp"
 

@@ -1,4 +1,4 @@
-// Bot strength ladder (docs/bots.md): one hero bot against three copies of a villain bot,
+// Bot strength ladder (games/catan/docs/bots.md): one hero bot against three copies of a villain bot,
 // 4 players, random maps, the hero's seat rotating (seat g % 4 in game g).
 //
 //   bot_ladder --hero heuristic --villain random --games 1000 --seed 1 --threads 2

@@ -1,4 +1,4 @@
-// Built-in bots (docs/bots.md). A bot sees exactly what its seat may know: the SeatView and the
+// Built-in bots (games/catan/docs/bots.md). A bot sees exactly what its seat may know: the SeatView and the
 // seat's LegalActions. It never receives a GameState, so it is fair by construction.
 #pragma once
 #include <cstdint>

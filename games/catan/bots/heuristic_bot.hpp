@@ -1,5 +1,5 @@
 // The `heuristic` bot: production-value setup, build priorities, goal-directed bank trades,
-// robber on the leader, goal-keeping discards, simple domestic trades. See docs/bots.md.
+// robber on the leader, goal-keeping discards, simple domestic trades. See games/catan/docs/bots.md.
 #pragma once
 #include "games/catan/bots/bot.hpp"
 

@@ -1,4 +1,4 @@
-// Built-in bots (docs/bots.md): only accepted actions, every game ends, determinism, fairness.
+// Built-in bots (games/catan/docs/bots.md): only accepted actions, every game ends, determinism, fairness.
 #include <catch2/catch.hpp>
 
 #include <memory>

@@ -1,5 +1,5 @@
 // Ladder check (CAT-9.8): a bot that answers every offer with a greedy counter-offer cannot farm the
-// heuristic bot. The heuristic bot judges a counter-offer as it judges an offer (docs/bots.md).
+// heuristic bot. The heuristic bot judges a counter-offer as it judges an offer (games/catan/docs/bots.md).
 #include <catch2/catch.hpp>
 
 #include <memory>
