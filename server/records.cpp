@@ -17,6 +17,11 @@ const GameModule* module_of(const RoomRow& r, const GameRegistry& games) {
 }
 }  // namespace
 
+std::string stored_game_name(const RoomRow& room, const GameRegistry& games) {
+    const GameModule* module = module_of(room, games);
+    return module ? module->name : room.game;
+}
+
 ReplayedGame replay_stored(const StoredRoom& st, const std::function<void(const GameUpdate&)>& each,
                            const GameRegistry& games) {
     ReplayedGame out;
@@ -57,7 +62,7 @@ json record_json(const StoredRoom& st) {
     if (g.complete)
         if (auto o = g.game->outcome(); o && !o->winners.empty()) winner = o->winners.front();
     return {{"room", r.id},
-            {"game", r.game},
+            {"game", stored_game_name(r)},
             {"options", options},
             {"setup", r.setup},
             {"seed", std::to_string(r.seed)},

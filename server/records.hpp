@@ -29,6 +29,9 @@ struct ReplayedGame {
 };
 ReplayedGame replay_stored(const StoredRoom& room, const std::function<void(const GameUpdate&)>& each = {},
                            const GameRegistry& games = core::game_registry());
+// The name of a stored room's game as records and replays give it: a row from before games had
+// names (empty) plays the default game.
+std::string stored_game_name(const RoomRow& room, const GameRegistry& games = core::game_registry());
 
 // GET /games/<room>/replay: the spectator's stream of the finished game, {"room","players",
 // "complete","messages":[snapshot, patch, ...]} (replay.cpp). A client replays it without any rules.

@@ -28,7 +28,7 @@ json replay_json(const StoredRoom& st) {
             messages.push_back(json::parse(*u->spectators));
         }
     }
-    return {{"room", r.id}, {"game", r.game}, {"players", players}, {"complete", complete}, {"messages", messages}};
+    return {{"room", r.id}, {"game", stored_game_name(r)}, {"players", players}, {"complete", complete}, {"messages", messages}};
 }
 
 }  // namespace hexhall::server

@@ -92,6 +92,10 @@ expect pass "rule-coverage: ...but not when its family is not required" "$t/scri
 mkdir -p "$t/tests/node_modules/x"; echo '"HK-7.5"' > "$t/tests/node_modules/x/index.js"
 expect fail "rule-coverage: citations under node_modules do not count" "$t/scripts/rule-coverage" --require HK
 
+t=$(fixture); cite_all "$t"; sed -i '/"HK-1\.2"/d' "$t/tests/test_a.cpp" "$t/games/demo/tests/b.test.ts"
+mkdir -p "$t/tournament/tests"; echo 'TEST_CASE("HK-1.2 one winner") {}' > "$t/tournament/tests/standings_tests.cpp"
+expect pass "rule-coverage: a citation in another folder's tests/ (tournament/tests/) counts" "$t/scripts/rule-coverage" --require HK
+
 t=$(fixture); cite_all "$t"; echo 'TEST_CASE("CAT-99.1 no such rule") {}' >> "$t/tests/test_a.cpp"
 expect fail "rule-coverage: a test citing an ID that is not a rule fails --require" "$t/scripts/rule-coverage" --require CAT
 

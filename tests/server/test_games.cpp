@@ -1,6 +1,8 @@
 // Every registered game (server/games.cpp, plus the test-only games of tests/games/) through the real
 // server: created by name and listed with it, played to the end by bots, restored from the store after
 // a restart, its record verified and its replay complete. Registering a game adds it here.
+#include <sqlite3.h>
+
 #include <filesystem>
 
 #include "server/record_check.hpp"
@@ -168,4 +170,70 @@ TEST_CASE("games: the lobby's own options of the other games: Carcassonne's edit
     const json snap = c.recv_type("snapshot");
     REQUIRE(snap.contains("clock"));
     CHECK(snap.at("clock").at("seat") == 0);
+}
+
+TEST_CASE("games: a room stored before games had names (no game in its row) restores as the default game and "
+          "plays to the end", "[server][games]") {
+    Watchdog watchdog(120);
+    GamesDb db;
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.db_path = db.path.string();
+    registry_with_test_games();
+    const std::string default_game = hexhall::core::game_registry().default_game().name;
+    std::string room, token;
+    {
+        hexhall::server::Server s(o);
+        const uint16_t port = s.start();
+        WsClient host(port);
+        token = host.hello("Host").at("session").get<std::string>();
+        room = host.create({{"botFill", "heuristic"}, {"grace", 0}}).at("room").get<std::string>();  // no "game"
+        REQUIRE(host.join(room, 0).at("type") == "joined");
+        host.request({{"type", "start"}, {"room", room}});
+        host.recv_type("started");
+        REQUIRE(host.recv_type("snapshot").at("game") == default_game);
+        s.stop();
+    }
+    {
+        // The row as a server from before the registry wrote it: no game named.
+        sqlite3* raw = nullptr;
+        REQUIRE(sqlite3_open(db.path.string().c_str(), &raw) == SQLITE_OK);
+        REQUIRE(sqlite3_exec(raw, "UPDATE rooms SET game = ''", nullptr, nullptr, nullptr) == SQLITE_OK);
+        CHECK(sqlite3_changes(raw) == 1);
+        sqlite3_close(raw);
+    }
+    hexhall::server::Server s(o);
+    const uint16_t port = s.start();
+    WsClient watcher(port);
+    watcher.hello("Watcher");
+    watcher.request({{"type", "listRooms"}});
+    const json rooms = watcher.recv_type("rooms").at("rooms");
+    REQUIRE(rooms.size() == 1);
+    CHECK(rooms[0].at("game") == default_game);
+    REQUIRE(watcher.join(room, nullptr).at("type") == "joined");
+    Follow f;
+    f.take(watcher.recv_type("snapshot"));
+    {
+        WsClient host(port);
+        host.hello("Host", token);  // back; leaving hands the seat to the takeover bot
+        host.close();
+    }
+    for (int n = 0;; ++n) {
+        REQUIRE(n < 100000);
+        const json m = watcher.recv();
+        if (m.at("type") == "seedReveal") break;
+        if (m.at("type") == "snapshot" || m.at("type") == "patch") f.take(m);
+    }
+    int status = 0;
+    const json record = json::parse(http_get(port, "/games/" + room + "/record", status));
+    REQUIRE(status == 200);
+    CHECK(record.at("game") == default_game);  // the record names the game it plays, so it verifies
+    const hexhall::server::RecordCheck check = hexhall::server::check_record(record);
+    INFO(check.error);
+    CHECK(check.ok);
+    const json replay = json::parse(http_get(port, "/games/" + room + "/replay", status));
+    REQUIRE(status == 200);
+    CHECK(replay.at("game") == default_game);
+    CHECK(replay.at("complete") == true);
 }
