@@ -1,5 +1,5 @@
-// Carcassonne, one person against a bot at 1280×800: Ann creates a 2-player Carcassonne room,
-// puts a heuristic bot in seat 1, starts, and plays the whole game through the UI (tap a
+// Carcassonne, one person against a bot at 1280×800: Ann creates a 2-player Carcassonne room
+// (3rd edition, standard turn clock), puts a heuristic bot in seat 1, starts, and plays the whole game through the UI (tap a
 // highlighted cell, turn the tile with R or ⟳ until the chosen placement is legal, "Place here";
 // then a follower spot or "No follower"), checks the scoring explanations and the final scoring
 // table (its rows add up to the final scores), looks at it on a phone, and opens the replay.
@@ -19,6 +19,9 @@ async function createRoom(page, base) {
   if (await page.$(tid("opt-game"))) {
     await page.selectOption(tid("opt-game"), "carcassonne");
     await page.check(tid("opt-players-2"));
+    // The game's own options from its descriptor: the 3rd edition's rules and a turn clock.
+    await page.check(tid("opt-preset-third-edition"));
+    await page.selectOption(tid("opt-clock"), "standard");
     await page.check(tid("opt-private"));
     await page.click(tid("create-submit"));
   } else {
@@ -80,6 +83,10 @@ export async function carcassonne({ browser, base, shots }) {
   const f0 = await waitFrame(A.page, (f) => f.seat === 0 && f.view?.game === "carcassonne", "Ann's Carcassonne game");
   check(f0.view.players.length === 2 && f0.view.board.length >= 1, "two players and the start tile");
   check(/\d+/.test(await A.page.textContent(tid("car-bag"))), "the tiles-left count is shown");
+  // The room's options as the lobby chose them: the 3rd edition's switches, the turn clock running.
+  check(f0.view.options.preset === "third-edition" && f0.view.options.tinyCity === 4, "the room plays the 3rd edition (CAR-9.1)");
+  await A.page.waitForFunction((sel) => /^.+: \d+ s$/.test(document.querySelector(sel)?.textContent ?? ""), tid("car-clock"), { timeout: 10000 });
+  notes.push(`turn clock: "${await A.page.textContent(tid("car-clock"))}"`);
   // Sounds (issue 18, shared with every game): off by default; on, "your turn" plays.
   check(await A.page.getAttribute(tid("sound-toggle"), "aria-pressed") === "false", "sounds are off by default");
   await A.page.click(tid("sound-toggle"));

@@ -6,6 +6,7 @@ import { rematchButton } from "../../app/rematch-button";
 import { Pacer } from "../../app/pacer";
 import { soundToggle } from "../../app/sound-toggle";
 import { ignoredKey } from "../../app/keys";
+import { turnClock } from "../../app/turn-clock";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 import { SEAT_COLORS, seatMark } from "../../app/seats";
 import { Board, type BoardScene, type Cell } from "./board";
@@ -34,6 +35,10 @@ type PlaceAction = { type: "place"; x: number; y: number; rotation: number };
 
 export class CarcassonneUI implements GameHandle {
   private view: any = null;
+  private lastFrame: GameFrame | undefined;
+  // The room's turn clock, when it has one (app/turn-clock.ts).
+  private clock = turnClock({ frame: () => this.lastFrame, over: () => this.view?.phase === "over", name: (s) => this.name(s),
+    className: "car-clock", testId: "car-clock" });
   private legal: any[] = [];
   private rot = 0;
   private pending: Cell | null = null;
@@ -100,6 +105,7 @@ export class CarcassonneUI implements GameHandle {
 
   // ---- frames -------------------------------------------------------------------------------
   frame(f: GameFrame): void {
+    this.lastFrame = f;
     this.view = f.view;
     this.legal = Array.isArray(f.legal) ? f.legal : [];
     const events: any[] = f.events ?? [];
@@ -123,7 +129,7 @@ export class CarcassonneUI implements GameHandle {
       const best = Math.max(...sc);
       this.gameOver = { scores: sc, winners: sc.map((v: number, i: number) => (v === best ? i : -1)).filter((i: number) => i >= 0) };
     }
-    this.render();
+    this.render();  this.clock.update();
   }
 
   /** A returning seat's earlier events: log lines (and the final scoring's rows) before what this
@@ -184,7 +190,7 @@ export class CarcassonneUI implements GameHandle {
   roomChanged(_r: RoomInfo): void { this.render(); }
   langChanged(_l: Lang): void { this.zoomButtons(this.el.querySelector(".car-zoom") as HTMLElement); this.render(); }
   seedRevealed(_r: SeedReveal): void { /* the shell shows the seed */ }
-  destroy(): void { window.removeEventListener("keydown", this.keys); this.pacer.stop(); this.board.destroy(); this.el.remove(); }
+  destroy(): void { window.removeEventListener("keydown", this.keys); this.clock.destroy(); this.pacer.stop(); this.board.destroy(); this.el.remove(); }
 
   // ---- placement ----------------------------------------------------------------------------
   private places(): PlaceAction[] { return this.legal.filter((a) => a?.type === "place"); }
@@ -303,6 +309,7 @@ export class CarcassonneUI implements GameHandle {
       h("div", { class: "car-status" },
         h("span", { class: `car-turn${v.current === this.ctx.seat && v.phase !== "over" ? " mine" : ""}`, "data-testid": "car-turn" }, turn),
         h("span", { class: "car-bag", "data-testid": "car-bag", title: t.tilesLeft }, tileIcon(), ` ${v.bagCount ?? 0}`),
+        this.clock.el,
         soundToggle("car-btn car-sound")),
       h("div", { class: "car-players" }, ...rows),
       scoreTrack(players.map((p) => p.score as number), t.scoreTrack, (i) => this.name(i)),

@@ -5,6 +5,7 @@ import { seatDisplayNames } from "../../app/seat-names";
 import { Pacer } from "../../app/pacer";
 import { soundToggle } from "../../app/sound-toggle";
 import { rematchButton } from "../../app/rematch-button";
+import { turnClock } from "../../app/turn-clock";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang } from "../../app/contract";
 import { tr, type StringKey } from "./strings";
 import {
@@ -58,16 +59,9 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     render();
   });
   pacer.onChange = () => render();
-  // The turn clock (when the room has one): the seat it runs for and the seconds left, every second.
-  const clockEl = h("span", { class: "sfc-clock", "data-testid": "sfc-clock", role: "timer" });
-  const tick = () => {
-    const c = frame?.clock;
-    if (!c || frame?.view.phase === "over") { clockEl.textContent = ""; return; }
-    const secs = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
-    clockEl.textContent = `${name(c.seat)}: ${secs} s`;
-    clockEl.classList.toggle("warn", (c.warnAt !== undefined && Date.now() >= c.warnAt) || secs <= 10);
-  };
-  const ticker = window.setInterval(tick, 1000);
+  // The turn clock (when the room has one): the seat it runs for and the seconds left (app/turn-clock.ts).
+  const clock = turnClock({ frame: () => frame ?? undefined, over: () => frame?.view.phase === "over", name: (s) => name(s),
+    className: "sfc-clock", testId: "sfc-clock" });
   const t = (k: StringKey, p?: Record<string, string | number>) => tr(lang, k, p);
 
   const name = (s: number): string => {
@@ -324,7 +318,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     el.replaceChildren(...[
       h("div", { class: `sfc-status${yourTurn ? " mine" : ""}`, "data-testid": "sfc-status" },
         h("b", {}, v.phase === "over" ? t("over") : yourTurn ? t("yourTurn") : t("turnOf", { name: name(v.turn) })),
-        h("span", { class: "sfc-muted" }, t("turnNo", { n: v.turnNumber ?? 1 })), steps(v), clockEl, soundToggle("sfc-btn small sfc-sound")),
+        h("span", { class: "sfc-muted" }, t("turnNo", { n: v.turnNumber ?? 1 })), steps(v), clock.el, soundToggle("sfc-btn small sfc-sound")),
       notices.length ? h("div", { class: "sfc-notices", role: "status", "aria-live": "polite", "data-testid": "sfc-notices" },
         ...notices.map((n) => h("div", { class: "sfc-notice" }, n))) : null,
       h("div", { class: "sfc-opponents" }, ...others.map((p) => playerPanel(p, v))),
@@ -369,7 +363,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       for (const r of RESOURCES) if ((sel[r] ?? 0) > (hand[r] ?? 0)) sel = { ...sel, [r]: hand[r] ?? 0 };
       relog();
       render();
-      tick();
+      clock.update();
       // On a phone, bring the hand and the controls into view when a choice becomes mine.
       const was = prev ? legalList(prev.legal).length > 0 : false;
       if (!was && legalList(f.legal).length > 0 && window.innerWidth < 900)
@@ -388,7 +382,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged() { relog(); render(); },
     langChanged(l) { lang = l; relog(); render(); },
     seedRevealed() {},
-    destroy() { clearInterval(ticker); pacer.stop(); el.remove(); },
+    destroy() { clock.destroy(); pacer.stop(); el.remove(); },
   };
 }
 

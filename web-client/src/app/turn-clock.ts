@@ -1,0 +1,31 @@
+// A room's turn clock for a game's page: "<seat>: <n> s" for the seat the clock runs for, updated
+// every second, marked "warn" in its last 10 seconds (or from the server's warnAt); empty when the
+// room has no clock or the game is over. Shared by the games that show the clock as a line.
+import { h } from "./dom";
+import type { GameFrame } from "./contract";
+
+export interface TurnClock {
+  el: HTMLElement;
+  /** Redraws at once (a new frame); the clock also redraws itself every second. */
+  update(): void;
+  destroy(): void;
+}
+
+/** `frame`: the latest frame (its `clock`); `over`: the game has ended; `name`: a seat's name. */
+export function turnClock(opts: { frame: () => GameFrame | undefined; over: () => boolean; name: (seat: number) => string;
+  className: string; testId: string }): TurnClock {
+  const el = h("span", { class: opts.className, "data-testid": opts.testId, role: "timer" });
+  const update = () => {
+    const c = opts.frame()?.clock;
+    if (!c || opts.over()) {
+      el.textContent = "";
+      el.classList.remove("warn");
+      return;
+    }
+    const secs = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
+    el.textContent = `${opts.name(c.seat)}: ${secs} s`;
+    el.classList.toggle("warn", (c.warnAt !== undefined && Date.now() >= c.warnAt) || secs <= 10);
+  };
+  const ticker = window.setInterval(update, 1000);
+  return { el, update, destroy: () => window.clearInterval(ticker) };
+}
