@@ -50,6 +50,9 @@ public:
     // game (createRoom without "game", stored rooms from before games had names).
     void add(GameModule module);
     const GameModule* find(std::string_view name) const;
+    // A stored room's game: its `game` column, where empty (rows from before games had names) means
+    // the default game. nullptr for a game this server does not host.
+    const GameModule* find_stored(std::string_view name) const { return name.empty() ? &default_game() : find(name); }
     const GameModule& default_game() const { return modules_.front(); }
     const std::vector<GameModule>& modules() const { return modules_; }
     // "\"a\", \"b\"": for error messages.

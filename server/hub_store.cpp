@@ -134,8 +134,7 @@ bool Hub::restore_room(StoredRoom& st, std::string& why) {
             abandon("bad options");
             return false;
         }
-        // The room's game by name (rows from before games had names: the default game).
-        const GameModule* module = row.game.empty() ? &games_.default_game() : games_.find(row.game);
+        const GameModule* module = games_.find_stored(row.game);
         if (!module) return abandon("this server does not host the game \"" + printable(row.game) + "\""), false;
         // Only known options are read back (older databases stored the request as given).
         json request = validated_options(stored, *module);

@@ -11,14 +11,8 @@ namespace hexhall::server {
 
 using json = nlohmann::json;
 
-namespace {
-const GameModule* module_of(const RoomRow& r, const GameRegistry& games) {
-    return r.game.empty() ? &games.default_game() : games.find(r.game);
-}
-}  // namespace
-
 std::string stored_game_name(const RoomRow& room, const GameRegistry& games) {
-    const GameModule* module = module_of(room, games);
+    const GameModule* module = games.find_stored(room.game);
     return module ? module->name : room.game;
 }
 
@@ -26,7 +20,7 @@ ReplayedGame replay_stored(const StoredRoom& st, const std::function<void(const 
                            const GameRegistry& games) {
     ReplayedGame out;
     const RoomRow& r = st.room;
-    const GameModule* module = module_of(r, games);
+    const GameModule* module = games.find_stored(r.game);
     if (!module) {
         out.error = "unknown game \"" + r.game + "\"";
         return out;
@@ -47,7 +41,7 @@ ReplayedGame replay_stored(const StoredRoom& st, const std::function<void(const 
 json record_json(const StoredRoom& st) {
     const RoomRow& r = st.room;
     // Only the validated options: never the server's internal fields (seat token hashes).
-    const GameModule* module = module_of(r, core::game_registry());
+    const GameModule* module = core::game_registry().find_stored(r.game);
     json options = validated_options(json::parse(r.options, nullptr, false),
                                      module ? *module : core::game_registry().default_game());
     json players = json::array();

@@ -43,6 +43,85 @@ struct Follow {
     }
 };
 
+// A stored game (issue 14): `create` (createRoom's members) makes a room of `game` on a fresh
+// server at `o`; its host sits at seat 0 with bots in the other seats, starts it and the server stops
+// mid-game (the host's seat has not acted: everything queued is stored). Returns {room, host token}.
+std::pair<std::string, std::string> start_and_stop(const hexhall::server::ServerOptions& o, const json& create,
+                                                   const std::string& game) {
+    hexhall::server::Server s(o);
+    const uint16_t port = s.start();
+    WsClient host(port);
+    const std::string token = host.hello("Host").at("session").get<std::string>();
+    const std::string room = host.create(create).at("room").get<std::string>();
+    REQUIRE(host.join(room, 0).at("type") == "joined");
+    host.request({{"type", "listRooms"}});
+    const json rooms = host.recv_type("rooms").at("rooms");
+    REQUIRE(rooms.size() == 1);
+    CHECK(rooms[0].at("game") == game);
+    host.request({{"type", "start"}, {"room", room}});
+    REQUIRE(host.recv_type("started").contains("commitment"));
+    const json snap = host.recv_type("snapshot");
+    CHECK(snap.at("game") == game);
+    CHECK(snap.at(game).contains("legal"));
+    s.stop();
+    return {room, token};
+}
+
+// The server at `o` again: the stored room is listed with its game, a watcher follows it while the
+// host comes back and leaves (the takeover bot plays on) to the end; its record verifies and its
+// replay ends on the view the watcher saw.
+void restart_and_play_out(const hexhall::server::ServerOptions& o, const std::string& room, const std::string& token,
+                          const std::string& game) {
+    hexhall::server::Server s(o);
+    const uint16_t port = s.start();
+    WsClient watcher(port);
+    watcher.hello("Watcher");
+    watcher.request({{"type", "listRooms"}});
+    const json rooms = watcher.recv_type("rooms").at("rooms");
+    REQUIRE(rooms.size() == 1);  // restored, with its game
+    CHECK(rooms[0].at("room") == room);
+    CHECK(rooms[0].at("game") == game);
+    REQUIRE(watcher.join(room, nullptr).at("type") == "joined");
+    Follow f;
+    f.take(watcher.recv_type("snapshot"));
+    {
+        WsClient host(port);
+        host.hello("Host", token);  // back in the room; leaving hands the seat to the takeover bot
+        host.close();
+    }
+    for (int n = 0;; ++n) {
+        REQUIRE(n < 100000);
+        const json m = watcher.recv();
+        if (m.at("type") == "seedReveal") break;
+        if (m.at("type") == "snapshot" || m.at("type") == "patch") f.take(m);
+    }
+    int status = 0;
+    const json record = json::parse(http_get(port, "/games/" + room + "/record", status));
+    REQUIRE(status == 200);
+    CHECK(record.at("game") == game);  // the record names the game it plays, so it verifies
+    const hexhall::server::RecordCheck check = hexhall::server::check_record(record);
+    INFO(check.error);
+    CHECK(check.ok);
+    REQUIRE(check.game);
+    CHECK(check.game->over());
+    CHECK(json::parse(*check.game->snapshot(hexhall::core::kSpectatorSeat)).at(game).at("view") == f.view);
+    const json replay = json::parse(http_get(port, "/games/" + room + "/replay", status));
+    REQUIRE(status == 200);
+    CHECK(replay.at("game") == game);
+    CHECK(replay.at("complete") == true);
+    Follow r;
+    for (const json& m : replay.at("messages")) r.take(m);
+    CHECK(r.view == f.view);
+}
+
+hexhall::server::ServerOptions stored_server(const GamesDb& db) {
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.db_path = db.path.string();
+    return o;
+}
+
 }  // namespace
 
 TEST_CASE("games: every registered game is created by name, listed, played to the end, restored after a restart, "
@@ -52,69 +131,10 @@ TEST_CASE("games: every registered game is created by name, listed, played to th
         SECTION(module.name) {
             Watchdog watchdog(240);
             GamesDb db;
-            hexhall::server::ServerOptions o;
-            o.address = "127.0.0.1";
-            o.port = 0;
-            o.db_path = db.path.string();
-            std::string room, token;
-            {
-                hexhall::server::Server s(o);
-                const uint16_t port = s.start();
-                WsClient host(port);
-                token = host.hello("Host").at("session").get<std::string>();
-                const json created = host.create({{"game", module.name}, {"botFill", module.bots.front()}, {"grace", 0}});
-                room = created.at("room").get<std::string>();
-                REQUIRE(host.join(room, 0).at("type") == "joined");
-                host.request({{"type", "listRooms"}});
-                const json rooms = host.recv_type("rooms").at("rooms");
-                REQUIRE(rooms.size() == 1);
-                CHECK(rooms[0].at("game") == module.name);
-                host.request({{"type", "start"}, {"room", room}});
-                REQUIRE(host.recv_type("started").contains("commitment"));
-                const json snap = host.recv_type("snapshot");
-                CHECK(snap.at("game") == module.name);
-                CHECK(snap.at(module.name).contains("legal"));
-                s.stop();  // mid-game (the host's seat has not acted): everything queued is stored
-            }
-            hexhall::server::Server s(o);
-            const uint16_t port = s.start();
-            WsClient watcher(port);
-            watcher.hello("Watcher");
-            watcher.request({{"type", "listRooms"}});
-            const json rooms = watcher.recv_type("rooms").at("rooms");
-            REQUIRE(rooms.size() == 1);  // restored, with its game
-            CHECK(rooms[0].at("room") == room);
-            CHECK(rooms[0].at("game") == module.name);
-            REQUIRE(watcher.join(room, nullptr).at("type") == "joined");
-            Follow f;
-            f.take(watcher.recv_type("snapshot"));
-            {
-                WsClient host(port);
-                host.hello("Host", token);  // back in the room; leaving hands the seat to the takeover bot
-                host.close();
-            }
-            for (int n = 0;; ++n) {
-                REQUIRE(n < 100000);
-                const json m = watcher.recv();
-                if (m.at("type") == "seedReveal") break;
-                if (m.at("type") == "snapshot" || m.at("type") == "patch") f.take(m);
-            }
-            int status = 0;
-            const json record = json::parse(http_get(port, "/games/" + room + "/record", status));
-            REQUIRE(status == 200);
-            CHECK(record.at("game") == module.name);
-            const hexhall::server::RecordCheck check = hexhall::server::check_record(record);
-            INFO(check.error);
-            CHECK(check.ok);
-            REQUIRE(check.game);
-            CHECK(check.game->over());
-            CHECK(json::parse(*check.game->snapshot(hexhall::core::kSpectatorSeat)).at(module.name).at("view") == f.view);
-            const json replay = json::parse(http_get(port, "/games/" + room + "/replay", status));
-            REQUIRE(status == 200);
-            CHECK(replay.at("complete") == true);
-            Follow r;
-            for (const json& m : replay.at("messages")) r.take(m);
-            CHECK(r.view == f.view);
+            const hexhall::server::ServerOptions o = stored_server(db);
+            const auto [room, token] =
+                start_and_stop(o, {{"game", module.name}, {"botFill", module.bots.front()}, {"grace", 0}}, module.name);
+            restart_and_play_out(o, room, token, module.name);
         }
     }
 }
@@ -176,25 +196,10 @@ TEST_CASE("games: a room stored before games had names (no game in its row) rest
           "plays to the end", "[server][games]") {
     Watchdog watchdog(120);
     GamesDb db;
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.db_path = db.path.string();
+    const hexhall::server::ServerOptions o = stored_server(db);
     registry_with_test_games();
     const std::string default_game = hexhall::core::game_registry().default_game().name;
-    std::string room, token;
-    {
-        hexhall::server::Server s(o);
-        const uint16_t port = s.start();
-        WsClient host(port);
-        token = host.hello("Host").at("session").get<std::string>();
-        room = host.create({{"botFill", "heuristic"}, {"grace", 0}}).at("room").get<std::string>();  // no "game"
-        REQUIRE(host.join(room, 0).at("type") == "joined");
-        host.request({{"type", "start"}, {"room", room}});
-        host.recv_type("started");
-        REQUIRE(host.recv_type("snapshot").at("game") == default_game);
-        s.stop();
-    }
+    const auto [room, token] = start_and_stop(o, {{"botFill", "heuristic"}, {"grace", 0}}, default_game);  // no "game"
     {
         // The row as a server from before the registry wrote it: no game named.
         sqlite3* raw = nullptr;
@@ -203,37 +208,5 @@ TEST_CASE("games: a room stored before games had names (no game in its row) rest
         CHECK(sqlite3_changes(raw) == 1);
         sqlite3_close(raw);
     }
-    hexhall::server::Server s(o);
-    const uint16_t port = s.start();
-    WsClient watcher(port);
-    watcher.hello("Watcher");
-    watcher.request({{"type", "listRooms"}});
-    const json rooms = watcher.recv_type("rooms").at("rooms");
-    REQUIRE(rooms.size() == 1);
-    CHECK(rooms[0].at("game") == default_game);
-    REQUIRE(watcher.join(room, nullptr).at("type") == "joined");
-    Follow f;
-    f.take(watcher.recv_type("snapshot"));
-    {
-        WsClient host(port);
-        host.hello("Host", token);  // back; leaving hands the seat to the takeover bot
-        host.close();
-    }
-    for (int n = 0;; ++n) {
-        REQUIRE(n < 100000);
-        const json m = watcher.recv();
-        if (m.at("type") == "seedReveal") break;
-        if (m.at("type") == "snapshot" || m.at("type") == "patch") f.take(m);
-    }
-    int status = 0;
-    const json record = json::parse(http_get(port, "/games/" + room + "/record", status));
-    REQUIRE(status == 200);
-    CHECK(record.at("game") == default_game);  // the record names the game it plays, so it verifies
-    const hexhall::server::RecordCheck check = hexhall::server::check_record(record);
-    INFO(check.error);
-    CHECK(check.ok);
-    const json replay = json::parse(http_get(port, "/games/" + room + "/replay", status));
-    REQUIRE(status == 200);
-    CHECK(replay.at("game") == default_game);
-    CHECK(replay.at("complete") == true);
+    restart_and_play_out(o, room, token, default_game);  // its record and replay name the default game
 }
