@@ -37,9 +37,9 @@ for (const name of readdirSync(join(root, "games"))) {
   }
 }
 
-// The members of createRoom that are the room's, not the game's (protocol/schema/createRoom.schema.json).
-const roomMembers = new Set(["type", "v", "id", "game", "seed", "private", "password", "spectators", "clock",
-  "botFill", "grace", "rematchOf", "externalBots"]);
+// The members of createRoom that are the room's, not the game's: those the envelope's createRoom schema
+// lists, except "players", which the game's own schema bounds.
+const roomMembers = new Set(Object.keys(envelope.createRoom.schema.properties).filter((k) => k !== "players"));
 
 // The problems of one message: [] when it is valid.
 function problems(msg) {

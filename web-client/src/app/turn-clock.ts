@@ -2,7 +2,14 @@
 // every second, marked "warn" in its last 10 seconds (or from the server's warnAt); empty when the
 // room has no clock or the game is over. Shared by the games that show the clock as a line.
 import { h } from "./dom";
-import type { GameFrame } from "./contract";
+import type { Clock, GameFrame } from "./contract";
+
+/** The whole seconds left on `c` now, and whether they are in the warning (the server's warnAt, or
+ *  the last 10 seconds). */
+export function clockReading(c: Clock, now = Date.now()): { secs: number; warn: boolean } {
+  const secs = Math.max(0, Math.ceil((c.deadline - now) / 1000));
+  return { secs, warn: (c.warnAt !== undefined && now >= c.warnAt) || secs <= 10 };
+}
 
 export interface TurnClock {
   el: HTMLElement;
@@ -22,9 +29,9 @@ export function turnClock(opts: { frame: () => GameFrame | undefined; over: () =
       el.classList.remove("warn");
       return;
     }
-    const secs = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
+    const { secs, warn } = clockReading(c);
     el.textContent = `${opts.name(c.seat)}: ${secs} s`;
-    el.classList.toggle("warn", (c.warnAt !== undefined && Date.now() >= c.warnAt) || secs <= 10);
+    el.classList.toggle("warn", warn);
   };
   const ticker = window.setInterval(update, 1000);
   return { el, update, destroy: () => window.clearInterval(ticker) };

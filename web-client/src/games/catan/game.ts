@@ -23,6 +23,7 @@ import { UI, actions, legalOf, seatNames, initialOf } from "./state";
 import { costCard, hexLabel, hotkeyHelp } from "./aids";
 import { ignoredKey } from "../../app/keys";
 import { rematchButton } from "../../app/rematch-button";
+import { clockReading } from "../../app/turn-clock";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 
 interface LogEntry { ev: any; active: number; version: number; }
@@ -367,11 +368,11 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   function renderClock(): void {
     const c = frame?.clock;
     if (!c || !frame || frame.view?.phase === "gameOver") { clockEl.textContent = ""; clockEl.removeAttribute("data-seconds"); return; }
-    const secs = Math.max(0, Math.ceil((c.deadline - Date.now()) / 1000));
+    const { secs, warn } = clockReading(c);
     const who = c.seat === viewer() ? t(lang, "you") : names()[c.seat] ?? String(c.seat);
     clockEl.textContent = `${who}: ${t(lang, "timeLeft", { s: secs })}`;
     clockEl.setAttribute("data-seconds", String(secs));
-    clockEl.classList.toggle("warn", (c.warnAt !== undefined && Date.now() >= c.warnAt) || secs <= 10);
+    clockEl.classList.toggle("warn", warn);
   }
   const clockTimer = window.setInterval(() => {
     renderClock();
