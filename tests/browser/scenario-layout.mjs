@@ -151,9 +151,7 @@ export async function layout({ browser, base, shots }) {
   await page.waitForSelector(tid("offer"), { timeout: 5000 });
   const withOffer = await boxes(page);
   same(plain, withOffer, "offer open");
-  // Measured on its slot, the part that shows: once answers arrive the offer may be taller than the
-  // slot, which then scrolls (the offer's own box then reaches past the slot, unseen).
-  const offerBox = await page.$eval(tid("offer"), (e) => { const b = (e.parentElement ?? e).getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; });
+  const offerBox = await page.$eval(tid("offer"), (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; });
   check(offerBox.y >= withOffer.stage.y && offerBox.y + offerBox.h <= withOffer.stage.y + withOffer.stage.h + 1, "the offer lies over the board stage");
   await page.screenshot({ path: join(shots, "layout-offer.png") });
   notes.push(`board top ${withPrompt.board.y} / ${plain.board.y} / ${withOffer.board.y} and End turn y ${withPrompt.end.y} / ${plain.end.y} / ${withOffer.end.y} (prompt / none / error+offer)`);
