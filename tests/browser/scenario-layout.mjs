@@ -152,7 +152,7 @@ export async function layout({ browser, base, shots }) {
   const withOffer = await boxes(page);
   same(plain, withOffer, "offer open");
   const offerBox = await page.$eval(tid("offer"), (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; });
-  check(offerBox.y >= withOffer.stage.y && offerBox.y + offerBox.h <= withOffer.stage.y + withOffer.stage.h + 1, "the offer lies over the board stage");
+  check(offerBox.y >= withOffer.stage.y && offerBox.y + offerBox.h <= withOffer.stage.y + withOffer.stage.h + 1, `the offer lies over the board stage (offer ${JSON.stringify(offerBox)}, stage ${JSON.stringify(withOffer.stage)})`);
   await page.screenshot({ path: join(shots, "layout-offer.png") });
   notes.push(`board top ${withPrompt.board.y} / ${plain.board.y} / ${withOffer.board.y} and End turn y ${withPrompt.end.y} / ${plain.end.y} / ${withOffer.end.y} (prompt / none / error+offer)`);
   // Withdraw it (or it was already carried out by a bot's answer and Lea confirms nothing).
