@@ -3,7 +3,7 @@
 // put (within 1 px) while the prompt banner, an error and an open offer come and go over the board;
 // the log and the chat (tabs beside the hand) are inside the window; the hand shows what a roll gave.
 import { join } from "node:path";
-import { check, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+import { check, checkAxe, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
 import { step } from "./driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -34,6 +34,7 @@ export async function layout({ browser, base, shots }) {
   const page = P.page;
   await enterName(page, "Lea");
   await page.waitForSelector(tid("room-list"));
+  notes.push(await checkAxe(page, "lobby, desktop"));
   await page.selectOption(tid("opt-botFill"), "heuristic");
   await page.fill(tid("opt-vp"), "20");
   await page.click(".advanced summary");
@@ -51,6 +52,7 @@ export async function layout({ browser, base, shots }) {
   await page.waitForSelector(tid("room-panel"), { state: "hidden", timeout: 5000 });
   await page.waitForSelector(`${tid("prompt")}:not(:empty)`, { timeout: 5000 });
   const withPrompt = await boxes(page);
+  notes.push(await checkAxe(page, "Catan table, desktop"));
   const after = await page.evaluate(() => document.querySelector('[data-testid="game-root"]').getBoundingClientRect().width);
   check(after > before + 200, `the game grows when the room panel folds (${before} → ${after} px wide)`);
   // The drawn board: the SVG fills the stage, the board keeps its shape inside it (viewBox 638×578).

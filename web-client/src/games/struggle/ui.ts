@@ -326,7 +326,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       me ? playerPanel(me, v) : null,
       me ? handPanel(v, legal) : null,
       actions(v, legal),
-      h("section", { class: "sfc-log", "data-testid": "sfc-log", "data-pending": pacer.pending }, h("h3", {}, t("log"),
+      h("section", { class: "sfc-log", "data-testid": "sfc-log", "data-pending": pacer.pending, "data-log-step": shownVersion }, h("h3", {}, t("log"),
         pacer.pending ? btn(t("skip"), "sfc-skip", () => pacer.skip(), "small") : null),
         h("ul", {}, ...log.slice(-30).reverse().map((l) => h("li", { class: `${l.fresh ? "fresh" : ""}${l.notice ? " notice" : ""}` }, l.text))))].filter((x): x is HTMLElement => x !== null));
   }
@@ -335,12 +335,17 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     // Events are kept raw so a language change rewrites them.
     log = raw.map((r) => ({ text: eventText(lang, r.e, name), fresh: r.v === shownVersion, notice: isNotice(r.e, ctx.seat) }));
     // Notices stay up from my last action on (bots may play several frames in a row), newest four.
-    notices = raw.filter((r) => r.v > noticeFrom && isNotice(r.e, ctx.seat)).slice(-4).map((r) => theft(r.e) ?? eventText(lang, r.e, name));
+    notices = raw.filter((r) => r.v > noticeFrom && isNotice(r.e, ctx.seat)).slice(-4).map((r) => theft(r.e, raw.indexOf(r)) ?? eventText(lang, r.e, name));
   }
   const raw: { v: number; e: any }[] = [];
-  function theft(e: any): string | null {
+  function theft(e: any, at: number): string | null {
     if (e.from !== ctx.seat || ctx.seat < 0) return null;
     if (e.type === "tookCard") return t("theftYou", { seat: name(e.seat), what: t(e.building) });
+    // A blind draw is an exchange: once the drawer gives cards back, the notice says both (issue 27:
+    // not "took your Wool!" when it came back).
+    const back = e.type === "drewFromPlayer" ? raw.slice(at + 1).find((x) => x.e?.type === "gaveBack" && x.e.seat === e.seat && x.e.to === ctx.seat) : undefined;
+    if (back) return t("swapYou", { seat: name(e.seat), what: e.cards ? cardsText(lang, e.cards) : `${e.count} ${t("cards")}`,
+      back: back.e.cards ? cardsText(lang, back.e.cards) : `${back.e.count} ${t("cards")}` });
     if (e.type === "drewFromPlayer" || e.type === "merchantGuild")
       return t("theftYou", { seat: name(e.seat), what: e.cards ? cardsText(lang, e.cards) : `${e.count} ${t("cards")}` });
     return null;
@@ -367,7 +372,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       // On a phone, bring the hand and the controls into view when a choice becomes mine.
       const was = prev ? legalList(prev.legal).length > 0 : false;
       if (!was && legalList(f.legal).length > 0 && window.innerWidth < 900)
-        el.querySelector(".sfc-hand, .sfc-actions")?.scrollIntoView({ block: "start", behavior: "smooth" });
+        el.querySelector(".sfc-hand, .sfc-actions")?.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
     },
     history(entries: HistoryEntry[]) {
       // A returning seat's earlier events, before what this page saw itself (versions not held yet).
