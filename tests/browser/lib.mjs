@@ -227,7 +227,7 @@ export async function checkReplay(browser, base, room, invite, label, shots) {
         check(top === "ok", `${where}${scroll ? " (page scrolled to its end)" : ""}: ${c} is reachable: ${top}`);
       }
     }
-    const press = (c) => (touch ? page.tap(tid(`replay-${c}`), { timeout: 3000 }) : page.click(tid(`replay-${c}`), { timeout: 3000 }));
+    const press = (c) => (touch ? page.tap(tid(`replay-${c}`), { timeout: 10000 }) : page.click(tid(`replay-${c}`), { timeout: 10000 }));
     const start = await inStep("the start", undefined);
     if (start === n - 1) { await press("back"); await inStep("Back", n - 2); }
     await press("last"); await inStep("Last", n - 1);

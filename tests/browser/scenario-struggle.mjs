@@ -57,6 +57,10 @@ export async function struggle({ browser, base, shots }) {
   await page.click(tid("start-game"));
   await page.waitForSelector(tid("sfc-table"), { timeout: 15000 });
   notes.push(await checkAxe(page, "Struggle table, phone"));
+  // The card table in force is a note under the costs, not a label on them (issue 27).
+  check(!/provisional/.test(await page.textContent(`${tid("sfc-cost")} summary`)), "the costs' heading names no card table");
+  const tableName = (await frame(page)).view.ruleset?.name;
+  check(tableName && (await page.textContent(tid("sfc-card-table"))).includes(tableName), `the card table in force (${tableName}) is shown`);
   await page.setViewportSize({ width: 1280, height: 800 });
   notes.push(await checkAxe(page, "Struggle table, desktop"));
   await page.setViewportSize(PHONE);

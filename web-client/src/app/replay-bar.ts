@@ -60,11 +60,20 @@ export function replayLayout(root: HTMLElement, lang: () => Lang, go: (i: number
     go(step);
     paint();
   }
-  function stop(): void { if (timer !== undefined) window.clearInterval(timer); timer = undefined; paint(); }
+  function stop(): void { if (timer !== undefined) window.clearTimeout(timer); timer = undefined; paint(); }
+  // Each next step is scheduled after the previous one is drawn, so a slow step never piles up
+  // steps and a tap on Pause is always handled.
+  function tick(): void {
+    timer = window.setTimeout(() => {
+      if (step >= count - 1) { stop(); return; }
+      to(step + 1);
+      if (timer !== undefined) tick();
+    }, SPEEDS[speed] ?? 600);
+  }
   function start(): void {
     if (!count) return;
     if (step >= count - 1) to(0);
-    timer = window.setInterval(() => { if (step >= count - 1) stop(); else to(step + 1); }, SPEEDS[speed] ?? 600);
+    tick();
     paint();
   }
   function paint(): void {
@@ -104,14 +113,16 @@ export function replayLayout(root: HTMLElement, lang: () => Lang, go: (i: number
     else if (e.key === "End") to(count - 1);
     else if (e.key === " " && tag !== "BUTTON") timer !== undefined ? stop() : start();
     else return;
+    // (the replay's keys, not also the game view's: Carcassonne's arrows would pan its board)
     e.preventDefault();
+    e.stopPropagation();
   };
-  window.addEventListener("keydown", keys);
+  window.addEventListener("keydown", keys, { capture: true });
   paint();
   return {
     stage,
     setCount(n, at) { count = n; step = Math.max(0, Math.min(n - 1, at)); paint(); },
     shown(i) { step = i; paint(); },
-    destroy() { stop(); cancelAnimationFrame(pendingFrame); window.removeEventListener("keydown", keys); bar.remove(); stage.remove(); root.classList.remove("replay-page"); },
+    destroy() { stop(); cancelAnimationFrame(pendingFrame); window.removeEventListener("keydown", keys, { capture: true }); bar.remove(); stage.remove(); root.classList.remove("replay-page"); },
   };
 }

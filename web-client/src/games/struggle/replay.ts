@@ -24,12 +24,17 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang,
   const room = (): RoomInfo => ({ room: roomId, host: null, started: true, over: true, options: {}, clock: "none",
     seats: (data?.players ?? []).map((p: any, i: number) => ({ seat: i, kind: p?.kind ?? "human", name: p?.name ?? "", connected: true })) });
 
+  let shown = -1;
   function show() {
     if (!data) return;
-    handle?.destroy();
-    handle = mountStruggle(table, { seat: -1, room, lang, act: () => Promise.reject({ code: "replay", message: "replay" }) });
-    for (let i = Math.max(0, step - 12); i <= step; i++)
-      handle.frame({ version: i, view: data.views[i], legal: [], events: data.events[i], snapshot: true });
+    const feed = (i: number) => handle!.frame({ version: i, view: data!.views[i], legal: [], events: data!.events[i], snapshot: true });
+    if (handle && step === shown + 1) feed(step);  // one step on: the table as it is, one frame more
+    else {
+      handle?.destroy();
+      handle = mountStruggle(table, { seat: -1, room, lang, act: () => Promise.reject({ code: "replay", message: "replay" }) });
+      for (let i = Math.max(0, step - 12); i <= step; i++) feed(i);
+    }
+    shown = step;
     box.dataset.step = String(step);
   }
   function go(i: number) { if (data) { step = Math.max(0, Math.min(data.views.length - 1, i)); show(); } }

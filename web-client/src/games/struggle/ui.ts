@@ -156,11 +156,12 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       `${t("roads")} ${st.roads ?? 0} · ${t("knights")} ${st.knights ?? 0} · ${t("settlements")} ${st.settlements ?? 0} · `,
       EXPANSIONS.filter((x) => (st.expansions?.[x] ?? 0) > 0).map((x) => `${t(x)} ${st.expansions[x]}`).join(" · ")));
     const cost = h("details", { class: "sfc-cost", "data-testid": "sfc-cost", open: window.innerWidth > 700 },
-      h("summary", {}, `${t("costCard")} (${v.ruleset?.name ?? "?"})`));
+      h("summary", {}, t("costCard")));
     const tbl = h("table", {});
     for (const b of BUILDINGS) tbl.append(h("tr", {}, h("th", {}, t(b)), h("td", {}, chips(costOf(v.ruleset, b)))));
     tbl.append(h("tr", {}, h("th", {}, t("townHall")), h("td", {}, chips(costOf(v.ruleset, "expansion", "townHall")))));
-    cost.append(tbl);
+    // The table in force is a host's note under the costs, not a label on them (issue 27).
+    cost.append(tbl, h("p", { class: "sfc-hint", "data-testid": "sfc-card-table" }, t("cardTable", { name: String(v.ruleset?.name ?? "?") })));
     m.append(cost);
     return m;
   }
@@ -328,7 +329,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       actions(v, legal),
       h("section", { class: "sfc-log", "data-testid": "sfc-log", "data-pending": pacer.pending, "data-log-step": shownVersion }, h("h3", {}, t("log"),
         pacer.pending ? btn(t("skip"), "sfc-skip", () => pacer.skip(), "small") : null),
-        h("ul", {}, ...log.slice(-30).reverse().map((l) => h("li", { class: `${l.fresh ? "fresh" : ""}${l.notice ? " notice" : ""}` }, l.text))))].filter((x): x is HTMLElement => x !== null));
+        h("ul", { tabindex: 0, "aria-label": t("log") }, ...log.slice(-30).reverse().map((l) => h("li", { class: `${l.fresh ? "fresh" : ""}${l.notice ? " notice" : ""}` }, l.text))))].filter((x): x is HTMLElement => x !== null));
   }
 
   function relog() {
