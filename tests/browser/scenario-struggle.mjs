@@ -96,6 +96,11 @@ export async function struggle({ browser, base, shots }) {
     // Nothing another seat may not know reaches this page: no other hand, no drawn cards of others' trades.
     check(!f.view.trade || f.view.trade.drawn === undefined || f.view.turn === f.seat || f.view.trade.opponent === f.seat,
       "a blind draw between two other players is hidden");
+    // Notices lie over the table until read (issue 27): Sue reads them ("Got it") before she acts.
+    if (await page.$(tid("sfc-notices-ok"))) {
+      await page.click(tid("sfc-notices-ok"), { timeout: 3000 }).catch(() => {});  // (her last action may have just cleared them)
+      seen.noticesRead = (seen.noticesRead ?? 0) + 1;
+    }
     try {
       await play(page, f, seen, shots, shot);
     } catch (e) {

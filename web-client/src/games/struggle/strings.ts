@@ -51,6 +51,7 @@ const en = {
   ev_marketDayName: "market day", ev_brigandAttackName: "brigand attack", ev_noneName: "no event",
   theftYou: "{seat} took your {what}!",
   swapYou: "{seat} drew your {what} and gave you {back} back",
+  gotIt: "Got it",
   selectHint: "Tap cards in your hand to choose them",
 };
 type Key = keyof typeof en;
@@ -103,6 +104,7 @@ const zhHant: Table = {
   ev_marketDayName: "市場日", ev_brigandAttackName: "強盜攻擊", ev_noneName: "無事件",
   theftYou: "{seat} 搶走了你的{what}！",
   swapYou: "{seat} 抽走你的{what}，交回{back}",
+  gotIt: "知道了",
   selectHint: "點選手牌以選擇",
 };
 
@@ -153,6 +155,7 @@ const zhHans: Table = {
   ev_marketDayName: "市场日", ev_brigandAttackName: "强盗攻击", ev_noneName: "无事件",
   theftYou: "{seat} 抢走了你的{what}！",
   swapYou: "{seat} 抽走你的{what}，交回{back}",
+  gotIt: "知道了",
   selectHint: "点选手牌以选择",
 };
 

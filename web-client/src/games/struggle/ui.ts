@@ -321,7 +321,9 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
         h("b", {}, v.phase === "over" ? t("over") : yourTurn ? t("yourTurn") : t("turnOf", { name: name(v.turn) })),
         h("span", { class: "sfc-muted" }, t("turnNo", { n: v.turnNumber ?? 1 })), steps(v), clock.el, soundToggle("sfc-btn small sfc-sound")),
       notices.length ? h("div", { class: "sfc-notices", role: "status", "aria-live": "polite", "data-testid": "sfc-notices" },
-        ...notices.map((n) => h("div", { class: "sfc-notice" }, n))) : null,
+        ...notices.map((n) => h("div", { class: "sfc-notice" }, n)),
+        // They lie over the table (nothing moves) and stay until read: "Got it" or the player's next action.
+        btn(t("gotIt"), "sfc-notices-ok", () => { noticeFrom = Math.max(noticeFrom, shownVersion); relog(); render(); }, "small")) : null,
       h("div", { class: "sfc-opponents" }, ...others.map((p) => playerPanel(p, v))),
       middle(v, legal),
       me ? playerPanel(me, v) : null,
