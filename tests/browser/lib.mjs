@@ -250,9 +250,11 @@ export async function checkReplay(browser, base, room, invite, label, shots) {
     if (touch) {
       const cdp = await page.context().newCDPSession(page);
       const touchAt = (type, x) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+      // (at a finger's pace: a move every 25 ms, as a touch screen reports them)
       await touchAt("touchStart", xs[0]);
-      for (let k = 1; k <= 10; k++) await touchAt("touchMove", xs[0] + ((xs[1] - xs[0]) * k) / 10);
-      for (let k = 1; k <= 10; k++) await touchAt("touchMove", xs[1] + ((xs[2] - xs[1]) * k) / 10);
+      for (let k = 1; k <= 10; k++) { await sleep(25); await touchAt("touchMove", xs[0] + ((xs[1] - xs[0]) * k) / 10); }
+      for (let k = 1; k <= 10; k++) { await sleep(25); await touchAt("touchMove", xs[1] + ((xs[2] - xs[1]) * k) / 10); }
+      await sleep(25);
       await touchAt("touchEnd");
       await cdp.detach();
     } else {

@@ -109,7 +109,18 @@ export async function carcassonne({ browser, base, shots }) {
     if (Date.now() - t0 > BUDGET_MS) throw new Error(`the game did not end in ${BUDGET_MS / 1000} s\n` + history.slice(-12).join("\n"));
     const f = await frame(A.page);
     if (f.view.phase === "over") break;
-    if (!midShot && f.view.board.length > 30) { await A.page.screenshot({ path: join(shots, "carcassonne-mid.png") }); midShot = true; }
+    if (!midShot && f.view.board.length > 30) {
+      await A.page.screenshot({ path: join(shots, "carcassonne-mid.png") });
+      midShot = true;
+      // Followers are told apart by more than colour: each carries its seat's shape and initial (issue 27).
+      const badges = await A.page.$$eval(`${tid("car-board")} .car-meeple`, (els) => els.map((e) => [e.getAttribute("data-player"), e.querySelector(".car-meeple-badge text")?.textContent ?? ""]));
+      check(badges.length === (f.view.followers ?? []).length && badges.every(([p, letter]) => p !== null && letter.length === 1),
+        `every follower on the board carries its seat's mark (${JSON.stringify(badges)})`);
+      // The log names tiles by what they are, never by letter.
+      const lines = await A.page.$$eval(`${tid("car-log")} li`, (els) => els.map((e) => e.textContent));
+      check(lines.some((l) => / places a /.test(l)) && !lines.some((l) => /places [A-X]\b/.test(l)), `the log names tiles in words (${lines.slice(0, 3).join(" | ")})`);
+      notes.push(`followers marked: ${badges.map(([p, l]) => `${p}:${l}`).join(" ")}; log: "${lines.find((l) => / places a /.test(l))}"`);
+    }
     if (!phoneHalf && f.view.board.length > 36) {
       notes.push(await checkLayoutShift(A.page, "Carcassonne, desktop, first half"));
       phoneHalf = true;
