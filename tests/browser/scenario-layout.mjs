@@ -3,7 +3,7 @@
 // put (within 1 px) while the prompt banner, an error and an open offer come and go over the board;
 // the log and the chat (tabs beside the hand) are inside the window; the hand shows what a roll gave.
 import { join } from "node:path";
-import { check, checkAxe, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+import { check, checkAxe, checkLayoutShift, watchLayoutShift, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
 import { step } from "./driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -77,6 +77,8 @@ export async function layout({ browser, base, shots }) {
   await page.keyboard.press("Escape");
   await page.waitForSelector(tid("room-panel"), { state: "hidden", timeout: 3000 });
 
+  // Nothing moves under Lea from here on (issue 27): layout shift added up, asserted at the end.
+  await watchLayoutShift(page);
   // Play the setup and on to Lea's first main phase.
   const me = { page, seat: 0 };
   const goals = { built: 1 };  // no building: keep the turn simple
@@ -223,6 +225,7 @@ export async function layout({ browser, base, shots }) {
   });
   check(afterSkip.pending === "0" && afterSkip.hidden, `skip shows everything at once (${JSON.stringify(afterSkip)})`);
   notes.push(`pacing: gaps ${gaps.map(Math.round).join(", ")} ms; caption "${ticker}"`);
+  notes.push(await checkLayoutShift(page, "Catan, desktop, setup to the bots' paced turn"));
   await page.reload();
   await page.waitForSelector(`${tid("sound-toggle")}[aria-pressed="true"]`, { timeout: 10000 });
   check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
