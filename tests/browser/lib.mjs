@@ -157,3 +157,232 @@ export class PrivacyMonitor {
     };
   }
 }
+
+// ---- Replay (issue 27) -------------------------------------------------------------------------
+
+/** Each replay step's events, from GET /games/<room>/replay (step i = the i-th snapshot or patch). */
+async function replaySteps(page, base, room, invite) {
+  const res = await page.request.get(`${base}/games/${room}/replay${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
+  check(res.status() === 200, `GET /games/${room}/replay${invite ? "?invite=…" : " (no invite)"} answers ${res.status()}`);
+  const body = await res.json();
+  return body.messages.filter((m) => m.type === "snapshot" || m.type === "patch")
+    .map((m) => (m.type === "patch" ? (m.catan ?? m.carcassonne ?? m.struggle ?? m.game ?? {}).events ?? [] : []).length);
+}
+
+/** Whether the element's centre (after scrolling it into view) is the element itself or inside it. */
+async function onTop(page, selector) {
+  return page.$eval(selector, (e) => {
+    const b = e.getBoundingClientRect();
+    const x = b.left + b.width / 2, y = b.top + b.height / 2;
+    if (b.width === 0 || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return `off screen (${Math.round(x)},${Math.round(y)})`;
+    const top = document.elementFromPoint(x, y);
+    return top === e || e.contains(top) ? "ok" : `covered by ${top?.getAttribute?.("data-testid") ?? top?.getAttribute?.("class") ?? top?.tagName}`;
+  });
+}
+
+const REPLAY_CONTROLS = ["first", "back", "play", "forward", "last", "slider", "speed"];
+
+/**
+ * The replay page of `room` (with a private room's `invite`) on a desktop (1280×800, mouse) and a
+ * phone (390×844, touch): every control lies on top (elementFromPoint), also with the page scrolled
+ * to its end; First / Back / Forward / Last / Play-Pause are clicked or tapped with real pointer
+ * events (which fail when something covers them); the slider is dragged (mouse; touch events on the
+ * phone); after every move the bar's step, the game's view and its log are in step: the log shows
+ * the events of the newest step ≤ the shown step that has any (`[data-log-step]`).
+ */
+export async function checkReplay(browser, base, room, invite, label, shots) {
+  const notes = [];
+  for (const [size, touch] of [[{ width: 1280, height: 800 }, false], [{ width: 390, height: 844 }, true]]) {
+    const where = `${label} replay ${size.width}×${size.height}`;
+    const url = `${base}/#/replay/${room}${invite ? "/" + encodeURIComponent(invite) : ""}`;
+    const P = await openPage(browser, url, size, label, touch ? { hasTouch: true, isMobile: true } : {});
+    const page = P.page;
+    const events = await replaySteps(page, base, room, invite);
+    const n = events.length;
+    const expectLog = (k) => { for (let j = k; j >= 1; --j) if (events[j] > 0) return j; return -1; };
+    await page.waitForSelector(`${tid("replay-stage")} [data-log-step]`, { state: "attached", timeout: 15000 });
+    const state = () => page.evaluate(() => ({
+      bar: Number(document.querySelector('[data-testid="replay-bar"]').dataset.step),
+      slider: Number(document.querySelector('[data-testid="replay-slider"]').value),
+      max: Number(document.querySelector('[data-testid="replay-slider"]').max),
+      label: document.querySelector('[data-testid="replay-step"]').textContent,
+      log: Number(document.querySelector('[data-testid="replay-stage"] [data-log-step]').dataset.logStep),
+    }));
+    const inStep = async (what, want) => {
+      // (the game draws the step before the bar repaints: no waiting should be needed, but the
+      // play timer may move on between two reads, so read once)
+      const s = await state();
+      check(s.max === n - 1, `${where}: the slider has every step (${s.max} of ${n - 1})`);
+      if (want !== undefined) check(s.bar === want, `${where}: ${what} shows step ${want} (bar at ${s.bar})`);
+      check(s.slider === s.bar && s.label.includes(String(s.bar)), `${where}: ${what}: slider ${s.slider}, label "${s.label}", step ${s.bar}`);
+      check(s.log === expectLog(s.bar), `${where}: ${what}: the log shows step ${s.log}'s events at step ${s.bar} (expected ${expectLog(s.bar)})`);
+      return s.bar;
+    };
+    await page.waitForFunction((m) => Number(document.querySelector('[data-testid="replay-slider"]').max) === m, n - 1, { timeout: 10000 });
+    notes.push(await checkAxe(page, where));
+    for (const scroll of [0, 1]) {
+      if (scroll) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      for (const c of REPLAY_CONTROLS) {
+        const top = await onTop(page, tid(`replay-${c}`));
+        check(top === "ok", `${where}${scroll ? " (page scrolled to its end)" : ""}: ${c} is reachable: ${top}`);
+      }
+    }
+    const press = (c) => (touch ? page.tap(tid(`replay-${c}`), { timeout: 10000 }) : page.click(tid(`replay-${c}`), { timeout: 10000 }));
+    const start = await inStep("the start", undefined);
+    if (start === n - 1) { await press("back"); await inStep("Back", n - 2); }
+    await press("last"); await inStep("Last", n - 1);
+    await press("back"); await inStep("Back", n - 2);
+    await press("back"); await inStep("Back again", n - 3);
+    await press("first"); await inStep("First", 0);
+    await press("forward"); await inStep("Forward", 1);
+    // Play at 4×, then pause: the steps advance by themselves and stop.
+    await page.selectOption(tid("replay-speed"), "4");
+    await press("play");
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="replay-bar"]').dataset.step) >= 4, null, { timeout: 10000 });
+    await press("play");
+    const paused = await inStep("Pause", undefined);
+    await sleep(400);
+    check((await state()).bar === paused, `${where}: paused at ${paused}`);
+    // Drag the slider from its start to 60 % and then 30 % of its width.
+    const box = await page.$eval(tid("replay-slider"), (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; });
+    const y = box.y + box.h / 2;
+    const xs = [box.x + 8, box.x + box.w * 0.6, box.x + box.w * 0.3];
+    if (touch) {
+      const cdp = await page.context().newCDPSession(page);
+      const touchAt = (type, x) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+      // (at a finger's pace: a move every 25 ms, as a touch screen reports them)
+      await touchAt("touchStart", xs[0]);
+      for (let k = 1; k <= 10; k++) { await sleep(25); await touchAt("touchMove", xs[0] + ((xs[1] - xs[0]) * k) / 10); }
+      for (let k = 1; k <= 10; k++) { await sleep(25); await touchAt("touchMove", xs[1] + ((xs[2] - xs[1]) * k) / 10); }
+      await sleep(25);
+      await touchAt("touchEnd");
+      await cdp.detach();
+    } else {
+      await page.mouse.move(xs[0], y);
+      await page.mouse.down();
+      await page.mouse.move(xs[1], y, { steps: 10 });
+      await page.mouse.move(xs[2], y, { steps: 10 });
+      await page.mouse.up();
+    }
+    // (the newest step of a drag is drawn on the next animation frame)
+    await page.waitForFunction(() => document.querySelector('[data-testid="replay-bar"]').dataset.step === document.querySelector('[data-testid="replay-slider"]').value, null, { timeout: 5000 });
+    const dragged = await inStep("a drag of the slider", undefined);
+    const want = 0.3 * (n - 1);
+    check(Math.abs(dragged - want) <= Math.max(3, 0.08 * n), `${where}: the drag to 30 % of the slider shows step ${dragged} (about ${Math.round(want)})`);
+    // The keyboard too: End, then Left.
+    await page.evaluate(() => document.activeElement?.blur?.());
+    await page.keyboard.press("End"); await inStep("End", n - 1);
+    await page.keyboard.press("ArrowLeft"); await inStep("ArrowLeft", n - 2);
+    await page.screenshot({ path: `${shots}/replay-${label.toLowerCase()}-${size.width}.png` });
+    check(problems(P).length === 0, `${where}: console errors or failed requests: ${problems(P).join("; ")}`);
+    notes.push(`${where}: ${n - 1} steps; every control on top; clicks, play/pause at 4×, ${touch ? "touch" : "mouse"} drag to ${dragged}, keys: log in step`);
+    await P.context.close();
+  }
+  return notes;
+}
+
+// ---- Layout shift (issue 27) -------------------------------------------------------------------
+
+/**
+ * Starts adding up the page's layout shift: every `layout-shift` entry without recent input (the
+ * Layout Instability API, as cumulative layout shift counts it), from now on (`reset`) and across
+ * reloads of the page. `layoutShift(page)` reads the sum and the largest shifts' elements.
+ */
+export async function watchLayoutShift(page) {
+  const install = () => {
+    if (window.__cls) return;
+    window.__cls = { value: 0, shifts: [] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.hadRecentInput) continue;
+        window.__cls.value += e.value;
+        const who = (e.sources ?? []).map((s) => {
+          const n = s.node;
+          const el = n && (n.nodeType === 1 ? n : n.parentElement);
+          return el ? (el.getAttribute("data-testid") ?? `${el.tagName.toLowerCase()}.${String(el.className?.baseVal ?? el.className ?? "").split(" ")[0]}`) : "?";
+        });
+        window.__cls.shifts.push({ value: e.value, t: Math.round(e.startTime), who: who.join(",") });
+      }
+    }).observe({ type: "layout-shift", buffered: false });
+  };
+  await page.addInitScript(install);
+  await page.evaluate(install);
+  await page.evaluate(() => { window.__cls.value = 0; window.__cls.shifts = []; });
+}
+
+/** The layout shift added up since `watchLayoutShift` (or the last reset): { value, worst: "…" }. */
+export async function layoutShift(page, reset = false) {
+  return page.evaluate((reset) => {
+    const c = window.__cls ?? { value: 0, shifts: [] };
+    const worst = c.shifts.slice().sort((a, b) => b.value - a.value).slice(0, 5)
+      .map((s) => `${s.value.toFixed(4)} at ${s.t} ms (${s.who})`).join("; ");
+    const out = { value: c.value, count: c.shifts.length, worst };
+    if (reset) { c.value = 0; c.shifts = []; }
+    return out;
+  }, reset);
+}
+
+/** Asserts the layout shift since the last reset stays under `limit` (CLS < 0.01, issue 27) and resets it. */
+export async function checkLayoutShift(page, where, limit = 0.01) {
+  const s = await layoutShift(page, true);
+  check(s.value < limit, `${where}: cumulative layout shift ${s.value.toFixed(4)} ≥ ${limit} (${s.count} shifts; largest: ${s.worst})`);
+  return `${where}: layout shift ${s.value.toFixed(4)} (${s.count} shifts)`;
+}
+
+/**
+ * Touch targets: every visible, enabled control inside `scope` (buttons, links, inputs, selects,
+ * `[role=button]`, and SVG elements marked `data-target`) is at least `min` CSS px both ways.
+ * Returns the offenders as "testid w×h".
+ */
+export function smallTargets(page, scope, min = 44) {
+  return page.evaluate(([scope, min]) => {
+    const out = [];
+    for (const e of document.querySelectorAll(`${scope} :is(button:not(:disabled), a[href], input:not([type=hidden]):not(:disabled), select:not(:disabled), [role=button], [data-target])`)) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) continue;
+      if (getComputedStyle(e).visibility === "hidden") continue;
+      if (r.width < min - 0.5 || r.height < min - 0.5) out.push(`${e.getAttribute("data-testid") ?? e.textContent?.trim().slice(0, 12)} ${r.width.toFixed(0)}×${r.height.toFixed(0)}`);
+    }
+    return out;
+  }, [scope, min]);
+}
+
+/** Each of `selectors` lies wholly inside the window and nothing covers its centre (issue 27). */
+export async function checkReachable(page, selectors, where) {
+  for (const sel of selectors) {
+    const r = await page.$eval(sel, (e) => {
+      const b = e.getBoundingClientRect();
+      const inside = b.width > 0 && b.left >= 0 && b.top >= 0 && b.right <= innerWidth + 0.5 && b.bottom <= innerHeight + 0.5;
+      const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      return { inside, box: `${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}×${Math.round(b.height)} in ${innerWidth}×${innerHeight}`,
+        onTop: top === e || e.contains(top), top: top?.getAttribute?.("data-testid") ?? top?.tagName };
+    });
+    check(r.inside, `${where}: ${sel} is cut off (${r.box})`);
+    check(r.onTop, `${where}: ${sel} is covered by ${r.top}`);
+  }
+}
+
+// ---- Accessibility (issue 27) ------------------------------------------------------------------
+
+let axeSource = null;
+
+/**
+ * Runs axe-core (npm, tests/browser/package.json) in the page and asserts no serious or critical
+ * violation. The library's source is evaluated in the page (not a script tag: the server's CSP
+ * allows no inline script). Returns a line for the notes.
+ */
+export async function checkAxe(page, where) {
+  if (!axeSource) {
+    const { readFileSync } = await import("node:fs");
+    const { createRequire } = await import("node:module");
+    axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  }
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}${n.any?.[0]?.message ? ` — ${n.any[0].message}` : ""}`).join(" | ")})`);
+  });
+  check(found.length === 0, `${where}: axe-core finds ${found.length} serious or critical violations: ${found.join("; ")}`);
+  return `${where}: axe-core, 0 serious or critical violations`;
+}

@@ -6,7 +6,7 @@
 // The frame (lib.mjs frame()) is read only to choose what to click.
 //
 import { join } from "node:path";
-import { check, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+import { check, checkAxe, checkLayoutShift, checkReplay, enterName, frame, layoutShift, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "./lib.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -45,6 +45,9 @@ export async function decide(page, f, rng) {
     const places = legal.filter((a) => a.type === "place");
     const pick = places[Math.floor(rng() * places.length)];
     await page.click(tid("car-fit"));
+    // A board larger than the window is panned, not shrunk below 44-px cells (issue 27): the cell,
+    // reached by the keyboard, is brought into view; then it is clicked.
+    await page.focus(tid(`cell-${pick.x}-${pick.y}`));
     await page.click(tid(`cell-${pick.x}-${pick.y}`));
     await page.waitForSelector(tid("car-ghost"));
     for (let k = 0; k < 4; k++) {
@@ -82,6 +85,7 @@ export async function carcassonne({ browser, base, shots }) {
   await A.page.waitForSelector(tid("car-game"), { timeout: 15000 });
   const f0 = await waitFrame(A.page, (f) => f.seat === 0 && f.view?.game === "carcassonne", "Ann's Carcassonne game");
   check(f0.view.players.length === 2 && f0.view.board.length >= 1, "two players and the start tile");
+  notes.push(await checkAxe(A.page, "Carcassonne table, desktop"));
   check(/\d+/.test(await A.page.textContent(tid("car-bag"))), "the tiles-left count is shown");
   // The room's options as the lobby chose them: the 3rd edition's switches, the turn clock running.
   check(f0.view.options.preset === "third-edition" && f0.view.options.tinyCity === 4, "the room plays the 3rd edition (CAR-9.1)");
@@ -92,6 +96,10 @@ export async function carcassonne({ browser, base, shots }) {
   await A.page.click(tid("sound-toggle"));
   await A.page.waitForSelector(`${tid("sound-toggle")}[aria-pressed="true"]`, { timeout: 3000 });
 
+  // Nothing moves under the player (issue 27): the layout shift is added up over the whole game,
+  // the first half on the desktop, the second on a phone.
+  await watchLayoutShift(A.page);
+  let phoneHalf = false, smallestCell = Infinity;
   let seed = 12345;
   const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const t0 = Date.now();
@@ -101,15 +109,38 @@ export async function carcassonne({ browser, base, shots }) {
     if (Date.now() - t0 > BUDGET_MS) throw new Error(`the game did not end in ${BUDGET_MS / 1000} s\n` + history.slice(-12).join("\n"));
     const f = await frame(A.page);
     if (f.view.phase === "over") break;
-    if (!midShot && f.view.board.length > 30) { await A.page.screenshot({ path: join(shots, "carcassonne-mid.png") }); midShot = true; }
+    if (!midShot && f.view.board.length > 30) {
+      await A.page.screenshot({ path: join(shots, "carcassonne-mid.png") });
+      midShot = true;
+      // Followers are told apart by more than colour: each carries its seat's shape and initial (issue 27).
+      const badges = await A.page.$$eval(`${tid("car-board")} .car-meeple`, (els) => els.map((e) => [e.getAttribute("data-player"), e.querySelector(".car-meeple-badge text")?.textContent ?? ""]));
+      check(badges.length === (f.view.followers ?? []).length && badges.every(([p, letter]) => p !== null && letter.length === 1),
+        `every follower on the board carries its seat's mark (${JSON.stringify(badges)})`);
+      // The log names tiles by what they are, never by letter.
+      const lines = await A.page.$$eval(`${tid("car-log")} li`, (els) => els.map((e) => e.textContent));
+      check(lines.some((l) => / places a /.test(l)) && !lines.some((l) => /places [A-X]\b/.test(l)), `the log names tiles in words (${lines.slice(0, 3).join(" | ")})`);
+      notes.push(`followers marked: ${badges.map(([p, l]) => `${p}:${l}`).join(" ")}; log: "${lines.find((l) => / places a /.test(l))}"`);
+    }
+    if (!phoneHalf && f.view.board.length > 36) {
+      notes.push(await checkLayoutShift(A.page, "Carcassonne, desktop, first half"));
+      phoneHalf = true;
+      await A.page.setViewportSize(PHONE);
+      await sleep(300);
+      notes.push(await checkAxe(A.page, "Carcassonne table, phone"));
+      await layoutShift(A.page, true);  // (the resize itself is not the game's doing)
+    }
     const mine = Array.isArray(f.legal) && f.legal.length > 0 && f.version !== lastVersion;
     if (!mine) { await sleep(40); continue; }
     lastVersion = f.version;
     // The bot's move is explained in turn (issue 18): "Skip »" shows it at once.
+    // (every third turn: otherwise the moves are shown at their pace, as a player would watch them,
+    // and the layout shift of what they show counts: a click's next 500 ms do not)
     if (await A.page.$(tid("car-skip"))) {
-      await A.page.click(tid("car-skip"), { timeout: 2000 }).catch(() => {});  // (it may have just finished by itself)
+      if (lastVersion % 3 === 0) {
+        await A.page.click(tid("car-skip"), { timeout: 2000 }).catch(() => {});  // (it may have just finished by itself)
+        skipped++;
+      }
       await A.page.waitForSelector(`${tid("car-controls")}[data-pending="0"]`, { timeout: 10000 });
-      skipped++;
     }
     if (!titleSeen) {  // the tab title marks the move (issue 18)
       titleSeen = true;
@@ -124,12 +155,26 @@ export async function carcassonne({ browser, base, shots }) {
       await A.page.waitForSelector(tid("car-hl"), { timeout: 5000 }).catch(() => {});
       check(await A.page.$(tid("car-hl")) !== null, "tapping a scoring entry highlights the completed feature on the board");
     }
+    // On the phone every candidate cell and every control is a ≥ 44-px target at the zoom the game chose.
+    if (phoneHalf && f.view.phase === "place") {
+      await A.page.click(tid("car-fit"));
+      const cells = await A.page.$$eval('[data-testid^="cell-"]', (els) => els.map((e) => { const b = e.getBoundingClientRect(); return Math.min(b.width, b.height); }));
+      const least = Math.min(...cells);
+      smallestCell = Math.min(smallestCell, least);
+      check(least >= 44, `candidate cells on the phone are ≥ 44 px (${least.toFixed(1)} px with ${f.view.board.length} tiles down)`);
+      const small = await smallTargets(A.page, tid("car-game"));
+      check(small.length === 0, `controls under 44 px on the phone: ${small.join(", ")}`);
+    }
     const what = await decide(A.page, f, rng);
     if (what) history.push(`v${f.version} ${what}`);
     await waitFrame(A.page, (g) => g.version > f.version, `the game after "${what}"`, 15000);
   }
 
   check(!(await A.page.title()).startsWith("●"), "no move marked in the title once the game is over");
+  await A.page.waitForSelector(tid("car-final"), { timeout: 15000 });
+  await sleep(300);
+  notes.push(await checkLayoutShift(A.page, "Carcassonne, phone, second half and the end"));
+  notes.push(`phone: smallest candidate cell ${smallestCell.toFixed(1)} px`);
   // The final scoring screen: winner, one row per unfinished feature and field, totals = scores.
   await A.page.waitForSelector(tid("car-final"), { timeout: 15000 });
   await sleep(100);
@@ -166,14 +211,15 @@ export async function carcassonne({ browser, base, shots }) {
   await sleep(200);
   await A.page.screenshot({ path: join(shots, "carcassonne-final-phone.png") });
   await A.page.setViewportSize(DESKTOP);
-  // The replay of this private room: the link carries the invite, the board is shown at the end.
+  // The replay of this private room: the link carries the invite, the board is shown at the end;
+  // its controls work by mouse and by touch and the log keeps in step with the board (issue 27).
   await A.page.click(tid("open-replay"));
   await A.page.waitForURL(/#\/replay\/[0-9a-f]+\/[^/]+$/, { timeout: 10000 });
-  await A.page.waitForSelector(tid("car-replay-slider"), { timeout: 10000 });
   await A.page.waitForSelector(`${tid("replay-root")} ${tid("car-game")}`, { timeout: 10000 });
-  const steps = Number(await A.page.getAttribute(tid("car-replay-slider"), "max"));
-  check(steps > 20, `the replay has every step (${steps})`);
+  await A.page.waitForFunction(() => Number(document.querySelector('[data-testid="replay-slider"]')?.max) > 20, null, { timeout: 10000 });
   await A.page.screenshot({ path: join(shots, "carcassonne-replay.png") });
+  const [, replayRoom, replayInvite] = /#\/replay\/([0-9a-f]+)\/([^/]+)$/.exec(A.page.url());
+  notes.push(...await checkReplay(browser, base, replayRoom, decodeURIComponent(replayInvite), "Carcassonne", shots));
   check(problems(A).length === 0, "no console errors: " + problems(A).join("; "));
   await A.context.close();
   notes.push(`room ${roomId}`);

@@ -3,7 +3,7 @@
 // put (within 1 px) while the prompt banner, an error and an open offer come and go over the board;
 // the log and the chat (tabs beside the hand) are inside the window; the hand shows what a roll gave.
 import { join } from "node:path";
-import { check, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+import { check, checkAxe, checkLayoutShift, watchLayoutShift, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
 import { step } from "./driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -34,6 +34,7 @@ export async function layout({ browser, base, shots }) {
   const page = P.page;
   await enterName(page, "Lea");
   await page.waitForSelector(tid("room-list"));
+  notes.push(await checkAxe(page, "lobby, desktop"));
   await page.selectOption(tid("opt-botFill"), "heuristic");
   await page.fill(tid("opt-vp"), "20");
   await page.click(".advanced summary");
@@ -51,6 +52,7 @@ export async function layout({ browser, base, shots }) {
   await page.waitForSelector(tid("room-panel"), { state: "hidden", timeout: 5000 });
   await page.waitForSelector(`${tid("prompt")}:not(:empty)`, { timeout: 5000 });
   const withPrompt = await boxes(page);
+  notes.push(await checkAxe(page, "Catan table, desktop"));
   const after = await page.evaluate(() => document.querySelector('[data-testid="game-root"]').getBoundingClientRect().width);
   check(after > before + 200, `the game grows when the room panel folds (${before} → ${after} px wide)`);
   // The drawn board: the SVG fills the stage, the board keeps its shape inside it (viewBox 638×578).
@@ -75,6 +77,8 @@ export async function layout({ browser, base, shots }) {
   await page.keyboard.press("Escape");
   await page.waitForSelector(tid("room-panel"), { state: "hidden", timeout: 3000 });
 
+  // Nothing moves under Lea from here on (issue 27): layout shift added up, asserted at the end.
+  await watchLayoutShift(page);
   // Play the setup and on to Lea's first main phase.
   const me = { page, seat: 0 };
   const goals = { built: 1 };  // no building: keep the turn simple
@@ -221,6 +225,7 @@ export async function layout({ browser, base, shots }) {
   });
   check(afterSkip.pending === "0" && afterSkip.hidden, `skip shows everything at once (${JSON.stringify(afterSkip)})`);
   notes.push(`pacing: gaps ${gaps.map(Math.round).join(", ")} ms; caption "${ticker}"`);
+  notes.push(await checkLayoutShift(page, "Catan, desktop, setup to the bots' paced turn"));
   await page.reload();
   await page.waitForSelector(`${tid("sound-toggle")}[aria-pressed="true"]`, { timeout: 10000 });
   check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);

@@ -3,7 +3,7 @@
 // start), adds a bot, sees her turn clock count down, plays the setup placements and a turn by
 // clicking, then plays on until the game ends: the victory screen is captured.
 import { join } from "node:path";
-import { check, clickAndWait, problems, checkNoHorizontalScroll, enterName, openPage, sleep, tid, waitFrame, frame } from "./lib.mjs";
+import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReachable, checkReplay, clickAndWait, problems, checkNoHorizontalScroll, enterName, openPage, sleep, tid, waitFrame, frame } from "./lib.mjs";
 import { step } from "./driver.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -15,6 +15,7 @@ export async function phone({ browser, base, shots }) {
   await enterName(P.page, "Mia");
   await P.page.waitForSelector(tid("room-list"));
   await checkNoHorizontalScroll(P.page, "phone lobby");
+  notes.push(await checkAxe(P.page, "lobby, phone"));
   await P.page.screenshot({ path: join(shots, "phone-lobby.png"), fullPage: true });
 
   // Keyboard focus is visible: tab to a few controls, each shows an outline.
@@ -50,7 +51,7 @@ export async function phone({ browser, base, shots }) {
   await checkNoHorizontalScroll(P.page, "phone room");
   await P.page.click(tid("start-game"));
   await waitFrame(P.page, (f) => f.seat === 0, "the phone game");
-  await P.page.waitForSelector(`${tid("seat-3")}[data-kind="bot"]`, { timeout: 5000 });
+  await P.page.waitForSelector(`${tid("seat-3")}[data-kind="bot"]`, { timeout: 5000, state: "attached" });  // (in the folded room drawer)
 
   // Her first placement: the clock shows her 3 minutes (CAT-17.1) counting down while she thinks.
   await waitFrame(P.page, (f) => f.seat === 0 && (f.legal.actions?.length ?? 0) > 0, "Mia's first placement");
@@ -94,6 +95,14 @@ export async function phone({ browser, base, shots }) {
   }));
   check(Math.min(...roads) >= 24, `road hit areas are at least 24 CSS px across (${Math.min(...roads).toFixed(1)})`);
   notes.push(`phone: ${spots.length} intersection hit areas ≥ ${smallest.toFixed(1)} px, roads ${Math.min(...roads).toFixed(1)} px across`);
+  // Accessibility (issue 27): axe-core on the table; prefers-reduced-motion stops every animation
+  // (the legal spots pulse otherwise).
+  notes.push(await checkAxe(P.page, "Catan table, phone"));
+  const running = () => P.page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length);
+  check(await running() > 0, "the legal spots pulse (animations run)");
+  await P.page.emulateMedia({ reducedMotion: "reduce" });
+  check(await running() === 0, `with prefers-reduced-motion no animation runs (${await running()})`);
+  await P.page.emulateMedia({ reducedMotion: "no-preference" });
   const target = spots[0];
   await P.page.touchscreen.tap(target.x + 6, target.y + 4);  // a tap a little off the centre
   await P.page.waitForSelector(tid("spot-confirm"), { state: "visible", timeout: 3000 });
@@ -121,6 +130,8 @@ export async function phone({ browser, base, shots }) {
   await P.page.waitForSelector('[data-testid="game"][data-zoom="1.00"]', { timeout: 3000 });
   notes.push(`phone: End turn at y ${bar1.y.toFixed(0)}, ${bar1.h.toFixed(0)} px tall, before and after scrolling`);
 
+  // Nothing moves under Mia from here to the end (issue 27): layout shift added up, asserted at the end.
+  await watchLayoutShift(P.page);
   const goals = {};
   const me = { page: P.page, seat: 0 };
   const t0 = Date.now();
@@ -140,8 +151,16 @@ export async function phone({ browser, base, shots }) {
     if (!did) await sleep(40);
   }
   await P.page.waitForSelector(tid("victory"), { timeout: 10000 });
+  notes.push(await checkLayoutShift(P.page, "Catan, phone, the whole game"));
   await checkNoHorizontalScroll(P.page, "phone victory screen");
+  // The end dialog's Rematch / Replay / Close are inside the window, on the phone and at 1280×800 (issue 27).
+  const endButtons = [`${tid("victory")} ${tid("rematch")}`, tid("victory-close")];
+  if (await P.page.$(tid("replay-link"))) endButtons.push(tid("replay-link"));
+  check(await P.page.$(`${tid("victory")} ${tid("rematch")}`) !== null, "the end dialog offers a rematch");
+  await checkReachable(P.page, endButtons, "victory dialog at 390×844");
   await P.page.setViewportSize({ width: 1280, height: 800 });
+  await sleep(100);
+  await checkReachable(P.page, endButtons, "victory dialog at 1280×800");
   // Fair dice: the revealed seed and salt hash to the commitment shown at the start (checked in the page).
   await P.page.waitForSelector(`${tid("seed-check")}[data-ok="true"]`, { timeout: 5000 });
   check((await P.page.textContent(tid("seed-value"))).trim() === "7", "the revealed seed is the room's seed");
@@ -196,6 +215,8 @@ export async function phone({ browser, base, shots }) {
     };
     setTimeout(() => reject(new Error("the bot game did not finish in 30 s")), 30000);
   }));
+  // The replay of the bots' game: controls by mouse and by touch, the log in step (issue 27).
+  notes.push(...await checkReplay(browser, base, botRoom, null, "Catan", shots));
   await P.page.goto(`${base}/#/standings/${botRoom},${roomId}`);
   await P.page.waitForSelector(tid("standings-table"), { timeout: 10000 });
   const rows = await P.page.$$eval(`${tid("standings-row")}`, (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));

@@ -6,7 +6,7 @@
 // Not in run.mjs yet: it needs the game registry (web-client/src/games/index.ts) and the server's
 // struggle module. Enable with `scenarios.struggle = struggle` in run.mjs, or run it alone.
 import { join } from "node:path";
-import { check, problems, checkNoHorizontalScroll, clickAndWait, enterName, frame, openPage, Raced, sleep, tid, waitFrame } from "./lib.mjs";
+import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReplay, problems, checkNoHorizontalScroll, clickAndWait, enterName, frame, openPage, Raced, sleep, tid, waitFrame } from "./lib.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const BUDGET_MS = Number(process.env.HEXHALL_STRUGGLE_BUDGET_MS ?? 300000);
@@ -46,16 +46,26 @@ export async function struggle({ browser, base, shots }) {
   }));
   await enterName(page, "Sue");
   await page.waitForSelector(tid("room-list"));
-  const room = await page.evaluate(async (msg) => {
+  const { room, invite } = await page.evaluate(async (msg) => {
     const conn = window.hexhall.conn;
     const created = await conn.request(msg);
     await conn.request({ type: "joinRoom", room: String(created.room), seat: 0 });
-    return String(created.room);
+    return { room: String(created.room), invite: created.invite ? String(created.invite) : null };
   }, CREATE);
   await page.goto(`${base}/#/room/${room}`);
   await page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
   await page.click(tid("start-game"));
   await page.waitForSelector(tid("sfc-table"), { timeout: 15000 });
+  notes.push(await checkAxe(page, "Struggle table, phone"));
+  // The card table in force is a note under the costs, not a label on them (issue 27).
+  check(!/provisional/.test(await page.textContent(`${tid("sfc-cost")} summary`)), "the costs' heading names no card table");
+  const tableName = (await frame(page)).view.ruleset?.name;
+  check(tableName && (await page.textContent(tid("sfc-card-table"))).includes(tableName), `the card table in force (${tableName}) is shown`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  notes.push(await checkAxe(page, "Struggle table, desktop"));
+  await page.setViewportSize(PHONE);
+  // Nothing moves under Sue over the game (issue 27): layout shift added up, asserted at the end.
+  await watchLayoutShift(page);
   await checkNoHorizontalScroll(page, "struggle table on a phone");
   await page.screenshot({ path: join(shots, "struggle-start.png"), fullPage: true });
 
@@ -74,14 +84,23 @@ export async function struggle({ browser, base, shots }) {
     f = await waitFrame(page, (x) => x.view.phase === "over" || (Array.isArray(x.legal) && x.legal.length > 0), "my turn or the end", 60000);
     if (f.view.phase === "over") break;
     // The bots' moves are shown one at a time (issue 18): "Skip »" shows the rest at once.
+    // (every third time: otherwise the moves are shown at their pace, as a player would watch them,
+    // and the layout shift of what they show counts: a click's next 500 ms do not)
     if (await page.$(tid("sfc-skip"))) {
-      await page.click(tid("sfc-skip"), { timeout: 2000 }).catch(() => {});  // (it may have just finished by itself)
-      await page.waitForSelector(`${tid("sfc-log")}[data-pending="0"]`, { timeout: 10000 });
-      seen.skipped = (seen.skipped ?? 0) + 1;
+      if (f.version % 3 === 0) {
+        await page.click(tid("sfc-skip"), { timeout: 2000 }).catch(() => {});  // (it may have just finished by itself)
+        seen.skipped = (seen.skipped ?? 0) + 1;
+      }
+      await page.waitForSelector(`${tid("sfc-log")}[data-pending="0"]`, { timeout: 20000 });
     }
     // Nothing another seat may not know reaches this page: no other hand, no drawn cards of others' trades.
     check(!f.view.trade || f.view.trade.drawn === undefined || f.view.turn === f.seat || f.view.trade.opponent === f.seat,
       "a blind draw between two other players is hidden");
+    // Notices lie over the table until read (issue 27): Sue reads them ("Got it") before she acts.
+    if (await page.$(tid("sfc-notices-ok"))) {
+      await page.click(tid("sfc-notices-ok"), { timeout: 3000 }).catch(() => {});  // (her last action may have just cleared them)
+      seen.noticesRead = (seen.noticesRead ?? 0) + 1;
+    }
     try {
       await play(page, f, seen, shots, shot);
     } catch (e) {
@@ -89,6 +108,7 @@ export async function struggle({ browser, base, shots }) {
     }
   }
   await page.waitForSelector(tid("sfc-winner"), { timeout: 10000 });
+  notes.push(await checkLayoutShift(page, "Struggle, phone, the whole game"));
   const winner = f.view.winner;
   check(typeof winner === "number" && f.view.playerStates[winner].vp >= 10, `the winner has 10 VP (${JSON.stringify(f.view.playerStates.map((p) => p.vp))})`);
   check((await page.textContent(tid("sfc-winner"))).length > 0, "the winner is announced");
@@ -103,6 +123,8 @@ export async function struggle({ browser, base, shots }) {
   await page.waitForFunction(([sel, want]) => JSON.stringify([...document.querySelectorAll(sel)].map((e) => e.textContent)) === want,
     [`${tid("sfc-log")} li`, JSON.stringify(logBefore)], { timeout: 5000 });
   notes.push(`log back after a reload (${logBefore.length} lines)`);
+  // The replay (with the private room's invite): controls by mouse and by touch, the log in step (issue 27).
+  notes.push(...await checkReplay(browser, base, room, invite, "Struggle", shots));
   check(leaked.length === 0, `secrets reached seat 0: ${[...new Set(leaked)].join("; ")}`);
   const bad = problems(P);
   check(bad.length === 0, `console errors / failed requests: ${bad.join("; ")}`);

@@ -9,7 +9,7 @@
 // and, for docs/tournaments.md, to docs/images/tournament-*.png (HEXHALL_DOC_SHOTS=1).
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { check, checkNoHorizontalScroll, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+import { check, checkNoHorizontalScroll, checkReplay, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
 import { decide } from "./scenario-carcassonne.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -139,6 +139,19 @@ export async function tournament({ browser, base, shots }) {
   await O.page.waitForSelector(tid("console-final"), { timeout: 15000 });
   check(await O.page.$(tid("seat-round")) === null, "no further round to seat after the last one");
   await shot(O.page, shots, "tournament-console", 1500);
+  // The finished table's replay link carries the table's invite (a tournament table is members
+  // only) and the replay works by mouse and by touch (issue 27).
+  const replayHref = await O.page.getAttribute(tid("replay-1-1"), "href");
+  const rm = /#\/replay\/([0-9a-f]+)\/([^/]+)$/.exec(replayHref ?? "");
+  check(rm, `the finished table's replay link carries its invite ("${replayHref}")`);
+  notes.push(...await checkReplay(browser, base, rm[1], decodeURIComponent(rm[2]), "Tournament", shots));
+  // …and so do the referee's link and Ann's own at her finished table.
+  await R.page.reload();
+  await R.page.waitForSelector(tid("replay-1-1"), { timeout: 10000 });
+  check(await R.page.getAttribute(tid("replay-1-1"), "href") === replayHref, "the referee's replay link carries the invite too");
+  await A.page.waitForSelector(tid("open-replay"), { state: "attached", timeout: 10000 });
+  const annHref = await A.page.getAttribute(tid("open-replay"), "href");
+  check(annHref === replayHref, `Ann's replay link at her table carries the invite ("${annHref}")`);
   const S = await openPage(browser, `${base}/#/t/${id}/standings`, DESKTOP, "Public");
   await S.page.waitForSelector(tid("standings-final"), { timeout: 10000 });
   const rows = await S.page.$$eval(tid("t-standings-row"), (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));

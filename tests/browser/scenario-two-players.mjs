@@ -4,7 +4,7 @@
 // and the robber), Bob reloads mid-game and carries on. Every message each page receives is
 // checked for the other players' secrets, and so is what each page shows.
 import { join } from "node:path";
-import { check, problems, enterName, frame, openPage, sleep, tid, waitFrame } from "./lib.mjs";
+import { check, checkLayoutShift, problems, enterName, watchLayoutShift, frame, openPage, sleep, tid, waitFrame } from "./lib.mjs";
 import { step } from "./driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -83,6 +83,8 @@ export async function twoPlayers({ browser, base, shots }) {
   const fb = await waitFrame(B.page, (f) => f.seat === 1, "Bob's game");
   check(fa.view.players.length === 4 && fb.view.players.length === 4, "four players");
   await A.page.waitForSelector(tid("game"));
+  // Nothing moves under Ann over the game (issue 27): layout shift added up, asserted at the end.
+  await watchLayoutShift(A.page);
 
   // Play: setup placements, then turns until every goal is reached.
   const goalsA = { offerTo: 1, buyDev: true };
@@ -138,6 +140,7 @@ export async function twoPlayers({ browser, base, shots }) {
     }
     if (!a && !b) await sleep(40);
   }
+  notes.push(await checkLayoutShift(A.page, "Catan, desktop, Ann's game"));
   const stats = await A.page.evaluate(() => window.hexhall.room.game.stats);
   check(stats.resyncs >= 1 && stats.mismatches >= 1, `Ann's client resynced after the corrupted view (${JSON.stringify(stats)})`);
   notes.push(`Ann's stream: ${JSON.stringify(stats)}`);

@@ -5,6 +5,9 @@ import { TILES, rotatePoint, spotPoints } from "./tiles";
 import { SVG_NS, cloisterSymbol, meeple, s, tileSymbol } from "./art";
 
 export const U = 100;                         // one tile = 100 SVG units
+/** The smallest zoom the board chooses by itself: a candidate cell (92 units) is then ≥ 44 CSS px
+ *  (issue 27: touch targets at every zoom the game reaches; a bigger board is panned, not shrunk). */
+export const MIN_FIT_ZOOM = 44 / 92 + 0.005;
 export interface Cell { x: number; y: number }
 export interface BoardScene {
   board: { x: number; y: number; tile: string; rotation: number }[];
@@ -15,6 +18,8 @@ export interface BoardScene {
   highlight: [number, number][];
   lastPlaced: Cell | null;
   colors: readonly string[];
+  /** The seat's mark (shape and initial, app/seats.ts) drawn on its followers: colour is never the only cue. */
+  badge?: (player: number) => SVGSVGElement;
 }
 
 export class Board {
@@ -34,7 +39,9 @@ export class Board {
     this.el = document.createElementNS(SVG_NS, "svg") as SVGSVGElement;
     this.el.setAttribute("class", "car-board");
     this.el.setAttribute("data-testid", "car-board");
-    this.el.setAttribute("role", "img");
+    // A group (not an image): it holds the focusable candidate cells and follower spots (axe-core:
+    // nested-interactive); its name is set by the UI in the reader's language.
+    this.el.setAttribute("role", "group");
     this.defs = s("defs");
     this.el.append(this.defs);
     for (const name of ["tiles", "hl", "cands", "ghost", "followers", "spots"]) {
@@ -42,6 +49,11 @@ export class Board {
       this.el.append(this.layers[name]);
     }
     this.el.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
+    // A cell reached by the keyboard (Tab) is brought into view when the board is larger than the window.
+    this.el.addEventListener("focusin", (e) => {
+      const cell = (e.target as Element | null)?.getAttribute?.("data-cell");
+      if (cell) { const [x, y] = cell.split(",").map(Number); this.reveal({ x, y }); }
+    });
     this.el.addEventListener("pointerdown", (e) => this.down(e));
     this.el.addEventListener("pointermove", (e) => this.move(e));
     this.el.addEventListener("pointerup", (e) => this.up(e));
@@ -105,6 +117,12 @@ export class Board {
       const p = rotatePoint(spotPoints(t.tile)[f.spot] ?? [50, 50], t.rotation);
       const m = meeple(sc.colors[f.player % sc.colors.length], f.feature === "field");
       m.setAttribute("transform", `translate(${f.x * U + p[0]},${f.y * U + p[1]})`);
+      if (sc.badge) {
+        const b = sc.badge(f.player);
+        for (const [k, v] of Object.entries({ x: -6.5, y: -5.5, width: 13, height: 13, class: "car-meeple-badge" })) b.setAttribute(k, String(v));
+        m.append(b);
+        m.setAttribute("data-player", String(f.player));
+      }
       L.followers.append(m);
     }
     for (const sp of sc.spots) {
@@ -128,7 +146,7 @@ export class Board {
     const height = Math.max(80, full - this.inset.top - this.inset.bottom);
     const b = this.bounds;
     const w = (b.x1 - b.x0) * U, h = (b.y1 - b.y0) * U;
-    this.zoom = Math.max(0.22, Math.min(1.1, Math.min(width / (w + 40), height / (h + 40))));
+    this.zoom = Math.max(MIN_FIT_ZOOM, Math.min(1.1, Math.min(width / (w + 40), height / (h + 40))));
     this.cx = b.x0 * U + w / 2; this.cy = b.y0 * U + h / 2;
     if (this.focusOn) {
       this.zoom = Math.max(this.zoom, this.focusOn.zoom);
@@ -150,6 +168,21 @@ export class Board {
   private inset = { top: 0, bottom: 0 };
   /** Screen pixels at the top and bottom covered by floating panels (phone layout). */
   setInsets(top: number, bottom: number): void { this.inset = { top, bottom }; }
+
+  /** Pans (without zooming) so that cell `c` lies inside the visible part of the board. */
+  reveal(c: Cell): void {
+    const { width, height } = this.size();
+    const w = width / this.zoom, h = (height - this.inset.top - this.inset.bottom) / this.zoom;
+    const midY = this.cy + (this.inset.top - this.inset.bottom) / 2 / this.zoom;
+    const x0 = c.x * U, y0 = c.y * U, m = 20;
+    let dx = 0, dy = 0;
+    if (x0 - m < this.cx - w / 2) dx = x0 - m - (this.cx - w / 2);
+    else if (x0 + U + m > this.cx + w / 2 - 60 / this.zoom) dx = x0 + U + m - (this.cx + w / 2 - 60 / this.zoom);
+    if (y0 - m < midY - h / 2) dy = y0 - m - (midY - h / 2);
+    else if (y0 + U + m > midY + h / 2) dy = y0 + U + m - (midY + h / 2);
+    if (!dx && !dy) return;
+    this.cx += dx; this.cy += dy; this.userMoved = true; this.apply();
+  }
 
   zoomBy(f: number): void { this.zoom = Math.max(0.1, Math.min(3, this.zoom * f)); this.userMoved = true; this.apply(); }
   panBy(dx: number, dy: number): void { this.cx += dx / this.zoom; this.cy += dy / this.zoom; this.userMoved = true; this.apply(); }

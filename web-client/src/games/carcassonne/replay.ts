@@ -3,6 +3,7 @@
 import { applyPatch, type Operation } from "fast-json-patch";
 import type { GameFrame, Lang } from "../../app/contract";
 import { CarcassonneUI } from "./ui";
+import { replayLayout } from "../../app/replay-bar";
 
 export function replayFrames(body: any): GameFrame[] {
   const frames: GameFrame[] = [];
@@ -18,35 +19,32 @@ export function replayFrames(body: any): GameFrame[] {
 }
 
 export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang, query = ""): { destroy(): void } {
-  const bar = document.createElement("div");
-  bar.className = "car-replay-bar";
+  // The shared bar (app/replay-bar.ts) above, the table as a spectator sees it below. Every step is
+  // shown at once (frames fed as snapshots are not paced), so the log is in step with the board.
+  const layout = replayLayout(root, lang, (i) => show(i));
   const host = document.createElement("div");
-  root.append(bar, host);
+  host.className = "car-replay";
+  host.setAttribute("data-testid", "replay");
+  layout.stage.append(host);
   let ui: CarcassonneUI | null = null;
   let frames: GameFrame[] = [];
   let players: any[] = [];
   let shown = -1;
   const room = () => ({ room: roomId, host: null, started: true, over: true, options: {}, clock: "none",
-    seats: players.map((p: any, i: number) => ({ seat: i, kind: "human" as const, name: String(p?.name ?? `#${i + 1}`), connected: true })) });
-  const show = (i: number) => {
+    seats: players.map((p: any, i: number) => ({ seat: i, kind: (p?.kind === "bot" ? "bot" : "human") as "bot" | "human", name: String(p?.name ?? `#${i + 1}`), connected: true })) });
+  function show(i: number): void {
     i = Math.max(0, Math.min(frames.length - 1, i));
     if (!ui || i < shown) { ui?.destroy(); ui = new CarcassonneUI(host, { seat: -1, room, lang, act: () => Promise.resolve() }); shown = -1; }
-    for (let k = shown + 1; k <= i; ++k) ui.frame(frames[k]);
+    // The steps in between as history (log lines and final rows, one render), then step i itself.
+    if (i - shown > 1) ui.history(frames.slice(shown + 1, i).map((f) => ({ to: f.version, events: f.events ?? [] })));
+    ui.frame({ ...frames[i], snapshot: true });
     shown = i;
-    slider.value = String(i);
-    label.textContent = ` ${i} / ${frames.length - 1} `;
-  };
-  const slider = document.createElement("input");
-  slider.type = "range"; slider.min = "0"; slider.setAttribute("data-testid", "car-replay-slider");
-  const label = document.createElement("span");
-  const btn = (text: string, f: () => void) => { const b = document.createElement("button"); b.type = "button"; b.className = "car-btn"; b.textContent = text; b.onclick = f; return b; };
-  bar.append(btn("«", () => show(0)), btn("◀", () => show(shown - 1)), slider, btn("▶", () => show(shown + 1)), btn("»", () => show(frames.length - 1)), label);
-  slider.oninput = () => show(Number(slider.value));
+    host.dataset.step = String(i);
+  }
   fetch(`/games/${encodeURIComponent(roomId)}/replay${query}`).then((r) => (r.ok ? r.json() : Promise.reject(r.status))).then((body) => {
     players = body?.players ?? [];
     frames = replayFrames(body);
-    slider.max = String(Math.max(0, frames.length - 1));
-    if (frames.length) show(frames.length - 1);
-  }).catch((e) => { label.textContent = ` replay unavailable (${e}) `; });
-  return { destroy() { ui?.destroy(); bar.remove(); host.remove(); } };
+    if (frames.length) { show(frames.length - 1); layout.setCount(frames.length, frames.length - 1); }
+  }).catch((e) => { host.textContent = `replay unavailable (${e})`; host.setAttribute("data-testid", "replay-error"); });
+  return { destroy() { ui?.destroy(); layout.destroy(); host.remove(); } };
 }

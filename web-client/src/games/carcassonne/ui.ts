@@ -4,6 +4,7 @@
 import { seatDisplayNames } from "../../app/seat-names";
 import { rematchButton } from "../../app/rematch-button";
 import { Pacer } from "../../app/pacer";
+import { tileName } from "./tile-names";
 import { soundToggle } from "../../app/sound-toggle";
 import { ignoredKey } from "../../app/keys";
 import { turnClock } from "../../app/turn-clock";
@@ -56,11 +57,16 @@ export class CarcassonneUI implements GameHandle {
   private hud: HTMLElement;
   private controls: HTMLElement;
   private logEl: HTMLElement;
+  // The final scoring lies over the board (closable), so nothing around the board moves at the end.
+  private finalEl: HTMLElement;
+  private finalOpen = true;
   private keys = (e: KeyboardEvent) => this.key(e);
   // Other players' moves are explained one at a time, ~400 ms apart (issue 18, app/pacer.ts): the
   // board is drawn at once, their log lines and scoring highlights follow in turn; "Skip »".
+  private logStep = -1;   // the newest version whose events the log shows (the replay checks it is in step)
   private pacer = new Pacer<{ v: number; events: any[] }>((item) => {
     for (const e of item.events) this.event(e, item.v);
+    this.logStep = Math.max(this.logStep, item.v);
     this.render();
   });
 
@@ -71,7 +77,8 @@ export class CarcassonneUI implements GameHandle {
     this.hud = h("div", { class: "car-hud", "data-testid": "car-hud" });
     this.controls = h("div", { class: "car-controls", "data-testid": "car-controls" });
     this.logEl = h("div", { class: "car-log", "data-testid": "car-log" });
-    const wrap = h("div", { class: "car-boardwrap" }, this.board.el, zoom);
+    this.finalEl = h("div", { class: "car-final-box", "data-testid": "car-final-box", hidden: true });
+    const wrap = h("div", { class: "car-boardwrap" }, this.board.el, zoom, this.finalEl);
     this.el.append(wrap, this.hud, this.controls, this.logEl);
     root.append(this.el);
     this.zoomButtons(zoom);
@@ -141,6 +148,7 @@ export class CarcassonneUI implements GameHandle {
       if (this.logged.has(en.to)) continue;
       this.logged.add(en.to);
       for (const e of en.events ?? []) this.event(e, en.to, false);
+      if ((en.events ?? []).length) this.logStep = Math.max(this.logStep, en.to);
     }
     if (!this.log.length) { this.log = live; return; }
     this.log = [...this.log, ...live].sort((a, b) => a.v - b.v).slice(-80);
@@ -156,10 +164,10 @@ export class CarcassonneUI implements GameHandle {
         this.log.push({ v, kind: "scored", text: this.scoredText(e), points: e.points, why: this.explain(e), tiles: e.tiles, raw: e });
         if (live) this.highlight = e.tiles ?? [];
         break;
-      case "tileDiscarded": this.log.push({ v, kind: "info", text: fmt(t.discarded, { tile: e.tile }) }); break;
+      case "tileDiscarded": this.log.push({ v, kind: "info", text: fmt(t.discarded, { tile: tileName(this.ctx.lang(), e.tile) }) }); break;
       case "followerPlaced": this.log.push({ v, kind: "info", text: fmt(t.deployed, { name: this.name(e.player), role: role(t, e.feature) }) }); break;
       case "noFollower": this.log.push({ v, kind: "info", text: fmt(t.deployedNone, { name: this.name(e.player) }) }); break;
-      case "tilePlaced": this.log.push({ v, kind: "info", text: fmt(t.placed, { name: this.name(e.player), tile: e.tile }) }); if (live && !this.highlightSticky()) this.highlight = []; break;
+      case "tilePlaced": this.log.push({ v, kind: "info", text: fmt(t.placed, { name: this.name(e.player), tile: tileName(this.ctx.lang(), e.tile) }) }); if (live && !this.highlightSticky()) this.highlight = []; break;
       case "gameOver": if (live) this.gameOver = { scores: e.scores ?? [], winners: e.winners ?? [] }; break;
     }
     if (this.log.length > 80) this.log.splice(0, this.log.length - 80);
@@ -261,6 +269,7 @@ export class CarcassonneUI implements GameHandle {
     const placed = v.placed;
     const zoomIn = v.phase === "follower" && placed && this.legal.some((a) => a?.type === "follower");
     this.board.setFocus(zoomIn ? { x: placed.x, y: placed.y } : null, this.root.clientWidth < 700 ? 1.9 : 1.3);
+    this.board.el.setAttribute("aria-label", this.t.title);
     this.renderHud();
     this.renderControls();
     // on a phone the status and the controls float over the board: fit the board between them
@@ -293,6 +302,7 @@ export class CarcassonneUI implements GameHandle {
       board, followers: v.followers ?? [], candidates: [...cells.values()],
       ghost: this.pending && v.tile ? { ...this.pending, tile: v.tile, rotation: this.rot } : null,
       spots, highlight: this.highlight, lastPlaced: last ? { x: last.x, y: last.y } : null, colors: COLORS,
+      badge: (p: number) => seatMark(p, this.name(p)),
     };
   }
 
@@ -319,8 +329,16 @@ export class CarcassonneUI implements GameHandle {
   private renderControls(): void {
     const v = this.view, t = this.t;
     const box: (Node | string)[] = [];
-    if (v.phase === "over" || this.gameOver) {
-      box.push(this.finalPanel());
+    const over = v.phase === "over" || !!this.gameOver;
+    this.el.classList.toggle("over", over);
+    if (over) {
+      box.push(h("p", { class: "car-over-line" }, t.gameOver),
+        h("button", { type: "button", class: "car-btn car-primary", "data-testid": "car-final-toggle", "aria-expanded": String(this.finalOpen) }, t.finalScoring));
+      this.finalEl.replaceChildren(
+        h("button", { type: "button", class: "car-btn car-final-close", "data-testid": "car-final-close", "aria-label": t.close, title: t.close }, "×"),
+        this.finalPanel());
+      (this.finalEl.querySelector(".car-final-close") as HTMLElement).onclick = () => { this.finalOpen = false; this.render(); };
+      this.finalEl.hidden = !this.finalOpen;
     } else if (v.phase === "place") {
       const mine = this.places().length > 0;
       const preview = tilePreview(v.tile, this.rot);
@@ -359,6 +377,7 @@ export class CarcassonneUI implements GameHandle {
       else if (id === "car-confirm") this.confirm();
       else if (id === "car-no-follower") this.send({ type: "pass" });
       else if (id === "car-skip") this.pacer.skip();
+      else if (id === "car-final-toggle") { this.finalOpen = !this.finalOpen; this.render(); }
       else if (b.hasAttribute("data-spot-btn")) this.send({ type: "follower", spot: Number(b.getAttribute("data-spot-btn")) });
     };
   }
@@ -380,6 +399,7 @@ export class CarcassonneUI implements GameHandle {
       h("div", { class: "car-log-head" }, h("strong", {}, t.log),
         h("button", { type: "button", class: "car-btn car-log-close", "aria-label": t.close }, "×")),
       h("ol", {}, ...items));
+    this.logEl.dataset.logStep = String(this.logStep);
     (this.logEl.querySelector(".car-log-close") as HTMLElement).onclick = () => { this.logOpen = false; this.render(); };
   }
 

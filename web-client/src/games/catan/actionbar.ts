@@ -17,7 +17,8 @@ export function renderActionBar(ui: UI, hooks: BarHooks): HTMLElement | null {
   // A fixed place and a fixed height (issue 18): the buttons scroll sideways in one row when they do
   // not fit, Roll dice first and End turn pinned at the end, so neither ever moves.
   const bar = h("div", { class: "hx-actionbar", role: "toolbar", "data-testid": "action-bar" });
-  const row = h("div", { class: "hx-actionbar-row" });
+  // (focusable: a row that scrolls sideways is reachable by the keyboard even when its buttons are greyed)
+  const row = h("div", { class: "hx-actionbar-row", tabindex: 0 });
   const pinned = h("div", { class: "hx-actionbar-end" });
   bar.append(row, pinned);
   const me = ui.view?.players?.[ui.seat];

@@ -9,6 +9,7 @@ const en = {
   castle: "Castle", church: "Church", townHall: "Town hall", library: "Library", university: "University",
   merchantGuild: "Merchant guild",
   market: "Market", deck: "Deck", discardPile: "Discard pile", destiny: "Destiny card", costCard: "Building costs",
+  cardTable: "Card table in force: {name}",
   clockwise: "clockwise", counterclockwise: "counter-clockwise", whiteArrow: "white arrow", otherSide: "other side",
   noDestiny: "no destiny card (2 players)", stacks: "Stacks", roads: "Roads", knights: "Knights",
   settlements: "Settlements", cities: "Cities", expansions: "Expansions", none: "none",
@@ -49,6 +50,8 @@ const en = {
   ev_won: "{seat} wins with {vp} VP!",
   ev_marketDayName: "market day", ev_brigandAttackName: "brigand attack", ev_noneName: "no event",
   theftYou: "{seat} took your {what}!",
+  swapYou: "{seat} drew your {what} and gave you {back} back",
+  gotIt: "Got it",
   selectHint: "Tap cards in your hand to choose them",
 };
 type Key = keyof typeof en;
@@ -59,6 +62,7 @@ const zhHant: Table = {
   road: "道路", knight: "騎士", settlement: "村莊", city: "城市", expansion: "城市擴展卡",
   castle: "城堡", church: "教堂", townHall: "會堂", library: "圖書館", university: "大學", merchantGuild: "商會老闆",
   market: "市場", deck: "牌堆", discardPile: "棄牌堆", destiny: "命運卡", costCard: "建築成本卡",
+  cardTable: "使用中的卡表：{name}",
   clockwise: "順時針", counterclockwise: "逆時針", whiteArrow: "白色箭頭面", otherSide: "另一面",
   noDestiny: "無命運卡（2人遊戲）", stacks: "牌堆剩餘", roads: "道路", knights: "騎士",
   settlements: "村莊", cities: "城市", expansions: "城市擴展卡", none: "無",
@@ -99,6 +103,8 @@ const zhHant: Table = {
   ev_won: "{seat} 以 {vp} 勝利點獲勝！",
   ev_marketDayName: "市場日", ev_brigandAttackName: "強盜攻擊", ev_noneName: "無事件",
   theftYou: "{seat} 搶走了你的{what}！",
+  swapYou: "{seat} 抽走你的{what}，交回{back}",
+  gotIt: "知道了",
   selectHint: "點選手牌以選擇",
 };
 
@@ -107,6 +113,7 @@ const zhHans: Table = {
   road: "道路", knight: "骑士", settlement: "村庄", city: "城市", expansion: "城市扩展卡",
   castle: "城堡", church: "教堂", townHall: "会堂", library: "图书馆", university: "大学", merchantGuild: "商会老板",
   market: "市场", deck: "牌堆", discardPile: "弃牌堆", destiny: "命运卡", costCard: "建筑成本卡",
+  cardTable: "使用中的卡表：{name}",
   clockwise: "顺时针", counterclockwise: "逆时针", whiteArrow: "白色箭头面", otherSide: "另一面",
   noDestiny: "无命运卡（2人游戏）", stacks: "牌堆剩余", roads: "道路", knights: "骑士",
   settlements: "村庄", cities: "城市", expansions: "城市扩展卡", none: "无",
@@ -147,6 +154,8 @@ const zhHans: Table = {
   ev_won: "{seat} 以 {vp} 胜利点获胜！",
   ev_marketDayName: "市场日", ev_brigandAttackName: "强盗攻击", ev_noneName: "无事件",
   theftYou: "{seat} 抢走了你的{what}！",
+  swapYou: "{seat} 抽走你的{what}，交回{back}",
+  gotIt: "知道了",
   selectHint: "点选手牌以选择",
 };
 

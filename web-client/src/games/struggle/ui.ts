@@ -156,11 +156,12 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       `${t("roads")} ${st.roads ?? 0} · ${t("knights")} ${st.knights ?? 0} · ${t("settlements")} ${st.settlements ?? 0} · `,
       EXPANSIONS.filter((x) => (st.expansions?.[x] ?? 0) > 0).map((x) => `${t(x)} ${st.expansions[x]}`).join(" · ")));
     const cost = h("details", { class: "sfc-cost", "data-testid": "sfc-cost", open: window.innerWidth > 700 },
-      h("summary", {}, `${t("costCard")} (${v.ruleset?.name ?? "?"})`));
+      h("summary", {}, t("costCard")));
     const tbl = h("table", {});
     for (const b of BUILDINGS) tbl.append(h("tr", {}, h("th", {}, t(b)), h("td", {}, chips(costOf(v.ruleset, b)))));
     tbl.append(h("tr", {}, h("th", {}, t("townHall")), h("td", {}, chips(costOf(v.ruleset, "expansion", "townHall")))));
-    cost.append(tbl);
+    // The table in force is a host's note under the costs, not a label on them (issue 27).
+    cost.append(tbl, h("p", { class: "sfc-hint", "data-testid": "sfc-card-table" }, t("cardTable", { name: String(v.ruleset?.name ?? "?") })));
     m.append(cost);
     return m;
   }
@@ -320,27 +321,34 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
         h("b", {}, v.phase === "over" ? t("over") : yourTurn ? t("yourTurn") : t("turnOf", { name: name(v.turn) })),
         h("span", { class: "sfc-muted" }, t("turnNo", { n: v.turnNumber ?? 1 })), steps(v), clock.el, soundToggle("sfc-btn small sfc-sound")),
       notices.length ? h("div", { class: "sfc-notices", role: "status", "aria-live": "polite", "data-testid": "sfc-notices" },
-        ...notices.map((n) => h("div", { class: "sfc-notice" }, n))) : null,
+        ...notices.map((n) => h("div", { class: "sfc-notice" }, n)),
+        // They lie over the table (nothing moves) and stay until read: "Got it" or the player's next action.
+        btn(t("gotIt"), "sfc-notices-ok", () => { noticeFrom = Math.max(noticeFrom, shownVersion); relog(); render(); }, "small")) : null,
       h("div", { class: "sfc-opponents" }, ...others.map((p) => playerPanel(p, v))),
       middle(v, legal),
       me ? playerPanel(me, v) : null,
       me ? handPanel(v, legal) : null,
       actions(v, legal),
-      h("section", { class: "sfc-log", "data-testid": "sfc-log", "data-pending": pacer.pending }, h("h3", {}, t("log"),
+      h("section", { class: "sfc-log", "data-testid": "sfc-log", "data-pending": pacer.pending, "data-log-step": shownVersion }, h("h3", {}, t("log"),
         pacer.pending ? btn(t("skip"), "sfc-skip", () => pacer.skip(), "small") : null),
-        h("ul", {}, ...log.slice(-30).reverse().map((l) => h("li", { class: `${l.fresh ? "fresh" : ""}${l.notice ? " notice" : ""}` }, l.text))))].filter((x): x is HTMLElement => x !== null));
+        h("ul", { tabindex: 0, "aria-label": t("log") }, ...log.slice(-30).reverse().map((l) => h("li", { class: `${l.fresh ? "fresh" : ""}${l.notice ? " notice" : ""}` }, l.text))))].filter((x): x is HTMLElement => x !== null));
   }
 
   function relog() {
     // Events are kept raw so a language change rewrites them.
     log = raw.map((r) => ({ text: eventText(lang, r.e, name), fresh: r.v === shownVersion, notice: isNotice(r.e, ctx.seat) }));
     // Notices stay up from my last action on (bots may play several frames in a row), newest four.
-    notices = raw.filter((r) => r.v > noticeFrom && isNotice(r.e, ctx.seat)).slice(-4).map((r) => theft(r.e) ?? eventText(lang, r.e, name));
+    notices = raw.filter((r) => r.v > noticeFrom && isNotice(r.e, ctx.seat)).slice(-4).map((r) => theft(r.e, raw.indexOf(r)) ?? eventText(lang, r.e, name));
   }
   const raw: { v: number; e: any }[] = [];
-  function theft(e: any): string | null {
+  function theft(e: any, at: number): string | null {
     if (e.from !== ctx.seat || ctx.seat < 0) return null;
     if (e.type === "tookCard") return t("theftYou", { seat: name(e.seat), what: t(e.building) });
+    // A blind draw is an exchange: once the drawer gives cards back, the notice says both (issue 27:
+    // not "took your Wool!" when it came back).
+    const back = e.type === "drewFromPlayer" ? raw.slice(at + 1).find((x) => x.e?.type === "gaveBack" && x.e.seat === e.seat && x.e.to === ctx.seat) : undefined;
+    if (back) return t("swapYou", { seat: name(e.seat), what: e.cards ? cardsText(lang, e.cards) : `${e.count} ${t("cards")}`,
+      back: back.e.cards ? cardsText(lang, back.e.cards) : `${back.e.count} ${t("cards")}` });
     if (e.type === "drewFromPlayer" || e.type === "merchantGuild")
       return t("theftYou", { seat: name(e.seat), what: e.cards ? cardsText(lang, e.cards) : `${e.count} ${t("cards")}` });
     return null;
@@ -367,7 +375,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       // On a phone, bring the hand and the controls into view when a choice becomes mine.
       const was = prev ? legalList(prev.legal).length > 0 : false;
       if (!was && legalList(f.legal).length > 0 && window.innerWidth < 900)
-        el.querySelector(".sfc-hand, .sfc-actions")?.scrollIntoView({ block: "start", behavior: "smooth" });
+        el.querySelector(".sfc-hand, .sfc-actions")?.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
     },
     history(entries: HistoryEntry[]) {
       // A returning seat's earlier events, before what this page saw itself (versions not held yet).
