@@ -13,7 +13,7 @@ export function tournamentGames(): TournamentGame[] {
     ({ value: all.length > 1 ? `${g.name}/${r.ruleset}` : g.name, game: g.name, ruleset: r.ruleset })));
 }
 
-/** "Catan · HK tournament 2024": the game's label of the ruleset in the current language. */
+/** The game's label of the ruleset ("tournament.<ruleset>" among its words) in the current language. */
 export function tournamentGameLabel(game: string, ruleset: string): string {
   const meta = gameMeta(game);
   const label = meta?.tournament?.find((r) => r.ruleset === ruleset)?.label ?? `tournament.${ruleset}`;
