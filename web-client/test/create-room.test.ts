@@ -4,6 +4,7 @@
 // registered games (a new game needs no line here).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 (globalThis as any).navigator ??= { languages: ["en"] };
 (globalThis as any).localStorage ??= { getItem: () => null, setItem: () => {}, removeItem: () => {} };
 (globalThis as any).document ??= { documentElement: {} };
@@ -133,4 +134,20 @@ test("room summaries as before", () => {
   // The room page: no title.
   assert.equal(optionsSummary({ players: 4, map: "starter", vp: 10 }, "relaxed", "catan"), "4 players · Starter map · 10 VP · Relaxed (180 s/turn)");
   assert.equal(optionsSummary({ players: 2 }, "none", "carcassonne"), "2 players");
+});
+
+// The server's registry (hexhall-arena --list-games, written by scripts/test to build/registered-games.tsv):
+// every game the server hosts has a descriptor with the same seats and the same built-in bots, and the
+// client offers no game the server does not host. Skipped (and said so) without the file.
+test("the web registry matches the server's (HEXHALL_REGISTERED_GAMES)", (t) => {
+  const file = process.env.HEXHALL_REGISTERED_GAMES;
+  if (!file) { t.skip("HEXHALL_REGISTERED_GAMES not set (scripts/test sets it)"); return; }
+  const rows = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => l.split("\t"));
+  assert.ok(rows.length > 0, `${file} lists no game`);
+  assert.deepEqual(gameMetas.map((g) => g.name), rows.map((r) => r[0]), "the same games in the same order (the first is the default)");
+  for (const [name, fewest, most, bots] of rows) {
+    const g = gameMeta(name)!;
+    assert.deepEqual(g.seats, [Number(fewest), Number(most)], `${name}: seats`);
+    assert.deepEqual([...g.bots].sort(), bots.split(",").sort(), `${name}: the server module's bots`);
+  }
 });
