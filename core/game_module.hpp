@@ -11,6 +11,17 @@
 
 namespace hexhall::core {
 
+// A ruleset a tournament may use for a game (tournament/: what it offers, how it ranks, how a table's
+// room is made). Plain data; the game's module lists its own.
+struct TournamentRuleset {
+    std::string ruleset;  // the tournament's "ruleset" ("base", "hk2024", …)
+    std::string scoring;  // how tables are ranked: a policy of tournament/scoring.hpp ("hk2024", "win-score")
+    int min_table = 2, max_table = 4;  // the table sizes a tournament may choose
+    // The game's own createRoom members for a tournament table, from the round's shared board seed and
+    // the tournament's clock preset ("hk2024", "untimed", "casual"); null: none.
+    std::function<json(uint64_t board_seed, const std::string& clock_preset)> table_options;
+};
+
 struct GameModule {
     std::string name;   // payload key, rooms.game, listRooms' "game" (lowercase, stable)
     std::string title;  // for people
@@ -36,6 +47,9 @@ struct GameModule {
     // The pure rules behind the game when it is written as rules (core/rules_game.hpp), else null:
     // the conformance suite (tests/conformance/) checks them directly too.
     const RulesModule* rules = nullptr;
+    // The rulesets a tournament may use, in the order offered (the first is a new tournament's
+    // default); empty: the game is not offered for tournaments.
+    std::vector<TournamentRuleset> tournament;
 
     bool has_bot(std::string_view bot) const {
         for (const std::string& b : bots)

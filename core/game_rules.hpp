@@ -96,8 +96,8 @@ public:
 
 // One game type, as the registry lists it.
 struct RulesModule {
-    std::string_view name;                 // "carcassonne": payload key, rooms.game, listRooms' "game"
-    std::string_view title;                // "Carcassonne"
+    std::string_view name;                 // "mygame": payload key, rooms.game, listRooms' "game"
+    std::string_view title;                // "My Game"
     int min_seats = 2;
     int max_seats = 4;
     std::vector<std::string_view> bots;    // built-in bot names

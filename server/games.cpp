@@ -1,6 +1,5 @@
 #include "server/games.hpp"
 
-#include "core/rules_game.hpp"
 #include "games/carcassonne/module.hpp"
 #include "games/struggle/module.hpp"
 #include "games/catan/catan_game.hpp"
@@ -8,9 +7,9 @@
 namespace hexhall::server {
 
 void register_builtin_games(core::GameRegistry& registry) {
-    registry.add(catan_module());  // first: the default for createRoom without "game" and older stores
-    registry.add(core::rules_game_module(carcassonne::carcassonne_module()));
-    registry.add(core::rules_game_module(struggle::struggle_module()));
+    registry.add(catan::catan_module());  // first: the default for createRoom without "game" and older stores
+    registry.add(carcassonne::carcassonne_game_module());
+    registry.add(struggle::struggle_game_module());
 }
 
 }  // namespace hexhall::server

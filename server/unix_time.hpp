@@ -1,14 +1,9 @@
-// The wall clock as the server stores and sends it: Unix milliseconds (the wire's `deadline`, the
-// store's created/finished times).
+// The wall clock as the server stores and sends it: Unix milliseconds (core/unix_time.hpp).
 #pragma once
-#include <chrono>
-#include <cstdint>
+#include "core/unix_time.hpp"
 
 namespace hexhall::server {
 
-inline int64_t unix_ms_now() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
+using core::unix_ms_now;
 
 }  // namespace hexhall::server

@@ -2,11 +2,15 @@
 // real protocol, on a server started in-process (or an existing one with --url), and reports win
 // shares (docs/bots.md, "Arena").
 //
-//   hexhall-arena --bots 'heuristic,ext:python3 games/catan/bots/examples/python/bot.py,random,random'
+//   hexhall-arena --bots 'heuristic,ext:python3 games/<name>/bots/examples/python/bot.py,random,random'
 //                 [--game NAME] [--options JSON] [--games N] [--seed S] [--threads T] [--record DIR]
 //                 [--map random|starter] [--mode classic|combined] [--vp N] [--no-rotate]
 //                 [--timeout SEC] [--url ws://host:port/ws] [--no-seat-tokens]
+//   hexhall-arena --list-games
 //
+// --list-games prints the server's registry (server/games.cpp), one game a line, tab-separated:
+// name, fewest and most seats, built-in bots (comma-separated), takeover bot, and "rules" for a game
+// written as pure rules (its `legal` is a concrete list) or "native"; scripts/test loops over it.
 // --game names the game (default: the server's default game); --options adds createRoom options
 // (the game's own, docs/protocol.md and games/<name>/docs/protocol.md); --map, --mode and --vp
 // are shortcuts for those options. The outcome comes from the server's `room` push ("result"), so
@@ -31,6 +35,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/games.hpp"
 #include "server/net.hpp"
 #include "tools/arena/arena_game.hpp"
 
@@ -58,6 +63,7 @@ void usage() {
                  "                     [--threads T] [--record DIR] [--map random|starter]\n"
                  "                     [--mode classic|combined] [--vp N] [--no-rotate]\n"
                  "                     [--timeout SEC] [--url ws://host:port/ws] [--no-seat-tokens]\n"
+                 "       hexhall-arena --list-games\n"
                  "  A bot is one of the game's built-in bots (random, heuristic, search) or ext:<command>\n"
                  "  (an external program, given --url --room --seat --seat-token). The number of entries\n"
                  "  is the number of players (the game's range; the server refuses others).\n");
@@ -100,6 +106,17 @@ Wilson wilson(int k, int n) {
     return {p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+// The registry, one game a line (see the top of this file).
+void list_games() {
+    server::register_builtin_games();
+    for (const core::GameModule& m : core::game_registry().modules()) {
+        std::string bots;
+        for (const std::string& b : m.bots) bots += (bots.empty() ? "" : ",") + b;
+        std::printf("%s\t%d\t%d\t%s\t%s\t%s\n", m.name.c_str(), m.min_seats, m.max_seats, bots.c_str(),
+                    m.takeover_bot.c_str(), m.rules ? "rules" : "native");
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -107,6 +124,10 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const bool more = i + 1 < argc;
+        if (a == "--list-games") {
+            list_games();
+            return 0;
+        }
         if (a == "--bots" && more) c.bots = split(argv[++i]);
         else if (a == "--games" && more) c.games = std::atoi(argv[++i]);
         else if (a == "--seed" && more) c.seed = std::strtoull(argv[++i], nullptr, 10);

@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "core/game_module.hpp"
 #include "server/hub.hpp"
 #include "server/records.hpp"
 #include "server/session.hpp"
@@ -237,13 +238,10 @@ void Desk::tick_entry(Entry& e, int64_t now) {
 json Desk::room_options(const Entry& e, const Round& round, const Table& table, int players) const {
     const Tournament& t = e.t;
     json o = {{"game", t.game}, {"players", players}, {"seed", table.game_seed}, {"private", true}};
-    if (t.game == "catan") {
-        o["ruleset"] = t.ruleset;
-        o["map"] = "random";
-        o["boardSeed"] = round.board_seed;  // HK-3.1: one board for the whole round
-        const std::string& c = t.settings.clock_preset;
-        o["clock"] = c == "hk2024" ? "hk2024" : c == "casual" ? "relaxed" : "none";
-    }
+    // The game's own members (its module's tournament ruleset: e.g. one board for the whole round, HK-3.1)
+    if (const core::GameModule* m = core::game_registry().find(t.game))
+        for (const core::TournamentRuleset& r : m->tournament)
+            if (r.ruleset == t.ruleset && r.table_options) o.update(r.table_options(round.board_seed, t.settings.clock_preset));
     return o;
 }
 

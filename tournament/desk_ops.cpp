@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "core/game_module.hpp"
 #include "server/hub.hpp"
 #include "server/session.hpp"
 #include "tournament/desk.hpp"
@@ -126,8 +127,11 @@ DeskReply Desk::create(const json& body) {
         return fail(400, "bad_request", *bad);
     json stored = body;
     stored["organiser"] = body.contains("organiser") ? body["organiser"] : json("organiser");
-    if (!stored.contains("game")) stored["game"] = "catan";
-    if (!stored.contains("ruleset")) stored["ruleset"] = stored["game"] == "catan" ? "hk2024" : "base";
+    if (!stored.contains("game")) stored["game"] = default_tournament_game();
+    if (!stored.contains("ruleset")) {  // the game's first tournament ruleset ("base" for a game without any)
+        const std::string first = stored["game"].is_string() ? default_tournament_ruleset(stored["game"].get<std::string>()) : "";
+        stored["ruleset"] = first.empty() ? "base" : first;
+    }
     std::random_device rd;
     const uint64_t seed = (uint64_t{rd()} << 32) ^ rd();
     stored["secretSeed"] = std::to_string(seed);
@@ -180,8 +184,14 @@ DeskReply Desk::add_entrant(const std::string& id, const std::string& token, con
     if (c.role != Role::Organiser && !by_invite) return forbidden("the organiser or someone with the invite link");
     const std::string bot = text(body, "bot");
     if (!bot.empty() && c.role != Role::Organiser) return forbidden("the organiser (house bots)");
-    if (!bot.empty() && bot != "random" && bot != "heuristic" && bot != "search")
-        return fail(400, "bad_request", "bot must be random, heuristic or search");
+    if (!bot.empty()) {  // one of the tournament's game's built-in bots (its module lists them)
+        const core::GameModule* game = core::game_registry().find(e->t.game);
+        if (!game || !game->has_bot(bot)) {
+            std::string names;
+            for (const std::string& b : game ? game->bots : std::vector<std::string>{}) names += (names.empty() ? "" : ", ") + b;
+            return fail(400, "bad_request", "bot must be one of the game's built-in bots: " + names);
+        }
+    }
     Entrant en;
     en.id = "e" + std::to_string(e->t.entrants.size() + 1);
     en.name = text(body, "name");

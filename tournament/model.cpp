@@ -3,16 +3,36 @@
 #include <algorithm>
 #include <set>
 
+#include "core/game_module.hpp"
 #include "tournament/referee.hpp"
 #include "tournament/results.hpp"
 #include "tournament/table_split.hpp"
 
 namespace hexhall::tournament {
 
-const GameKind* find_game(const std::string& game, const std::string& ruleset) {
-    for (const GameKind& k : kGames)
-        if (game == k.game && ruleset == k.ruleset) return &k;
-    return nullptr;
+std::vector<GameKind> tournament_games() {
+    std::vector<GameKind> out;
+    for (const core::GameModule& m : core::game_registry().modules())
+        for (const core::TournamentRuleset& r : m.tournament)
+            out.push_back(GameKind{m.name, r.ruleset, r.scoring, r.min_table, r.max_table});
+    return out;
+}
+
+std::optional<GameKind> find_game(const std::string& game, const std::string& ruleset) {
+    for (GameKind& k : tournament_games())
+        if (game == k.game && ruleset == k.ruleset) return std::move(k);
+    return std::nullopt;
+}
+
+std::string default_tournament_game() {
+    const std::vector<GameKind> games = tournament_games();
+    return games.empty() ? std::string() : games.front().game;
+}
+
+std::string default_tournament_ruleset(const std::string& game) {
+    for (const GameKind& k : tournament_games())
+        if (k.game == game) return k.ruleset;
+    return {};
 }
 
 const Entrant* find_entrant(const Tournament& t, const std::string& id) {
@@ -88,8 +108,6 @@ std::optional<std::string> validate_settings(const Tournament& t, const GameKind
     if (s.table_size < kind.min_table || s.table_size > kind.max_table)
         return "table size " + std::to_string(s.table_size) + " is not allowed for " + t.game + " (" +
                std::to_string(kind.min_table) + ".." + std::to_string(kind.max_table) + ")";
-    if (t.game == "catan" && s.table_size != 4 && s.table_size != 3)
-        return "Catan tables have 4 players, 3 when the count requires (HK-0.2)";
     if (std::none_of(std::begin(kClockPresets), std::end(kClockPresets), [&](const char* p) { return s.clock_preset == p; }))
         return "unknown clock preset '" + s.clock_preset + "'";
     if (s.swiss_from_round < 2 || s.swiss_from_round > 50) return "swissFromRound must be 2..50";
@@ -130,7 +148,7 @@ std::optional<std::string> validate(const Tournament& t) {
     if (auto e = text("id", t.id, false, 64)) return e;
     if (auto e = text("name", t.name, true)) return e;
     if (auto e = text("organiser", t.organiser, true)) return e;
-    const GameKind* kind = find_game(t.game, t.ruleset);
+    const std::optional<GameKind> kind = find_game(t.game, t.ruleset);
     if (!kind) return "unknown game/ruleset '" + t.game + "/" + t.ruleset + "'";
     if (auto e = validate_settings(t, *kind)) return e;
     std::set<std::string> divisions;

@@ -97,12 +97,17 @@ struct RefereeAction {
     std::string note;     // free text, goes into the table's record
 };
 
+// A new tournament's game (the first registered game offering tournaments) and a game's default
+// ruleset (its first); empty when none.
+std::string default_tournament_game();
+std::string default_tournament_ruleset(const std::string& game);
+
 struct Tournament {
     std::string id;
     std::string name;
     std::string organiser;
-    std::string game = "catan";      // see kGames
-    std::string ruleset = "hk2024";  // per game, see kGames
+    std::string game = default_tournament_game();                // see tournament_games()
+    std::string ruleset = default_tournament_ruleset(game);      // per game, see tournament_games()
     Settings settings;
     std::vector<std::string> divisions;
     std::vector<TeamDef> teams;
@@ -115,23 +120,21 @@ struct Tournament {
     std::vector<RefereeAction> referee_log;
 };
 
-// Games and rulesets a tournament may be created for, with their scoring policy (scoring.hpp).
+// A game and ruleset a tournament may be created for, with its scoring policy (scoring.hpp): read
+// from the games' registry (core::GameModule::tournament, listed by each game's module).
 struct GameKind {
-    const char* game;
-    const char* ruleset;
-    const char* scoring;  // scoring policy name
-    int min_table;        // smallest table the game allows
-    int max_table;        // largest
+    std::string game;
+    std::string ruleset;
+    std::string scoring;  // scoring policy name
+    int min_table = 2;    // smallest table the game allows
+    int max_table = 4;    // largest
 };
-inline constexpr GameKind kGames[] = {
-    {"catan", "hk2024", "hk2024", 3, 4},
-    {"catan", "base", "hk2024", 3, 4},
-    {"struggle", "base", "win-score", 2, 4},
-    {"carcassonne", "base", "win-score", 2, 5},
-};
+// Every (game, ruleset) the registered games offer, in the registry's order.
+std::vector<GameKind> tournament_games();
 inline constexpr const char* kClockPresets[] = {"hk2024", "untimed", "casual"};
 
-const GameKind* find_game(const std::string& game, const std::string& ruleset);
+// The registry's entry for (game, ruleset); nullopt when no registered game offers it.
+std::optional<GameKind> find_game(const std::string& game, const std::string& ruleset);
 
 // Lookups (nullptr when absent).
 const Entrant* find_entrant(const Tournament& t, const std::string& id);

@@ -9,7 +9,7 @@ std::vector<std::string> game_seats(const Tournament& t, const Table& table, con
     std::vector<std::string> present;
     for (const std::string& id : table.seats)
         if (!is_absent(id)) present.push_back(id);
-    const GameKind* kind = find_game(t.game, t.ruleset);
+    const std::optional<GameKind> kind = find_game(t.game, t.ruleset);
     const int min_table = kind ? kind->min_table : 3;
     if (t.settings.no_show == NoShowPolicy::PlayWithThree && static_cast<int>(present.size()) >= min_table)
         return present;
@@ -19,7 +19,7 @@ std::vector<std::string> game_seats(const Tournament& t, const Table& table, con
 }
 
 const ScoringPolicy& scoring_of(const Tournament& t) {
-    const GameKind* kind = find_game(t.game, t.ruleset);
+    const std::optional<GameKind> kind = find_game(t.game, t.ruleset);
     const ScoringPolicy* p = kind ? find_scoring_policy(kind->scoring) : nullptr;
     return p ? *p : *find_scoring_policy("win-score");
 }

@@ -37,7 +37,7 @@ std::optional<std::string> seat_next_round(Tournament& t) {
     if (r > t.settings.rounds) return "all " + std::to_string(t.settings.rounds) + " rounds are seated";
     if (!t.rounds.empty() && t.rounds.back().status != RoundStatus::Finished)
         return "round " + std::to_string(r - 1) + " is not finished";
-    const GameKind* kind = find_game(t.game, t.ruleset);
+    const std::optional<GameKind> kind = find_game(t.game, t.ruleset);
     if (!kind) return "unknown game/ruleset";
     SeatingRequest req;
     req.players = seatable_entrants(t, r);

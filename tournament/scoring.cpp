@@ -8,7 +8,7 @@ namespace hk = hexhall::hk;
 
 namespace {
 
-hk::GameResult to_catan(const core::Outcome& o) {
+hk::GameResult to_hk_result(const core::Outcome& o) {
     hk::GameResult g;
     for (size_t i = 0; i < o.scores.size(); ++i) g.players.push_back(std::string(1, static_cast<char>('A' + i)));
     g.vp = o.scores;
@@ -19,11 +19,11 @@ hk::GameResult to_catan(const core::Outcome& o) {
 std::optional<std::string> check_hk(const core::Outcome& o) {
     if (o.winners.size() != 1)
         return "a game has exactly one winner (HK-1.2), got " + std::to_string(o.winners.size());
-    return hk::validate_game_result(to_catan(o));
+    return hk::validate_game_result(to_hk_result(o));
 }
 
 std::vector<SeatScore> score_hk(const core::Outcome& o) {
-    const hk::GameResult g = to_catan(o);
+    const hk::GameResult g = to_hk_result(o);
     std::vector<SeatScore> out;
     for (int i = 0; i < static_cast<int>(g.players.size()); ++i)
         out.push_back({hk::match_points_in_game(g, i), hk::game_points_in_game(g, i), hk::pop_in_game(g, i)});

@@ -1,5 +1,7 @@
 #include "games/carcassonne/module.hpp"
 
+#include "core/rules_game.hpp"
+
 #include <string>
 
 #include "games/carcassonne/bots.hpp"
@@ -428,6 +430,13 @@ const hexhall::core::RulesModule& carcassonne_module() {
     static const hexhall::core::RulesModule module{
         "carcassonne", "Carcassonne", 2, 5, {"random", "heuristic", "search"}, "heuristic", &create, &make_bot};
     return module;
+}
+
+core::GameModule carcassonne_game_module() {
+    core::GameModule m = core::rules_game_module(carcassonne_module());
+    // Tournaments: one match point to each winner, then scores (tournament/scoring.hpp "win-score").
+    m.tournament = {{"base", "win-score", 2, 5, nullptr}};
+    return m;
 }
 
 }  // namespace hexhall::carcassonne

@@ -3,6 +3,7 @@
 #pragma once
 #include <memory>
 
+#include "core/game_module.hpp"
 #include "core/game_rules.hpp"
 #include "games/carcassonne/bots.hpp"
 #include "games/carcassonne/engine.hpp"
@@ -10,6 +11,9 @@
 namespace hexhall::carcassonne {
 
 const hexhall::core::RulesModule& carcassonne_module();
+// The game as the server registers it (server/games.cpp): the rules module as a core::GameModule,
+// with the rulesets a tournament may use.
+hexhall::core::GameModule carcassonne_game_module();
 
 // Parses and normalizes room options; nullopt with `error` naming the offending option.
 std::optional<Options> parse_options(const hexhall::core::json& options, std::string& error);

@@ -13,12 +13,24 @@
 #include "games/catan/engine/view.hpp"
 #include "games/catan/protocol/catan_messages.hpp"
 #include "games/catan/protocol/view_stream.hpp"
-#include "server/unix_time.hpp"
+#include "core/unix_time.hpp"
 
-namespace hexhall::server {
+namespace hexhall::catan {
 
 namespace cat = hexhall::catan;
 namespace proto = hexhall::protocol;
+// The room core's names (core/game.hpp, core/game_module.hpp)
+using core::Game;
+using core::GameMessage;
+using core::GameModule;
+using core::GameReply;
+using core::GameUpdate;
+using core::json;
+using core::kSpectatorSeat;
+using core::make_text;
+using core::StoredAction;
+using core::Text;
+using core::unix_ms_now;
 
 namespace {
 
@@ -514,6 +526,15 @@ GameModule catan_module() {
     m.max_seats = 4;
     m.bots = {"random", "heuristic", "search"};
     m.takeover_bot = "heuristic";
+    // Tournaments: both rulesets ranked by HK-1 (tournament/hk_standings), tables of 4, 3 when the count
+    // requires (HK-0.2); every table of a round plays the round's board (HK-3.1) on a random map.
+    const auto table_options = [](std::string ruleset) {
+        return [ruleset](uint64_t board_seed, const std::string& clock) {
+            return json{{"ruleset", ruleset}, {"map", "random"}, {"boardSeed", board_seed},
+                        {"clock", clock == "hk2024" ? "hk2024" : clock == "casual" ? "relaxed" : "none"}};
+        };
+    };
+    m.tournament = {{"hk2024", "hk2024", 3, 4, table_options("hk2024")}, {"base", "hk2024", 3, 4, table_options("base")}};
     m.create = &make_catan_game;
     m.recreate = [](const json& options, const std::string& setup, uint64_t seed, std::string& error) {
         json request = options.is_object() ? options : json::object();
@@ -550,4 +571,4 @@ GameModule catan_module() {
     return m;
 }
 
-}  // namespace hexhall::server
+}  // namespace hexhall::catan

@@ -1,5 +1,7 @@
 #include "games/struggle/module.hpp"
 
+#include "core/rules_game.hpp"
+
 #include "games/struggle/bots.hpp"
 
 namespace hexhall::struggle {
@@ -492,6 +494,13 @@ const core::RulesModule& struggle_module() {
     static const core::RulesModule module{"struggle",  "The Struggle for Catan", 2, 6, {"random", "heuristic", "search"},
                                           "heuristic", &create,                   &make_bot};
     return module;
+}
+
+core::GameModule struggle_game_module() {
+    core::GameModule m = core::rules_game_module(struggle_module());
+    // Tournaments: one match point to each winner, then scores (tournament/scoring.hpp "win-score").
+    m.tournament = {{"base", "win-score", 2, 4, nullptr}};
+    return m;
 }
 
 }  // namespace hexhall::struggle

@@ -5,12 +5,16 @@
 #include <optional>
 #include <string>
 
+#include "core/game_module.hpp"
 #include "core/game_rules.hpp"
 #include "games/struggle/engine.hpp"
 
 namespace hexhall::struggle {
 
 const hexhall::core::RulesModule& struggle_module();
+// The game as the server registers it (server/games.cpp): the rules module as a core::GameModule,
+// with the rulesets a tournament may use.
+hexhall::core::GameModule struggle_game_module();
 
 // The typed state behind a GameRules made by struggle_module() (nullptr for another game).
 const State* struggle_state(const hexhall::core::GameRules& game);

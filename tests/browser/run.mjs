@@ -1,26 +1,25 @@
 // Browser tests: starts build/server/hexhall-server on a free port serving web-client/dist (with a
 // temporary --db when the server has that flag), drives Debian's chromium through playwright-core
 // in each scenario, kills the server, saves screenshots under build/screenshots/, prints the time.
-// Usage: node tests/browser/run.mjs [scenario-name…]   (HEXHALL_SERVER=path overrides the binary)
+// Usage: node tests/browser/run.mjs [scenario-name…]   (HEXHALL_SERVER=path overrides the binary;
+//        HEXHALL_LIST_SCENARIOS=1 prints the names found and exits)
+// Scenarios are found by name, none is listed here: the shell's are tests/browser/scenario-<name>.mjs,
+// each game's live in its own folder, games/<game>/tests/browser/scenario.mjs (named <game>) or
+// scenario-<name>.mjs (named <name>). A scenario module exports one async function ({browser, base,
+// shots}) → notes (its default export, else the export named after the scenario in camelCase).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { launch } from "./lib.mjs";
-import { twoPlayers } from "./scenario-two-players.mjs";
-import { phone } from "./scenario-phone.mjs";
-import { carcassonne } from "./scenario-carcassonne.mjs";
-import { struggle } from "./scenario-struggle.mjs";
-import { serving } from "./scenario-serving.mjs";
-import { layout } from "./scenario-layout.mjs";
-import { tournament } from "./scenario-tournament.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const serverBin = process.env.HEXHALL_SERVER ?? join(root, "build/server/hexhall-server");
 const webRoot = join(root, "web-client/dist");
 const shots = join(root, "build/screenshots");
-const scenarios = { "two-players": twoPlayers, phone, carcassonne, struggle, serving, layout, tournament };
+const scenarios = await findScenarios();
+if (process.env.HEXHALL_LIST_SCENARIOS) { console.log(Object.keys(scenarios).join("\n")); process.exit(0); }
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
 
 const started = Date.now();
@@ -70,4 +69,31 @@ process.exit(failed ? 1 : 0);
 function fail(msg) {
   console.error("browser tests: " + msg);
   process.exit(1);
+}
+
+// name → scenario function, from the shell's folder and every game's (see the top of this file).
+async function findScenarios() {
+  const files = [];
+  const here = join(root, "tests/browser");
+  for (const f of readdirSync(here).sort()) {
+    const m = f.match(/^scenario-(.+)\.mjs$/);
+    if (m) files.push([m[1], join(here, f)]);
+  }
+  for (const game of readdirSync(join(root, "games")).sort()) {
+    const dir = join(root, "games", game, "tests/browser");
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir).sort()) {
+      const m = f.match(/^scenario(?:-(.+))?\.mjs$/);
+      if (m) files.push([m[1] ?? game, join(dir, f)]);
+    }
+  }
+  const out = {};
+  for (const [name, file] of files) {
+    if (name in out) fail(`two browser scenarios named ${name} (${file})`);
+    const mod = await import(pathToFileURL(file).href);
+    const fn = mod.default ?? mod[name.replace(/-(\w)/g, (_, c) => c.toUpperCase())];
+    if (typeof fn !== "function") fail(`${file}: no scenario function (export default, or export ${name})`);
+    out[name] = fn;
+  }
+  return out;
 }

@@ -10,7 +10,7 @@
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { check, checkNoHorizontalScroll, checkReplay, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
-import { decide } from "./scenario-carcassonne.mjs";
+import { decide } from "../../games/carcassonne/tests/browser/scenario.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

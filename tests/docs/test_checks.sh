@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tests of the documentation checks: scripts/check-rules, scripts/rule-coverage and
+# Tests of the documentation checks: scripts/check-rules, scripts/rule-coverage, scripts/check-game-names and
 # scripts/check-standalone must pass on good input and fail on each kind of broken input.
 # Each case runs the real scripts on a scratch copy (a small tree with docs/rules/, tests/, games/).
 set -euo pipefail
@@ -84,7 +84,12 @@ expect fail "check-rules: a link to a rule that does not exist" "$t/scripts/chec
 t=$(fixture); cite_all "$t"
 expect pass "rule-coverage: every family covered (tests/ and games/*/tests/)" "$t/scripts/rule-coverage" --require CAT,HK
 expect_output "rule-coverage: counts CAT" "rule coverage CAT: 137 of 137 covered" "$t/scripts/rule-coverage"
-expect_output "rule-coverage: --families lists the families with a rules file" "CAT,HK" "$t/scripts/rule-coverage" --families
+# (as a set: another game's family may sort between any two)
+"$t/scripts/rule-coverage" --families > "$scratch/families" 2>&1 || true
+for family in CAT HK; do
+  expect_output "rule-coverage: --families lists $family (a family with a rules file)" "$family" \
+    bash -c "tr ', ' '\\n\\n' < '$scratch/families' | grep -x '$family'"
+done
 
 t=$(fixture); cite_all "$t"; sed -i '/"HK-7\.5"/d' "$t/tests/test_a.cpp" "$t/games/demo/tests/b.test.ts"
 expect fail "rule-coverage: an uncovered ID fails --require" "$t/scripts/rule-coverage" --require CAT,HK
@@ -120,6 +125,32 @@ t=$(fixture); printf 'See [rules](../../outside/catan.md).\n' > "$t/docs/x.md"
 expect fail "check-standalone: a Markdown link leaving the repository" "$t/scripts/check-standalone"
 t=$(fixture); printf '#!/bin/sh\nhere=$(pwd)\ncat "$here/%s/rules/x.md"\n' ".." > "$t/scripts/tool"
 expect fail "check-standalone: a script reading above the repository root" "$t/scripts/check-standalone"
+
+# --- scripts/check-game-names: a tree with one game (goofspiel), its registry line and its folders
+names_fixture() {
+  local t="$scratch/names"
+  rm -rf "$t"; mkdir -p "$t/scripts" "$t/games/goofspiel" "$t/web-client/src/games/goofspiel" "$t/server" "$t/docs"
+  cp "$here"/scripts/check-game-names "$t/scripts/"
+  printf 'server/games.cpp  # the registry\ndocs/*  # documentation\n' > "$t/scripts/game-names.allowed"
+  echo 'add_library(hexhall_game_goofspiel module.cpp)' > "$t/games/goofspiel/CMakeLists.txt"
+  echo 'registry.add(goofspiel::goofspiel_module());' > "$t/server/games.cpp"
+  echo 'export const goofspielMeta = { name: "goofspiel" };' > "$t/web-client/src/games/goofspiel/meta.ts"
+  echo 'Goofspiel: bids in secret.' > "$t/docs/games.md"
+  echo 'void Room::start() { /* no game here; xgoofspiel is not a name */ }' > "$t/server/room.cpp"
+  echo "$t"
+}
+t=$(names_fixture)
+expect pass "check-game-names: names only in the game's folders, the registry and documented exceptions" "$t/scripts/check-game-names" "$t"
+t=$(names_fixture); echo 'if (game == "Goofspiel") seats = 4;' >> "$t/server/room.cpp"
+expect fail "check-game-names: a planted game name in the server fails" "$t/scripts/check-game-names" "$t"
+expect_output "check-game-names: ...naming the file" "server/room.cpp names a game" "$t/scripts/check-game-names" "$t"
+t=$(names_fixture); echo '#include "games/goofspiel/module.hpp"' > "$t/server/other.cpp"
+expect fail "check-game-names: an include of a game's header outside the registry fails" "$t/scripts/check-game-names" "$t"
+t=$(names_fixture); echo 'const GOOFSPIEL_BOTS = [];' > "$t/web-client/src/games/list.ts"
+expect fail "check-game-names: a name beside the games' folders (not inside one) fails" "$t/scripts/check-game-names" "$t"
+t=$(names_fixture); echo 'if (game == "goofspiel") seats = 4;' >> "$t/server/room.cpp"; echo 'server/room.cpp  # reason' >> "$t/scripts/game-names.allowed"
+expect pass "check-game-names: ...unless the file is a listed exception" "$t/scripts/check-game-names" "$t"
+expect pass "check-game-names: this repository" "$here/scripts/check-game-names"
 
 if [ $failures -gt 0 ]; then echo "test_checks: $failures failure(s)"; exit 1; fi
 echo "test_checks: all documentation-check tests passed"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A game-agnostic external bot: plays a uniformly random action from the server's `legal` list, for
 any game the server hosts whose legal actions are listed concretely (every game written as pure
-rules: carcassonne, struggle; docs/protocol.md "Which game a room plays").
+rules; docs/protocol.md "Which game a room plays").
 
   random_legal.py --url ws://HOST:PORT/ws --room R --seat N [--seat-token T] [--seed S]
 

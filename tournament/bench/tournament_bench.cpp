@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "server/games.hpp"
 #include "tournament/results.hpp"
 #include "tournament/seating.hpp"
 #include "tournament/seeds.hpp"
@@ -19,6 +20,7 @@ static double ms_since(Clock::time_point t0) {
 }
 
 int main(int argc, char** argv) {
+    hexhall::server::register_builtin_games();  // which games and rulesets a tournament may use
     const int entrants = argc > 1 ? std::atoi(argv[1]) : 100;
     const int rounds = argc > 2 ? std::atoi(argv[2]) : 5;
     const bool swiss = argc > 3 && std::string(argv[3]) == "swiss";

@@ -2,7 +2,7 @@
 // around the chosen game's own, drawn from its descriptor's fields (src/games/<name>/meta.ts).
 import { h } from "../app/dom";
 import { t } from "../i18n";
-import type { Key } from "../i18n/strings";
+import { botLabel, gt } from "../i18n/game-words";
 import { gameMeta, gameMetas } from "../games";
 import type { FieldValue, OptionField } from "../games/game-meta";
 import type { CreateOptions } from "./options";
@@ -35,12 +35,12 @@ export function createForm(form: CreateOptions, submit: () => void): Element {
   const gameField = (f: OptionField): Element => {
     const set = (v: string) => { values[f.key] = typeof f.default === "number" ? Number(v) : v; };
     const current = values[f.key] ?? f.default;
-    const choices = (f.choices ?? []).map((c): [string, string] => [c.value, t(c.label)]);
-    if (f.kind === "radio") return field(t(f.label), radio(f.key, current, choices, set));
+    const choices = (f.choices ?? []).map((c): [string, string] => [c.value, gt(game, c.label)]);
+    if (f.kind === "radio") return field(gt(game, f.label), radio(f.key, current, choices, set));
     const control = f.kind === "select" ? select(f.key, current, choices, set)
       : f.kind === "number" ? num(f.key, current, f.min, f.max, set)
-      : text(f.key, current, set, { ...(f.numeric ? digits : {}), placeholder: f.hint && t(f.hint) });
-    return field(t(f.label), control, `opt-${f.key}`);
+      : text(f.key, current, set, { ...(f.numeric ? digits : {}), placeholder: f.hint && gt(game, f.hint) });
+    return field(gt(game, f.label), control, `opt-${f.key}`);
   };
   // The game's short fields share rows of two (an empty cell keeps the shell's fields in place);
   // its segment rows take the whole width.
@@ -55,8 +55,9 @@ export function createForm(form: CreateOptions, submit: () => void): Element {
     const g = gameMeta(form.game) ?? gameMetas[0];
     form.players = Math.min(Math.max(form.players, g.seats[0]), g.seats[1]);
     if (!g.clocks?.includes(form.clock)) form.clock = "none";
+    if (form.botFill && !g.bots.includes(form.botFill)) form.botFill = "";
     card.replaceWith(createForm(form, submit));
-  } }, gameMetas.map((g) => h("option", { value: g.name, selected: g.name === form.game }, t(g.title))));
+  } }, gameMetas.map((g) => h("option", { value: g.name, selected: g.name === form.game }, gt(g, "title"))));
   const card: Element = h("section", { class: "card", "data-testid": "create-card" },
     h("h2", {}, t("lobby.create")),
     h("form", { class: "create-form", "data-testid": "create-room", onsubmit: (e: Event) => { e.preventDefault(); submit(); } },
@@ -66,8 +67,8 @@ export function createForm(form: CreateOptions, submit: () => void): Element {
         ...cells(main.filter((f) => f.kind !== "radio"))),
       ...main.filter((f) => f.kind === "radio").map(gameField),
       h("div", { class: "grid2" },
-        game.clocks ? field(t("opt.clock"), select("clock", form.clock, game.clocks.map((c) => [c, t(`opt.clock.${c}` as Key)]), (v) => { form.clock = v; }), "opt-clock") : h("div", {}),
-        field(t("opt.botFill"), select("botFill", form.botFill, [["", t("opt.botFill.none")], ["random", t("bot.random")], ["heuristic", t("bot.heuristic")], ["search", t("bot.search")]], (v) => { form.botFill = v; }), "opt-botFill")),
+        game.clocks ? field(t("opt.clock"), select("clock", form.clock, game.clocks.map((c) => [c, gt(game, `opt.clock.${c}`)]), (v) => { form.clock = v; }), "opt-clock") : h("div", {}),
+        field(t("opt.botFill"), select("botFill", form.botFill, [["", t("opt.botFill.none")], ...game.bots.map((b): [string, string] => [b, botLabel(b, game.name)])], (v) => { form.botFill = v; }), "opt-botFill")),
       h("div", { class: "checks" },
         check("private", t("opt.private")),
         check("spectators", t("opt.spectators"))),

@@ -1,7 +1,7 @@
 // Room options: the create-room form's values, its createRoom message, and the one-line summary
 // shown in lists. The game's own options come from its descriptor (src/games/<name>/meta.ts).
 import { t } from "../i18n";
-import type { Key } from "../i18n/strings";
+import { gt } from "../i18n/game-words";
 import { defaultGame, gameMeta, gameMetas } from "../games";
 import type { FieldValue, GameMeta } from "../games/game-meta";
 
@@ -43,14 +43,15 @@ export function createRoomMessage(o: CreateOptions, meta: GameMeta | undefined =
 export function optionsSummary(options: Record<string, any>, clock?: string, game?: string): string {
   const parts: string[] = [];
   if (options.players) parts.push(t("sum.players", { n: options.players }));
-  for (const p of gameMeta(game ?? defaultGame)?.summary?.(options) ?? []) parts.push(typeof p === "string" ? t(p) : t(p[0], p[1]));
-  if (clock && clock !== "none") parts.push(t(`opt.clock.${clock}` as Key));
+  const meta = gameMeta(game ?? defaultGame);
+  for (const p of meta?.summary?.(options) ?? []) parts.push(typeof p === "string" ? gt(meta, p) : gt(meta, p[0], p[1]));
+  if (clock && clock !== "none") parts.push(gt(meta, `opt.clock.${clock}`));
   return parts.join(" · ");
 }
 
 /** A room list's line: the game's title (but for the default game's rooms), then the summary. */
 export function listSummary(options: Record<string, any>, clock?: string, game?: string): string {
   const meta = gameMeta(game);
-  const title = meta && meta.name !== defaultGame ? t(meta.title) : "";
+  const title = meta && meta.name !== defaultGame ? gt(meta, "title") : "";
   return [title, optionsSummary(options, clock, game)].filter((s) => s).join(" · ");
 }

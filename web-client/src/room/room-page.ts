@@ -7,6 +7,8 @@ import { seatMark } from "../app/seats";
 import { errorText, type Shell } from "../app/shell";
 import { GameHost } from "../app/game-host";
 import { t, onLang } from "../i18n";
+import { botLabel } from "../i18n/game-words";
+import { defaultGame, gameMeta } from "../games";
 import { optionsSummary } from "../lobby/options";
 import { chatPanel } from "./chat";
 import { emptyRoom, isHost, roomFromMessage, type RoomState } from "./room-state";
@@ -195,13 +197,16 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   }
 
   // ---- rendering
+  // The room's game's built-in bots, in its descriptor's order (the first is preselected).
+  const roomBots = (): string[] => gameMeta(room.game ?? defaultGame)?.bots ?? [];
+
   function seatCount(): number {
     return room.seats.length || Number(room.options.players ?? 4);
   }
 
   function connectionText(s: NonNullable<RoomState["seats"][number]>): [string, string] {
     if (s.botPlaying) return ["bot", t("room.botPlaying")];
-    if (s.kind === "bot") return ["bot", t("room.bot", { kind: t(`bot.${s.name}` as any) })];
+    if (s.kind === "bot") return ["bot", t("room.bot", { kind: botLabel(s.name, room.game) })];
     if (s.kind === "external") return [s.connected ? "on" : "off", t("room.external")];
     return s.connected ? ["on", t("room.online")] : ["off", t("room.offline")];
   }
@@ -247,7 +252,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
         const [cls, text] = connectionText(s);
         row.append(seatMark(i, s.name),
           h("div", { class: "seat-who" },
-            h("div", { class: "seat-name" }, s.kind === "bot" ? t(`bot.${s.name}` as any) : s.name,
+            h("div", { class: "seat-name" }, s.kind === "bot" ? botLabel(s.name, room.game) : s.name,
               i === mySeat ? h("span", { class: "you" }, t("room.you")) : null,
               room.host === i ? h("span", { class: "host", title: t("room.host") }, "♛ ", t("room.host")) : null),
             h("div", { class: `conn conn-${cls} small` }, h("span", { class: "dot", "aria-hidden": "true" }), text)));
@@ -268,7 +273,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
           actions.append(h("button", { class: "btn btn-small btn-primary", "data-testid": `sit-${i}`, onclick: () => sit(i) }, t("room.sit")));
         if (!room.started && host) {
           const kind = h("select", { class: "small", "data-testid": `bot-kind-${i}`, "aria-label": t("room.botKind") },
-            ["heuristic", "random", "search"].map((b) => h("option", { value: b }, t(`bot.${b}` as any)))) as HTMLSelectElement;
+            roomBots().map((b) => h("option", { value: b }, botLabel(b, room.game)))) as HTMLSelectElement;
           actions.append(kind, h("button", { class: "btn btn-small", "data-testid": `add-bot-${i}`, onclick: () => hostRequest({ type: "addBot", seat: i, bot: kind.value }) }, t("room.addBot")));
         }
         row.append(actions);

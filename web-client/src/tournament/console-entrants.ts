@@ -4,6 +4,9 @@ import { h } from "../app/dom";
 import { pageLink } from "../app/router";
 import { copyLink } from "./links";
 import { tt } from "./strings";
+import { lang } from "../i18n";
+import { gameMeta } from "../games";
+import { botWord } from "../games/words";
 
 export interface ConsoleContext {
   id: string;
@@ -18,7 +21,9 @@ export interface ConsoleContext {
   rerender(): void;
 }
 
-const BOTS = ["heuristic", "search", "random"] as const;
+// The tournament's game's built-in bots (its descriptor), named by the game's words.
+const gameBots = (game: string): string[] => gameMeta(game)?.bots ?? [];
+const botLabel = (bot: string, game: string): string => botWord(lang(), bot, game) ?? bot;
 
 export function entrantsSection(c: ConsoleContext): HTMLElement {
   const t = c.view.tournament;
@@ -47,11 +52,11 @@ export function entrantsSection(c: ConsoleContext): HTMLElement {
   } }, h("label", { for: "add-name", class: "sr-only" }, tt("console.playerName")), name, team,
     h("button", { class: "btn", type: "submit", "data-testid": "add-entrant" }, tt("console.addPlayer"))));
 
-  const kind = h("select", { "data-testid": "bot-kind", "aria-label": tt("console.botKind") }, BOTS.map((b) => h("option", { value: b }, tt(`bot.${b}`)))) as HTMLSelectElement;
+  const kind = h("select", { "data-testid": "bot-kind", "aria-label": tt("console.botKind") }, gameBots(t.game).map((b) => h("option", { value: b }, botLabel(b, t.game)))) as HTMLSelectElement;
   box.append(h("form", { class: "row wrap t-inline-form", onsubmit: async (ev: Event) => {
     ev.preventDefault();
     const n = Object.keys(bots).length + 1;
-    await c.act("POST", "/entrants", { name: tt("console.botName", { kind: tt(`bot.${kind.value}`), n }), bot: kind.value });
+    await c.act("POST", "/entrants", { name: tt("console.botName", { kind: botLabel(kind.value, t.game), n }), bot: kind.value });
   } }, kind, h("button", { class: "btn", type: "submit", "data-testid": "add-bot" }, tt("console.addBot"))));
 
   box.append(groupsPart(c, entrants));
@@ -84,7 +89,7 @@ function entrantRow(c: ConsoleContext, e: any, bot: string | undefined): HTMLEle
   return h("tr", { "data-testid": `entrant-${e.id}`, class: active ? "" : "muted" },
     h("th", { scope: "row" }, cell),
     h("td", { class: "small" }, [e.team, e.division].filter(Boolean).join(" · ")),
-    h("td", { class: "small" }, bot ? tt(`bot.${bot}`) : active ? "" : tt(`status.${e.status}`)),
+    h("td", { class: "small" }, bot ? botLabel(bot, c.view.tournament.game) : active ? "" : tt(`status.${e.status}`)),
     h("td", {}, active && !editing ? h("div", { class: "t-actions" }, [
       h("button", { class: "btn btn-small btn-ghost", onclick: () => { c.editing = { entrant: e.id, what: "rename" }; c.rerender(); } }, tt("console.rename")),
       bot ? null : h("button", { class: "btn btn-small btn-ghost", onclick: () => { c.editing = { entrant: e.id, what: "substitute" }; c.rerender(); } }, tt("console.substitute")),

@@ -10,6 +10,7 @@ import { copyLink } from "./links";
 import { idleRenderer, poll } from "./poll";
 import { refereeForm, refereeLog, type RefereeFormState } from "./referee-form";
 import { standingsTables } from "./standings-view";
+import { tournamentGameLabel } from "./games";
 import { tt } from "./strings";
 
 export function mountConsole(root: HTMLElement, id: string, token: string): () => void {
@@ -41,7 +42,7 @@ export function mountConsole(root: HTMLElement, id: string, token: string): () =
 
   function header(t: any): HTMLElement {
     const s = t.settings ?? {};
-    const game = tt(`game.${t.game === "catan" ? `catan/${t.ruleset}` : t.game}`);
+    const game = tournamentGameLabel(t.game, t.ruleset);
     return h("section", { class: "card", "data-testid": "console-head" },
       h("div", { class: "row between wrap" }, h("h2", { "data-testid": "console-name" }, t.name),
         h("span", { class: "badge" }, tt("console.organiser"))),

@@ -6,13 +6,7 @@ import { go } from "../app/router";
 import { onLang } from "../i18n";
 import { desk, deskErrorText, remembered } from "./api";
 import { tt } from "./strings";
-
-const GAMES = [
-  { value: "catan/hk2024", game: "catan", ruleset: "hk2024" },
-  { value: "catan/base", game: "catan", ruleset: "base" },
-  { value: "carcassonne", game: "carcassonne" },
-  { value: "struggle", game: "struggle" },
-] as const;
+import { tournamentGameLabel, tournamentGames } from "./games";
 
 /** "Owls (youth)" → {name: "Owls", division: "youth"}; one team per line. */
 export function teamsFromLines(text: string): { name: string; division?: string }[] {
@@ -42,7 +36,7 @@ export function mountNewTournament(root: HTMLElement): () => void {
     const form = h("form", { class: "stack t-form", "data-testid": "t-new-form", onsubmit: (e: Event) => { e.preventDefault(); submit(error); } },
       field("t-name", tt("new.name"), h("input", { id: "t-name", maxlength: 80, required: true, value: v("t-name", ""), "data-testid": "t-name", oninput: remember, placeholder: tt("new.namePlaceholder") })),
       h("div", { class: "grid2" },
-        field("t-game", tt("new.game"), select("t-game", GAMES.map((g) => [g.value, tt(`game.${g.value}`)]), "catan/hk2024")),
+        field("t-game", tt("new.game"), select("t-game", tournamentGames().map((g) => [g.value, tournamentGameLabel(g.game, g.ruleset)]), tournamentGames()[0]?.value ?? "")),
         field("t-rounds", tt("new.rounds"), number("t-rounds", "3", 1, 50)),
         field("t-table", tt("new.tableSize"), number("t-table", "4", 2, 5), tt("new.tableSizeHint")),
         field("t-clock", tt("new.clock"), select("t-clock", [["hk2024", tt("clock.hk2024")], ["casual", tt("clock.casual")], ["untimed", tt("clock.untimed")]], "hk2024")),
@@ -59,7 +53,8 @@ export function mountNewTournament(root: HTMLElement): () => void {
 
   async function submit(error: HTMLElement) {
     const get = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
-    const game = GAMES.find((g) => g.value === get("t-game")) ?? GAMES[0];
+    const games = tournamentGames();
+    const game = games.find((g) => g.value === get("t-game")) ?? games[0];
     const teams = teamsFromLines(get("t-teams"));
     const divisions = [...new Set(teams.map((t) => t.division).filter((d): d is string => Boolean(d)))];
     const body: Record<string, unknown> = {
@@ -70,7 +65,7 @@ export function mountNewTournament(root: HTMLElement): () => void {
         noShow: get("t-noshow"), noShowAfterS: Number(get("t-noshow-after")),
       },
     };
-    if ("ruleset" in game) body.ruleset = game.ruleset;
+    body.ruleset = game.ruleset;
     if (teams.length) body.teams = teams;
     if (divisions.length) body.divisions = divisions;
     error.textContent = "";

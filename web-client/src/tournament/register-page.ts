@@ -5,6 +5,7 @@ import { go } from "../app/router";
 import { session } from "../app/session";
 import { onLang } from "../i18n";
 import { desk, deskErrorText, remembered } from "./api";
+import { tournamentGameLabel } from "./games";
 import { tt } from "./strings";
 
 export function mountRegister(root: HTMLElement, id: string, invite: string): () => void {
@@ -19,7 +20,7 @@ export function mountRegister(root: HTMLElement, id: string, invite: string): ()
     root.replaceChildren(box);
     if (problem && !t) { box.append(h("h2", {}, tt("register.title")), h("p", { class: "error-text", role: "alert" }, problem)); return; }
     if (!t) { box.append(h("p", { class: "muted" }, tt("loading"))); return; }
-    box.append(h("h2", {}, tt("register.titleOf", { name: t.name })), h("p", { class: "muted" }, tt(`game.${t.game === "catan" ? `catan/${t.ruleset}` : t.game}`)));
+    box.append(h("h2", {}, tt("register.titleOf", { name: t.name })), h("p", { class: "muted" }, tournamentGameLabel(t.game, t.ruleset)));
     if (mine) box.append(h("p", {}, tt("register.already"), " ",
       h("a", { href: `#/t/${encodeURIComponent(id)}/me/${encodeURIComponent(mine)}`, "data-testid": "t-my-page" }, tt("register.myPage"))));
     if (!t.registrationOpen) { box.append(h("p", { class: "error-text" }, tt("register.closed"))); return; }

@@ -2,10 +2,13 @@
 // tiny-city, pennant and field-scoring switches of the 2nd or 3rd edition rules) and a turn clock;
 // the server's defaults otherwise.
 import type { GameMeta } from "../game-meta";
+import { carcassonneWords } from "./words";
 
 export const carcassonneMeta: GameMeta = {
   name: "carcassonne",
-  title: "game.carcassonne",
+  words: carcassonneWords,
+  bots: ["heuristic", "random", "search"],
+  tournament: [{ ruleset: "base", label: "tournament.base" }],
   seats: [2, 5],
   defaultSeats: 2,
   fields: [

@@ -91,7 +91,7 @@ export class CarcassonneUI implements GameHandle {
   private name(seat: number): string {
     // Bots by kind in the player's language, equal names numbered (app/seat-names.ts).
     const seats = this.ctx.room().seats;
-    return seatDisplayNames(seats, this.view?.players?.length ?? seats.length, this.ctx.lang(), (n) => `#${n}`)[seat] ?? `#${seat + 1}`;
+    return seatDisplayNames(seats, this.view?.players?.length ?? seats.length, this.ctx.lang(), (n) => `#${n}`, "carcassonne")[seat] ?? `#${seat + 1}`;
   }
 
   private zoomButtons(box: HTMLElement): void {

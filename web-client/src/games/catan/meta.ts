@@ -1,10 +1,14 @@
 // Catan's descriptor for the shell (eager; no UI code): seats, the create-room options and how they
 // become createRoom members, and the summary of a room's options.
 import type { GameMeta, SummaryPart } from "../game-meta";
+import { catanWords } from "./words";
 
 export const catanMeta: GameMeta = {
   name: "catan",
-  title: "game.catan",
+  words: catanWords,
+  bots: ["heuristic", "random", "search"],
+  // Both rulesets are ranked by HK-1 (the server's tournament registry, games/catan's module).
+  tournament: [{ ruleset: "hk2024", label: "tournament.hk2024" }, { ruleset: "base", label: "tournament.base" }],
   seats: [3, 4],
   defaultSeats: 4,
   fields: [
@@ -17,7 +21,7 @@ export const catanMeta: GameMeta = {
       choices: [{ value: "combined", label: "opt.mode.combined" }, { value: "classic", label: "opt.mode.classic" }] },
     { key: "ruleset", kind: "radio", label: "opt.ruleset", default: "base",
       choices: [{ value: "base", label: "opt.ruleset.base" }, { value: "hk2024", label: "opt.ruleset.hk2024" }] },
-    { key: "boardSeed", kind: "text", label: "opt.boardSeed", numeric: true, hint: "opt.seedHint", advanced: true, default: "" },
+    { key: "boardSeed", kind: "text", label: "opt.boardSeed", numeric: true, hint: "opt.boardSeedHint", advanced: true, default: "" },
   ],
   // none: the server's default (HK-2 timers for hk2024)
   clocks: ["none", "relaxed", "standard", "fast", "hk2024"],

@@ -35,7 +35,7 @@ export function renderPlayers(ui: UI, seats: (SeatInfo | null)[], gains: Map<num
     // An absent player's countdown to the stand-in bot (issue 18); the game's clock tick updates it.
     if (info && !info.connected && info.kind === "human" && typeof info.botAt === "number" && !info.botPlaying)
       head.append(h("span", { class: "hx-tag warn", "data-testid": `player-${seat}-bot-in`, "data-bot-at": info.botAt }, botInText(ui.lang, info.botAt)));
-    if (info?.botPlaying) head.append(h("span", { class: "hx-tag" }, `[${t(ui.lang, "botTag", { name: botName(ui.lang, info.botPlaying) ?? info.botPlaying })}]`));
+    if (info?.botPlaying) head.append(h("span", { class: "hx-tag" }, `[${t(ui.lang, "botTag", { name: botName(ui.lang, info.botPlaying, "catan") ?? info.botPlaying })}]`));
     head.append(h("span", { class: "hx-vp", title: t(ui.lang, "vp") }, `${vp} ${t(ui.lang, "vp")}`));
     card.append(head);
     const gain = gains.get(seat);

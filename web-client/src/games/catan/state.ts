@@ -21,7 +21,7 @@ export function playerName(ui: UI, seat: number): string { return ui.names[seat]
 
 /** Seat names for display (app/seat-names.ts): bots by kind in the player's language, equal names numbered. */
 export function seatNames(room: { seats: (NamedSeat | null)[] } | undefined, players: number, seatWord: (n: number) => string, lang: Lang = "en"): string[] {
-  return seatDisplayNames(room?.seats, players, lang, seatWord);
+  return seatDisplayNames(room?.seats, players, lang, seatWord, "catan");
 }
 
 export function initialOf(name: string, seat: number): string {

@@ -67,7 +67,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   const name = (s: number): string => {
     if (s === ctx.seat) return t("you");
     const seats = ctx.room().seats ?? [];
-    return seatDisplayNames(seats, frame?.view?.playerStates?.length ?? seats.length, lang, (n) => t("seat", { n }))[s] ?? t("seat", { n: s + 1 });
+    return seatDisplayNames(seats, frame?.view?.playerStates?.length ?? seats.length, lang, (n) => t("seat", { n }), "struggle")[s] ?? t("seat", { n: s + 1 });
   };
 
   function act(intent: Action) {

@@ -6,7 +6,7 @@
 // Not in run.mjs yet: it needs the game registry (web-client/src/games/index.ts) and the server's
 // struggle module. Enable with `scenarios.struggle = struggle` in run.mjs, or run it alone.
 import { join } from "node:path";
-import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReplay, problems, checkNoHorizontalScroll, clickAndWait, enterName, frame, openPage, Raced, sleep, tid, waitFrame } from "./lib.mjs";
+import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReplay, problems, checkNoHorizontalScroll, clickAndWait, enterName, frame, openPage, Raced, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const BUDGET_MS = Number(process.env.HEXHALL_STRUGGLE_BUDGET_MS ?? 300000);

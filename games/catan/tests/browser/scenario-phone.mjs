@@ -3,8 +3,8 @@
 // start), adds a bot, sees her turn clock count down, plays the setup placements and a turn by
 // clicking, then plays on until the game ends: the victory screen is captured.
 import { join } from "node:path";
-import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReachable, checkReplay, clickAndWait, problems, checkNoHorizontalScroll, enterName, openPage, sleep, tid, waitFrame, frame } from "./lib.mjs";
-import { step } from "./driver.mjs";
+import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReachable, checkReplay, clickAndWait, problems, checkNoHorizontalScroll, enterName, openPage, sleep, tid, waitFrame, frame } from "../../../../tests/browser/lib.mjs";
+import { step } from "../../../../tests/browser/driver.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const BUDGET_MS = 60000;

@@ -6,7 +6,7 @@
 // The frame (lib.mjs frame()) is read only to choose what to click.
 //
 import { join } from "node:path";
-import { check, checkAxe, checkLayoutShift, checkReplay, enterName, frame, layoutShift, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "./lib.mjs";
+import { check, checkAxe, checkLayoutShift, checkReplay, enterName, frame, layoutShift, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "../../../../tests/browser/lib.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

@@ -4,8 +4,8 @@
 // and the robber), Bob reloads mid-game and carries on. Every message each page receives is
 // checked for the other players' secrets, and so is what each page shows.
 import { join } from "node:path";
-import { check, checkLayoutShift, problems, enterName, watchLayoutShift, frame, openPage, sleep, tid, waitFrame } from "./lib.mjs";
-import { step } from "./driver.mjs";
+import { check, checkLayoutShift, problems, enterName, watchLayoutShift, frame, openPage, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
+import { step } from "../../../../tests/browser/driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const SEED = process.env.HEXHALL_TEST_SEED ?? "20261121";

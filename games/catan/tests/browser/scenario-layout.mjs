@@ -3,8 +3,8 @@
 // put (within 1 px) while the prompt banner, an error and an open offer come and go over the board;
 // the log and the chat (tabs beside the hand) are inside the window; the hand shows what a roll gave.
 import { join } from "node:path";
-import { check, checkAxe, checkLayoutShift, watchLayoutShift, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
-import { step } from "./driver.mjs";
+import { check, checkAxe, checkLayoutShift, watchLayoutShift, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
+import { step } from "../../../../tests/browser/driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const RESOURCES = ["lumber", "wool", "grain", "brick", "ore"];
