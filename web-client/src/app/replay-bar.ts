@@ -113,7 +113,7 @@ export function replayLayout(root: HTMLElement, lang: () => Lang, go: (i: number
     else if (e.key === "End") to(count - 1);
     else if (e.key === " " && tag !== "BUTTON") timer !== undefined ? stop() : start();
     else return;
-    // (the replay's keys, not also the game view's: Carcassonne's arrows would pan its board)
+    // (the replay's keys, not also the game view's: a game's arrow keys could pan its board)
     e.preventDefault();
     e.stopPropagation();
   };
