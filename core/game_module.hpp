@@ -36,6 +36,14 @@ struct GameModule {
     // The pure rules behind the game when it is written as rules (core/rules_game.hpp), else null:
     // the conformance suite (tests/conformance/) checks them directly too.
     const RulesModule* rules = nullptr;
+    // What kind of game it is (core/game_rules.hpp: sequential or simultaneous moves, perfect or
+    // imperfect information, chance); a rules game's is its RulesModule's.
+    GameType type;
+    // createRoom option sets that each play the game differently (its rulesets), for the tests and
+    // tools that cover every game in every form; empty: the defaults are the only form.
+    std::vector<json> variants;
+    // The clock presets createRoom's "clock" accepts, the default ("none") first.
+    std::vector<std::string> clocks = {"none", "relaxed", "standard", "fast"};
 
     bool has_bot(std::string_view bot) const {
         for (const std::string& b : bots)

@@ -490,7 +490,10 @@ std::unique_ptr<core::GameRules> make_struggle_game(State state) {
 
 const core::RulesModule& struggle_module() {
     static const core::RulesModule module{"struggle",  "The Struggle for Catan", 2, 6, {"random", "heuristic", "search"},
-                                          "heuristic", &create,                   &make_bot};
+                                          "heuristic", &create,                   &make_bot,
+                                          // the brigand's discards await several seats at once
+                                          core::GameType{core::GameType::Dynamics::Simultaneous,
+                                                         core::GameType::Information::Imperfect, true}};
     return module;
 }
 
