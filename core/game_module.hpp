@@ -50,6 +50,14 @@ struct GameModule {
     // The rulesets a tournament may use, in the order offered (the first is a new tournament's
     // default); empty: the game is not offered for tournaments.
     std::vector<TournamentRuleset> tournament;
+    // What kind of game it is (core/game_rules.hpp: sequential or simultaneous moves, perfect or
+    // imperfect information, chance); a rules game's is its RulesModule's.
+    GameType type;
+    // createRoom option sets that each play the game differently (its rulesets), for the tests and
+    // tools that cover every game in every form; empty: the defaults are the only form.
+    std::vector<json> variants;
+    // The clock presets createRoom's "clock" accepts, the default ("none") first.
+    std::vector<std::string> clocks = {"none", "relaxed", "standard", "fast"};
 
     bool has_bot(std::string_view bot) const {
         for (const std::string& b : bots)

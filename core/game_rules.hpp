@@ -94,6 +94,21 @@ public:
     virtual const char* name() const = 0;
 };
 
+// What kind of game it is, as OpenSpiel's GameType says it. The conformance suite (tests/conformance/)
+// checks what applies to the kind and holds the game to what it declares; the adapter needs none of it.
+struct GameType {
+    // Sequential: at most one seat is awaited at a time. Simultaneous: several seats may be awaited at
+    // once (secret bids, discards), each deciding without seeing the others' choices until the game
+    // reveals them; any awaited seat may act first.
+    enum class Dynamics { Sequential, Simultaneous } dynamics = Dynamics::Sequential;
+    // Perfect: every seat's view is the spectator's view plus nothing hidden from anyone, every event
+    // is seen by everybody and determinize() has nothing to redraw. Imperfect: something is hidden
+    // from some seat (a hand, a bag's order, a secret bid).
+    enum class Information { Perfect, Imperfect } information = Information::Imperfect;
+    // Whether the seed draws anything (a shuffle, dice). Without chance, every seed gives the same game.
+    bool chance = true;
+};
+
 // One game type, as the registry lists it.
 struct RulesModule {
     std::string_view name;                 // "mygame": payload key, rooms.game, listRooms' "game"
@@ -107,6 +122,7 @@ struct RulesModule {
     std::unique_ptr<GameRules> (*create)(const json& options, uint64_t seed, std::string& error) = nullptr;
     // A bot by name; nullptr for an unknown name. The seed fixes every choice it makes.
     std::unique_ptr<RulesBot> (*make_bot)(std::string_view name, uint64_t seed) = nullptr;
+    GameType type;                         // what kind of game: what the conformance suite checks
 };
 
 }  // namespace hexhall::core

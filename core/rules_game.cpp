@@ -1,5 +1,6 @@
 #include "core/rules_game.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <random>
@@ -50,6 +51,9 @@ public:
           limit_ms_(limit_ms) {
         bots_.resize(rules_->seats());
         bot_seeds_.resize(rules_->seats());
+        wait_start_.assign(rules_->seats(), 0);
+        awaited_.assign(rules_->seats(), false);
+        for (int p : rules_->awaiting()) awaited_[p] = true;
         rebase_streams();
     }
 
@@ -114,16 +118,21 @@ public:
         begun_ = true;
         scale_ = clock_scale > 0 ? clock_scale : 1.0;
         start_ms_ = now_ms - static_cast<int64_t>(static_cast<double>(resumed_ms_) * scale_);
-        wait_start_ = resumed_ms_;
     }
     std::optional<int64_t> next_deadline_ms() const override {
-        if (!begun_ || limit_ms_ <= 0 || rules_->over() || rules_->awaiting().empty()) return std::nullopt;
-        return wall_of(wait_start_ + limit_ms_);
+        const std::optional<int> seat = first_due();
+        if (!seat) return std::nullopt;
+        return deadline_of(*seat);
     }
     std::optional<GameUpdate> on_clock(int64_t now_ms) override {
-        const std::optional<int64_t> d = next_deadline_ms();
-        if (!d || *d > now_ms) return std::nullopt;
-        for (int p : rules_->awaiting()) {
+        if (!first_due()) return std::nullopt;
+        // Every awaited seat whose own time has run out, the earliest first.
+        std::vector<int> due;
+        for (int p : rules_->awaiting())
+            if (deadline_of(p) <= now_ms) due.push_back(p);
+        std::stable_sort(due.begin(), due.end(), [&](int a, int b) { return deadline_of(a) < deadline_of(b); });
+        if (due.empty()) return std::nullopt;
+        for (int p : due) {
             if (!takeover_) takeover_ = module_.make_bot ? module_.make_bot(module_.takeover_bot, mix(seed_ ^ 0x7A11)) : nullptr;
             if (auto u = decide_and_act(p, takeover_.get(), now_ms)) return u;
         }
@@ -144,8 +153,10 @@ public:
         restored_history_.clear();
         const size_t keep_from = actions.size() - std::min(actions.size(), kEventHistory);
         for (size_t i = 0; i < actions.size(); ++i) {
-            if (!replay(actions[i].record, error)) return error = "record " + std::to_string(i) + ": " + error, false;
+            int actor = 0;
+            if (!replay(actions[i].record, error, &actor)) return error = "record " + std::to_string(i) + ": " + error, false;
             resumed_ms_ = std::max(resumed_ms_, actions[i].game_ms);
+            note_waits(actor, actions[i].game_ms);
             if (i >= keep_from)  // what each viewer's patch of this action carried (version = actions)
                 keep_restored_entries(restored_history_, seats(), kSpectator, actions_,
                                       [&](int viewer) { return events_text(visible_events(viewer)); });
@@ -206,7 +217,7 @@ private:
 
     GameUpdate applied(int actor, const json& action, int64_t wall) {
         const int64_t g = begun_ ? game_ms(wall) : resumed_ms_;
-        wait_start_ = g;  // every decision gets the full time limit from the last action
+        note_waits(actor, g);
         GameUpdate u;
         for (int p = 0; p < seats(); ++p) {
             u.seats.push_back(patch(p));
@@ -256,16 +267,35 @@ private:
     // ---- The turn clock: game time is ms since begin() divided by the clock scale.
     int64_t game_ms(int64_t wall) const { return static_cast<int64_t>(static_cast<double>(wall - start_ms_) / scale_); }
     int64_t wall_of(int64_t game) const { return start_ms_ + static_cast<int64_t>(static_cast<double>(game) * scale_); }
-    // The envelope's "clock" (outside the view and its digest): the viewer's deadline if it is
-    // awaited, else the first awaited seat's.
+    // Each awaited seat has its own full limit from when its wait began: the actor's next decision
+    // waits from its action, a seat newly awaited from the action that made it so, and a seat still
+    // deciding (simultaneous moves: the others acted meanwhile) keeps its own deadline.
+    void note_waits(int actor, int64_t g) {
+        std::vector<bool> now(static_cast<size_t>(seats()), false);
+        for (int p : rules_->awaiting())
+            if (p >= 0 && p < seats()) now[static_cast<size_t>(p)] = true;
+        for (int p = 0; p < seats(); ++p)
+            if (now[static_cast<size_t>(p)] && (p == actor || !awaited_[static_cast<size_t>(p)])) wait_start_[static_cast<size_t>(p)] = g;
+        awaited_ = std::move(now);
+    }
+    int64_t deadline_of(int seat) const { return wall_of(wait_start_[static_cast<size_t>(seat)] + limit_ms_); }
+    // The awaited seat whose time runs out first; nullopt when no clock runs.
+    std::optional<int> first_due() const {
+        if (!begun_ || limit_ms_ <= 0 || rules_->over()) return std::nullopt;
+        std::optional<int> first;
+        for (int p : rules_->awaiting())
+            if (p >= 0 && p < seats() && (!first || deadline_of(p) < deadline_of(*first))) first = p;
+        return first;
+    }
+    // The envelope's "clock" (outside the view and its digest): the viewer's own deadline if it is
+    // awaited, else the awaited seat's whose time runs out first.
     void add_clock(json& m, int viewer) const {
-        const std::optional<int64_t> d = next_deadline_ms();
-        if (!d) return;
-        const std::vector<int> waiting = rules_->awaiting();
-        int seat = waiting.front();
-        for (int p : waiting)
+        const std::optional<int> first = first_due();
+        if (!first) return;
+        int seat = *first;
+        for (int p : rules_->awaiting())
             if (p == viewer) seat = p;
-        m["clock"] = {{"seat", seat}, {"deadline", *d}, {"kind", "turn"}};
+        m["clock"] = {{"seat", seat}, {"deadline", deadline_of(seat)}, {"kind", "turn"}};
     }
 
     const RulesModule& module_;
@@ -286,7 +316,9 @@ private:
     std::unique_ptr<JsonViewStream> spectator_;
     bool begun_ = false;
     double scale_ = 1.0;
-    int64_t start_ms_ = 0, resumed_ms_ = 0, wait_start_ = 0;
+    int64_t start_ms_ = 0, resumed_ms_ = 0;
+    std::vector<int64_t> wait_start_;  // per seat: the game time its current wait began
+    std::vector<bool> awaited_;        // per seat: awaited after the last action
 };
 
 uint64_t random_seed() {
@@ -344,6 +376,7 @@ GameModule rules_game_module(const RulesModule& rules) {
     for (std::string_view b : rules.bots) m.bots.emplace_back(b);
     m.takeover_bot = rules.takeover_bot;
     m.rules = &rules;
+    m.type = rules.type;
     const RulesModule* r = &rules;  // modules are static objects: they outlive every game
     m.create = [r](const json& request, std::string& error) -> std::unique_ptr<Game> {
         uint64_t seed = random_seed();

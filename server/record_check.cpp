@@ -27,6 +27,51 @@ std::string str(const json& j, const char* key) {
     return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+std::string seats_text(const std::vector<int>& seats) {
+    std::string s;
+    for (int w : seats) s += (s.empty() ? "" : ", ") + std::to_string(w);
+    return s;
+}
+
+std::string describe(const core::Outcome& o) {
+    return (o.winners.size() == 1 ? "winner seat " : "winners seats ") + seats_text(o.winners) + ", scores " +
+           json(o.scores).dump();
+}
+
+// The record's result against the replay's outcome (nullopt: the game is not over). A record has
+// {"winners":[…],"scores":[…]}; one made before shared wins were recorded has {"winner": seat or
+// null}, the first winner only, and is checked as it was then.
+std::optional<std::string> check_result(const json& result, const std::optional<core::Outcome>& outcome) {
+    if (result.contains("winners")) {
+        const json& w = result.at("winners");
+        const json scores = result.value("scores", json());
+        if (!w.is_array() || !scores.is_array()) return "\"result.winners\" and \"result.scores\" are not both arrays";
+        if (!outcome) {
+            if (!w.empty()) return "the record names winners but the replayed game is not over";
+            return std::nullopt;
+        }
+        if (w != json(outcome->winners))
+            return "the replay's winners are seats " + seats_text(outcome->winners) + ", the record says " + w.dump();
+        if (scores != json(outcome->scores))
+            return "the replay's scores are " + json(outcome->scores).dump() + ", the record says " + scores.dump();
+        return std::nullopt;
+    }
+    const json winner = result.value("winner", json());  // the older form
+    if (winner.is_null()) {
+        if (outcome && !outcome->winners.empty())
+            return "the replay ends the game (winner " + std::to_string(outcome->winners.front()) +
+                   ") but the record names no winner";
+        return std::nullopt;
+    }
+    if (!winner.is_number_integer()) return "\"result.winner\" is not an integer or null";
+    if (!outcome) return "the record names a winner but the replayed game is not over";
+    if (outcome->winners.empty() || winner.get<int>() != outcome->winners.front())
+        return "the replay's winner is seat " +
+               (outcome->winners.empty() ? std::string("none") : std::to_string(outcome->winners.front())) +
+               ", the record says " + winner.dump();
+    return std::nullopt;
+}
+
 RecordCheck fail(RecordCheck r, std::string why) {
     r.ok = false;
     r.error = std::move(why);
@@ -78,22 +123,10 @@ RecordCheck check_record(const json& rec, const core::GameRegistry& games) {
     // 4. The game ends the way the record says.
     const std::optional<core::Outcome> outcome = r.game->outcome();
     const json result = rec.value("result", json::object());
-    const json winner = result.is_object() ? result.value("winner", json()) : json();
-    if (winner.is_null()) {
-        if (outcome && !outcome->winners.empty())
-            return fail(std::move(r), "the replay ends the game (winner " + std::to_string(outcome->winners.front()) +
-                                          ") but the record names no winner");
-        r.checked.push_back("no winner: the replay does not end the game either");
-    } else {
-        if (!winner.is_number_integer()) return fail(std::move(r), "\"result.winner\" is not an integer or null");
-        if (!outcome) return fail(std::move(r), "the record names a winner but the replayed game is not over");
-        if (outcome->winners.empty() || winner.get<int>() != outcome->winners.front())
-            return fail(std::move(r), "the replay's winner is seat " +
-                                          (outcome->winners.empty() ? std::string("none")
-                                                                    : std::to_string(outcome->winners.front())) +
-                                          ", the record says " + winner.dump());
-        r.checked.push_back("game over after the last action; winner seat " + winner.dump() + " as recorded");
-    }
+    if (!result.is_object()) return fail(std::move(r), "\"result\" is not an object");
+    if (auto e = check_result(result, outcome)) return fail(std::move(r), *e);
+    r.checked.push_back(outcome ? "game over after the last action; " + describe(*outcome) + " as recorded"
+                                : "no winner: the replay does not end the game either");
     r.ok = true;
     return r;
 }

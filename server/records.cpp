@@ -51,10 +51,12 @@ json record_json(const StoredRoom& st) {
     json actions = json::array();
     for (const ActionRow& a : st.actions)
         actions.push_back(module ? module->record_entry(a.seat, a.action) : json{{"seat", a.seat}, {"record", a.action}});
-    json winner = nullptr;
+    // Every winner (several on a shared win) and every seat's score; empty lists when the replay does
+    // not end the game. (Records made before this named only the first winner: {"winner": seat}.)
+    json result = {{"winners", json::array()}, {"scores", json::array()}};
     const ReplayedGame g = replay_stored(st);
     if (g.complete)
-        if (auto o = g.game->outcome(); o && !o->winners.empty()) winner = o->winners.front();
+        if (auto o = g.game->outcome()) result = {{"winners", o->winners}, {"scores", o->scores}};
     return {{"room", r.id},
             {"game", stored_game_name(r)},
             {"options", options},
@@ -66,7 +68,7 @@ json record_json(const StoredRoom& st) {
             {"finished", r.finished_ms},
             {"players", players},
             {"actions", actions},
-            {"result", {{"winner", winner}}}};
+            {"result", std::move(result)}};
 }
 
 namespace {

@@ -428,7 +428,8 @@ json decision_json(const Decision& d) {
 
 const hexhall::core::RulesModule& carcassonne_module() {
     static const hexhall::core::RulesModule module{
-        "carcassonne", "Carcassonne", 2, 5, {"random", "heuristic", "search"}, "heuristic", &create, &make_bot};
+        "carcassonne", "Carcassonne", 2, 5, {"random", "heuristic", "search"}, "heuristic", &create, &make_bot,
+        hexhall::core::GameType{}};  // sequential, imperfect information (the bag), chance
     return module;
 }
 

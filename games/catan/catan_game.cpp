@@ -535,6 +535,10 @@ GameModule catan_module() {
         };
     };
     m.tournament = {{"hk2024", "hk2024", 3, 4, table_options("hk2024")}, {"base", "hk2024", 3, 4, table_options("base")}};
+    // Discards after a 7 await several seats at once; hands and the development deck are hidden.
+    m.type.dynamics = core::GameType::Dynamics::Simultaneous;
+    m.variants = {{{"ruleset", "base"}}, {{"ruleset", "hk2024"}}};
+    m.clocks = {"none", "relaxed", "standard", "fast", "hk2024"};
     m.create = &make_catan_game;
     m.recreate = [](const json& options, const std::string& setup, uint64_t seed, std::string& error) {
         json request = options.is_object() ? options : json::object();
@@ -560,7 +564,9 @@ GameModule catan_module() {
             std::string err;
             if (!cat::action_from_text(entry.at("referee").get<std::string>(), action, &err))
                 return error = "bad referee action (" + err + ")", false;
-            if (!cat::is_referee_action(action.type) || action.seat != seat)
+            // The seat is the one concerned; a referee action the game applied by itself (HK-2.1's
+            // beginPlacement when no map-study clock runs) is stored for no seat (-1).
+            if (!cat::is_referee_action(action.type) || (action.seat != seat && seat != core::kSpectatorSeat))
                 return error = "\"referee\" is not a referee action of that seat", false;
         } else {
             return error = "neither \"catan\" nor \"referee\"", false;

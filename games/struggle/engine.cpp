@@ -637,7 +637,7 @@ void legal_moves(const State& s, int seat, std::vector<Move>& out) {
                 for (int g = 0; g < kResources; ++g)
                     if (me.hand[g] > 0)
                         for (int t = 0; t < kResources; ++t)
-                            if (s.market[t] > 0) {
+                            if (s.market[t] > 0 && t != g) {  // a card for the same resource changes nothing
                                 Move m;
                                 m.kind = MoveKind::TradeMarket;
                                 m.give = static_cast<int8_t>(g);
@@ -811,7 +811,8 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 }
                 gives = kBitCount[give_mask];
                 takes = kBitCount[take_mask];
-                market = static_cast<uint32_t>(gives * takes);
+                // Every (give, take) pair but a card for the same resource (a no-op swap).
+                market = static_cast<uint32_t>(gives * takes - kBitCount[give_mask & take_mask]);
                 for (int o = 0; o < s.players; ++o) {
                     if (o == seat) continue;
                     kmax[o] = std::min(s.trades_left, s.p[o].hand.total());
@@ -833,15 +834,25 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
             }
             i -= deck;
             if (i < market) {
-                uint32_t g = 0, t = i;  // i / takes, i % takes (at most 5 and 25: no division)
-                while (t >= static_cast<uint32_t>(takes)) {
-                    t -= static_cast<uint32_t>(takes);
-                    ++g;
-                }
+                // The i-th pair in the legal list's order (give, then take; at most 20 pairs).
                 m.kind = MoveKind::TradeMarket;
-                m.give = kNthBit[give_mask][g];
-                m.take = kNthBit[take_mask][t];
-                return m;
+                for (int g = 0; g < gives; ++g) {
+                    const int give = kNthBit[give_mask][g];
+                    const uint32_t row = static_cast<uint32_t>(takes) - ((take_mask >> give) & 1u);
+                    if (i >= row) {
+                        i -= row;
+                        continue;
+                    }
+                    for (int t = 0; t < takes; ++t) {
+                        const int take = kNthBit[take_mask][t];
+                        if (take == give) continue;
+                        if (i-- == 0) {
+                            m.give = static_cast<int8_t>(give);
+                            m.take = static_cast<int8_t>(take);
+                            return m;
+                        }
+                    }
+                }
             }
             i -= market;
             if (i < players) {
@@ -1129,7 +1140,9 @@ std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventR
             s.trade_drawn = Cards{};
             if (m.flag) {
                 s.library_used = true;
-                s.known[seat][m.opponent] = s.p[m.opponent].hand;
+                // SFC-9.8: the hand is laid face up (攤牌): every player at the table sees it.
+                for (int t = 0; t < s.players; ++t)
+                    if (t != m.opponent) s.known[t][m.opponent] = s.p[m.opponent].hand;
                 s.phase = Phase::LibraryPick;
                 log_event(log, EventRec{EventKind::LibraryLook, seat, m.opponent, s.p[m.opponent].hand, m.count, -1});
             } else {
@@ -1199,6 +1212,9 @@ State determinize(const State& src, int seat, uint64_t seed) {
         pool.add(s.p[x].hand);
         base[x] = seat >= 0 ? s.known[seat][x] : Cards{};
     }
+    // A hand laid face up for the library's look (SFC-9.8) is known to everybody, spectators too.
+    if (s.phase == Phase::LibraryPick && s.trade_opponent >= 0 && s.trade_opponent != seat)
+        base[s.trade_opponent] = s.p[s.trade_opponent].hand;
     for (int x = 0; x < s.players; ++x)
         if (x != seat) pool.remove(base[x]);
     std::vector<uint8_t> cards;

@@ -382,7 +382,7 @@ json view_json(const State& s, int seat) {
     if (s.trade_opponent >= 0) {
         json t{{"opponent", s.trade_opponent}, {"count", s.trade_count}};
         if (is_seat && (seat == s.turn || seat == s.trade_opponent)) t["drawn"] = cards_to_json(s.trade_drawn);
-        if (s.phase == Phase::LibraryPick && is_seat && (seat == s.turn || seat == s.trade_opponent))
+        if (s.phase == Phase::LibraryPick)  // SFC-9.8: laid face up for the whole table
             t["look"] = cards_to_json(s.p[s.trade_opponent].hand);
         v["trade"] = t;
     }
@@ -424,8 +424,8 @@ void events_to_json(const State& s, const std::vector<EventRec>& recs, std::vect
                              {{"cards", cards_to_json(e.cards)}}, pair_bits(e.seat, e.other));
                 break;
             case EventKind::LibraryLook:
-                push_private(out, {{"type", "libraryLook"}, {"seat", e.seat}, {"opponent", e.other}},
-                             {{"hand", cards_to_json(e.cards)}}, pair_bits(e.seat, e.other));
+                out.push_back(Event{{{"type", "libraryLook"}, {"seat", e.seat}, {"opponent", e.other},
+                                     {"hand", cards_to_json(e.cards)}}});  // SFC-9.8: face up for everybody
                 break;
             case EventKind::GaveBack:
                 push_private(out, {{"type", "gaveBack"}, {"seat", e.seat}, {"to", e.other}, {"count", e.count}},
@@ -492,7 +492,10 @@ std::unique_ptr<core::GameRules> make_struggle_game(State state) {
 
 const core::RulesModule& struggle_module() {
     static const core::RulesModule module{"struggle",  "The Struggle for Catan", 2, 6, {"random", "heuristic", "search"},
-                                          "heuristic", &create,                   &make_bot};
+                                          "heuristic", &create,                   &make_bot,
+                                          // the brigand's discards await several seats at once
+                                          core::GameType{core::GameType::Dynamics::Simultaneous,
+                                                         core::GameType::Information::Imperfect, true}};
     return module;
 }
 

@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 
 #include "core/envelope.hpp"
+#include "tests/conformance/event_leaks.hpp"
+#include "tests/games/goofspiel/goofspiel.hpp"
 #include "tests/games/test_games.hpp"
 
 namespace {
@@ -18,6 +20,7 @@ namespace {
 using hexhall::core::Game;
 using hexhall::core::GameModule;
 using hexhall::core::GameRules;
+using hexhall::core::GameType;
 using hexhall::core::GameUpdate;
 using hexhall::core::json;
 using hexhall::core::kSpectator;
@@ -238,12 +241,15 @@ TEST_CASE("conformance: determinize keeps what a seat knows and redraws what it 
                 INFO(gm->name << " with " << players << " players: " << error);
                 REQUIRE(g);
                 CHECK(g->seats() == players);
+                const bool perfect = rm.type.information == GameType::Information::Perfect;
                 std::mt19937_64 rng(7);
                 int hidden_seen = 0, steps = 0;
                 while (!g->over()) {
                     REQUIRE(++steps < kMaxActions);
                     const std::vector<int> waiting = g->awaiting();
                     REQUIRE_FALSE(waiting.empty());
+                    // A sequential game awaits one seat at a time (GameType::Dynamics).
+                    if (rm.type.dynamics == GameType::Dynamics::Sequential) REQUIRE(waiting.size() == 1);
                     const int seat = waiting[rng() % waiting.size()];
                     const std::vector<json> legal = g->legal_actions(seat);
                     REQUIRE_FALSE(legal.empty());
@@ -261,6 +267,7 @@ TEST_CASE("conformance: determinize keeps what a seat knows and redraws what it 
                         bool differs = false;
                         for (int q = 0; q < players; ++q) differs |= q != p && d->view(q) != g->view(q);
                         hidden_seen += differs;
+                        if (perfect) REQUIRE_FALSE(differs);  // nothing hidden: nothing to draw again
                         if (p == seat) {
                             // The seat's own action is as good in every world it cannot tell apart.
                             // What follows may differ: an action can reveal what was hidden (a draw,
@@ -270,6 +277,7 @@ TEST_CASE("conformance: determinize keeps what a seat knows and redraws what it 
                             REQUIRE_FALSE(real->act(seat, action, ev_real));
                             REQUIRE_FALSE(d->act(seat, action, ev_copy));
                             for (const auto& e : ev_copy) REQUIRE(e.body.is_object());
+                            if (perfect) REQUIRE(d->view(kSpectator) == real->view(kSpectator));
                             // Hidden from every seat (a bag's order) shows once the action reveals it.
                             hidden_seen += d->view(kSpectator) != real->view(kSpectator);
                         }
@@ -282,9 +290,17 @@ TEST_CASE("conformance: determinize keeps what a seat knows and redraws what it 
                     }
                     std::vector<hexhall::core::Event> events;
                     REQUIRE_FALSE(g->act(seat, action, events));
-                    for (const auto& e : events) REQUIRE(e.body.is_object());
+                    for (const auto& e : events) {
+                        REQUIRE(e.body.is_object());
+                        if (perfect) REQUIRE(e.visible == hexhall::core::kEveryone);  // nobody is told a secret
+                    }
+                    // A game with no hidden information shows every seat what the spectator sees.
+                    if (perfect)
+                        for (int q = 0; q < players; ++q) REQUIRE(g->view(q) == g->view(kSpectator));
                 }
-                CHECK(hidden_seen > 0);  // the copies did redraw hidden information (seen in a view now or later)
+                // The copies did redraw hidden information (seen in a view now or later): only where the
+                // game declares some (GameType::Information, as OpenSpiel's GameType does).
+                if (!perfect) CHECK(hidden_seen > 0);
             }
         }
     }
@@ -300,6 +316,7 @@ TEST_CASE("conformance: a refusal names its rule and changes nothing", "[conform
             const int seat = g->awaiting().front();
             const json action = g->legal_actions(seat).front();
             std::vector<hexhall::core::Event> events;
+            int refused = 0;
             for (int other = 0; other < g->seats(); ++other) {
                 const auto& w = g->awaiting();
                 if (std::find(w.begin(), w.end(), other) != w.end()) continue;
@@ -307,17 +324,72 @@ TEST_CASE("conformance: a refusal names its rule and changes nothing", "[conform
                 REQUIRE(r);
                 CHECK_FALSE(r->rule.empty());
                 CHECK_FALSE(r->message.empty());
+                ++refused;
             }
             const auto malformed = g->act(seat, json{{"type", 42}}, events);
             REQUIRE(malformed);
             CHECK(events.empty());
             CHECK(views_of(*g) == before);
+            if (refused == 0) {
+                // Every seat is awaited (simultaneous moves): once the seat has acted, its second
+                // action is refused with a rule and changes nothing.
+                REQUIRE(gm->rules->type.dynamics == GameType::Dynamics::Simultaneous);
+                REQUIRE_FALSE(g->act(seat, action, events));
+                const auto w = g->awaiting();
+                REQUIRE(std::find(w.begin(), w.end(), seat) == w.end());
+                const std::vector<json> after = views_of(*g);
+                events.clear();
+                const auto again = g->act(seat, action, events);
+                REQUIRE(again);
+                CHECK_FALSE(again->rule.empty());
+                CHECK(events.empty());
+                CHECK(views_of(*g) == after);
+            }
             // Unknown options are refused with their name.
             CHECK_FALSE(gm->rules->create({{"noSuchOption", 1}}, 1, error));
             CHECK_THAT(error, Catch::Contains("noSuchOption"));
             CHECK(gm->rules->make_bot(gm->rules->takeover_bot, 1));
             for (std::string_view b : gm->rules->bots) CHECK(gm->rules->make_bot(b, 1));
             CHECK_FALSE(gm->rules->make_bot("no such bot", 1));
+        }
+    }
+}
+
+TEST_CASE("conformance: a viewer's events tell it nothing its view does not (hidden state and hidden choices "
+          "resampled, every seat's and the spectator's events compared)",
+          "[conformance][noninterference]") {
+    for (const GameModule* gm : rules_subjects()) {
+        SECTION(gm->name) {
+            for (int players = gm->rules->min_seats; players <= gm->rules->max_seats; ++players) {
+                const auto leak = hexhall::test::find_event_leak(*gm->rules, players, 71 + static_cast<uint64_t>(players));
+                INFO(gm->name << " with " << players << " players: " << leak.value_or(""));
+                CHECK_FALSE(leak);
+            }
+        }
+    }
+}
+
+TEST_CASE("conformance: the event check catches a planted leak (a secret bid told to everyone)", "[conformance][noninterference]") {
+    for (int players = 2; players <= 4; ++players) {
+        const auto leak = hexhall::test::find_event_leak(hexhall::test::goofspiel::leaky_module(), players, 5);
+        REQUIRE(leak);
+        INFO(*leak);
+        CHECK_THAT(*leak, Catch::Contains("\"type\":\"bid\"") && Catch::Contains("\"card\""));
+        // The same game without the leak passes.
+        CHECK_FALSE(hexhall::test::find_event_leak(hexhall::test::goofspiel::module(), players, 5));
+    }
+}
+
+TEST_CASE("conformance: a game without chance is the same game for every seed", "[conformance]") {
+    for (const GameModule* gm : rules_subjects()) {
+        if (gm->rules->type.chance) continue;
+        SECTION(gm->name) {
+            std::string error;
+            auto a = gm->rules->create({{"players", gm->rules->min_seats}}, 1, error);
+            auto b = gm->rules->create({{"players", gm->rules->min_seats}}, 987654321, error);
+            REQUIRE(a);
+            REQUIRE(b);
+            CHECK(views_of(*a) == views_of(*b));
         }
     }
 }

@@ -2,6 +2,7 @@
 // written as rules: the envelope's replies (ack, illegal_action with the rule, spectators), events
 // filtered by visibility, the turn clock whose timeout the takeover bot decides (recorded like any
 // action), and record lines.
+#include <algorithm>
 #include <chrono>
 
 #include <catch2/catch.hpp>
@@ -50,20 +51,31 @@ TEST_CASE("rules game: acks, refusals with their rule, spectators, events by vis
             const std::vector<int> waiting = m->rules->create(g->options(), 3, error)->awaiting();
             REQUIRE_FALSE(waiting.empty());
             const int seat = waiting.front();
-            const int other = (seat + 1) % g->seats();
+            // A seat that is not awaited (with simultaneous moves every seat may be: then the seat
+            // itself once it has acted).
+            int other = -1;
+            for (int p = 0; p < g->seats() && other < 0; ++p)
+                if (std::find(waiting.begin(), waiting.end(), p) == waiting.end()) other = p;
+            if (other < 0) CHECK(m->type.dynamics == hexhall::core::GameType::Dynamics::Simultaneous);
             const json legal = json::parse(*g->snapshot(seat)).at(m->name).at("legal");
             REQUIRE(legal.is_array());
             REQUIRE_FALSE(legal.empty());
+            // A seat's action is refused with the rule when it is not awaited; nothing changes.
+            auto refused_with_rule = [&](int who, int64_t id) {
+                const json before = json::parse(*g->snapshot(hexhall::core::kSpectatorSeat));
+                const auto refused = g->handle(who, action(id, legal[0]));
+                CHECK_FALSE(refused.update);
+                const json e = json::parse(*refused.reply);
+                CHECK(e.at("code") == "illegal_action");
+                CHECK_FALSE(e.at("rule").get<std::string>().empty());
+                CHECK(e.at("id") == id);
+                CHECK(json::parse(*g->snapshot(hexhall::core::kSpectatorSeat)) == before);
+            };
 
             // A spectator may not act; another seat's turn is refused with the rule; nothing changes.
             json r = json::parse(*g->handle(hexhall::core::kSpectatorSeat, action(1, legal[0])).reply);
             CHECK(r.at("code") == "spectator");
-            const auto refused = g->handle(other, action(2, legal[0]));
-            CHECK_FALSE(refused.update);
-            r = json::parse(*refused.reply);
-            CHECK(r.at("code") == "illegal_action");
-            CHECK_FALSE(r.at("rule").get<std::string>().empty());
-            CHECK(r.at("id") == 2);
+            if (other >= 0) refused_with_rule(other, 2);
             r = json::parse(*g->handle(seat, action(3, json{{"type", 7}})).reply);
             CHECK(r.at("code") == "bad_action");
 
@@ -86,6 +98,14 @@ TEST_CASE("rules game: acks, refusals with their rule, spectators, events by vis
                 CHECK(patch.at("from") == 0);
                 CHECK(patch.at("to") == 1);
                 CHECK(patch.at(m->name).contains("legal") == (p >= 0));
+            }
+            if (other < 0) {
+                // Simultaneous moves: the seat has decided and waits for the others.
+                std::unique_ptr<hexhall::core::GameRules> rules = m->rules->create(g->options(), 3, error);
+                std::vector<hexhall::core::Event> ev;
+                REQUIRE_FALSE(rules->act(seat, legal[0], ev));
+                const auto w = rules->awaiting();
+                if (std::find(w.begin(), w.end(), seat) == w.end()) refused_with_rule(seat, 2);
             }
             // A resync is a snapshot echoing the id.
             r = json::parse(*g->handle(seat, GameMessage{GameMessage::Kind::Resync, 9, {}}).reply);
@@ -130,4 +150,46 @@ TEST_CASE("rules game: a decision whose time runs out is taken by the takeover b
             }
         }
     }
+}
+
+TEST_CASE("rules game: with simultaneous decisions each awaited seat has its own full time limit",
+          "[conformance][rules_game]") {
+    int subjects = 0;
+    for (const GameModule* m : rules_modules()) {
+        std::string error;
+        if (m->rules->create({{"players", m->min_seats}}, 5, error)->awaiting().size() < 2) continue;
+        ++subjects;
+        SECTION(m->name) {
+            std::unique_ptr<Game> g = m->create({{"seed", 5}, {"players", m->min_seats}, {"clock", "fast"}}, error);
+            REQUIRE(g);
+            // The game began 30 s ago (scale 1: game time is wall time), so the first seat acts now,
+            // 30 s into everybody's 45 s.
+            const int64_t t0 = now_ms() - 30'000;
+            g->begin(t0, 1.0);
+            const std::vector<int> waiting = m->rules->create({{"players", m->min_seats}}, 5, error)->awaiting();
+            REQUIRE(*g->next_deadline_ms() == t0 + 45'000);
+            const int first = waiting.front(), second = waiting.back();
+            const json legal = json::parse(*g->snapshot(first)).at(m->name).at("legal");
+            const auto acted = g->handle(first, action(1, legal[0]));
+            REQUIRE(acted.update);
+            // The seat still deciding keeps its own deadline: not 45 s from the other seat's action.
+            CHECK(*g->next_deadline_ms() == t0 + 45'000);
+            const json snap = json::parse(*g->snapshot(second));
+            CHECK(snap.at("clock").at("seat") == second);
+            CHECK(snap.at("clock").at("deadline") == t0 + 45'000);
+            CHECK_FALSE(g->on_clock(t0 + 44'999));
+            const auto timeout = g->on_clock(t0 + 45'000);
+            REQUIRE(timeout);
+            CHECK(timeout->actor == second);
+            // A decision that begins now gets a full limit from now.
+            if (g->next_deadline_ms()) CHECK(*g->next_deadline_ms() >= t0 + 45'000 + 45'000 - 1);
+            // A restored game gives the seats the same deadlines.
+            std::unique_ptr<Game> again = m->recreate({{"clock", "fast"}}, g->setup(), g->seed(), error);
+            REQUIRE(again);
+            REQUIRE(again->restore({{acted.update->record, acted.update->game_ms}}, error));
+            again->begin(t0 + acted.update->game_ms, 1.0);
+            CHECK(*again->next_deadline_ms() == t0 + 45'000);
+        }
+    }
+    CHECK(subjects > 0);  // the test games include one with simultaneous moves (tests/games/goofspiel)
 }

@@ -4,7 +4,9 @@
 #include "core/game_module.hpp"
 #include "core/rules_game.hpp"
 #include "server/games.hpp"
+#include "tests/games/goofspiel/goofspiel.hpp"
 #include "tests/games/hilo/hilo.hpp"
+#include "tests/games/tictactoe/tictactoe.hpp"
 
 namespace hexhall::test {
 
@@ -13,6 +15,8 @@ inline core::GameRegistry& registry_with_test_games() {
     core::GameRegistry& r = core::game_registry();
     server::register_builtin_games(r);
     r.add(core::rules_game_module(hilo::module()));
+    r.add(core::rules_game_module(goofspiel::module()));
+    r.add(core::rules_game_module(tictactoe::module()));
     return r;
 }
 

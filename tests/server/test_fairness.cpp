@@ -88,7 +88,8 @@ TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[s
     CHECK(record.at("commitment") == commitment);
     CHECK(record.at("players").size() == 4);
     CHECK(record.at("players")[1].at("kind") == "bot");
-    CHECK(record.at("result").at("winner") == p.view.at("winner"));
+    CHECK(record.at("result").at("winners") == json::array({p.view.at("winner")}));
+    CHECK(record.at("result").at("scores").size() == 4);
     CHECK_FALSE(record.at("options").contains("seed"));  // a secret seed is not an option
 
     const hexhall::server::RecordCheck ok = hexhall::server::check_record(record);
@@ -107,9 +108,25 @@ TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[s
     bad_salt["salt"] = std::string(32, '0');
     CHECK_FALSE(hexhall::server::check_record(bad_salt).ok);
     json bad_winner = record;
-    bad_winner["result"]["winner"] = (p.view.at("winner").get<int>() + 1) % 4;
+    bad_winner["result"]["winners"] = {(p.view.at("winner").get<int>() + 1) % 4};
     CHECK_THAT(hexhall::server::check_record(bad_winner).error, Catch::Contains("winner"));
     CHECK(run_verifier(bad_winner) == 1);
+    json shared = record;  // a second winner the game does not have
+    shared["result"]["winners"].push_back((p.view.at("winner").get<int>() + 1) % 4);
+    CHECK_THAT(hexhall::server::check_record(shared).error, Catch::Contains("winners"));
+    json bad_scores = record;
+    bad_scores["result"]["scores"][0] = bad_scores["result"]["scores"][0].get<int>() + 1;
+    CHECK_THAT(hexhall::server::check_record(bad_scores).error, Catch::Contains("scores"));
+    // A record made before shared wins were recorded ({"winner": seat}) still verifies, and its
+    // winner is still checked.
+    json old_format = record;
+    old_format["result"] = {{"winner", p.view.at("winner")}};
+    const hexhall::server::RecordCheck old_ok = hexhall::server::check_record(old_format);
+    INFO(old_ok.error);
+    CHECK(old_ok.ok);
+    CHECK(run_verifier(old_format) == 0);
+    old_format["result"]["winner"] = (p.view.at("winner").get<int>() + 1) % 4;
+    CHECK_THAT(hexhall::server::check_record(old_format).error, Catch::Contains("winner"));
     json truncated = record;
     truncated["actions"].erase(truncated["actions"].size() - 1);
     CHECK_FALSE(hexhall::server::check_record(truncated).ok);

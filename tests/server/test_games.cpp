@@ -5,7 +5,9 @@
 
 #include <filesystem>
 
+#include "server/fairness.hpp"
 #include "server/record_check.hpp"
+#include "server/records.hpp"
 #include "tests/games/test_games.hpp"
 #include "tests/server/ws_client.hpp"
 
@@ -92,9 +94,19 @@ void restart_and_play_out(const hexhall::server::ServerOptions& o, const std::st
     for (int n = 0;; ++n) {
         REQUIRE(n < 100000);
         const json m = watcher.recv();
-        if (m.at("type") == "seedReveal") break;
+        if (m.at("type") == "seedReveal") {
+            CHECK(m.at("room") == room);
+            CHECK(m.at("record") == "/games/" + room + "/record");
+            break;
+        }
         if (m.at("type") == "snapshot" || m.at("type") == "patch") f.take(m);
     }
+    // The finished room is listed with its result (scripts/test checks these messages against the schema).
+    watcher.request({{"type", "listRooms"}});
+    const json finished = watcher.recv_type("rooms").at("rooms");
+    REQUIRE(finished.size() == 1);
+    CHECK(finished[0].at("over") == true);
+    REQUIRE(finished[0].contains("result"));
     int status = 0;
     const json record = json::parse(http_get(port, "/games/" + room + "/record", status));
     REQUIRE(status == 200);
@@ -105,6 +117,10 @@ void restart_and_play_out(const hexhall::server::ServerOptions& o, const std::st
     REQUIRE(check.game);
     CHECK(check.game->over());
     CHECK(json::parse(*check.game->snapshot(hexhall::core::kSpectatorSeat)).at(game).at("view") == f.view);
+    // The record carries every winner and every score (a shared win names all its winners).
+    CHECK(record.at("result").at("winners") == json(check.game->outcome()->winners));
+    CHECK(record.at("result").at("scores") == json(check.game->outcome()->scores));
+    CHECK(finished[0].at("result") == record.at("result"));  // the lobby and the record agree
     const json replay = json::parse(http_get(port, "/games/" + room + "/replay", status));
     REQUIRE(status == 200);
     CHECK(replay.at("game") == game);
@@ -126,7 +142,7 @@ hexhall::server::ServerOptions stored_server(const GamesDb& db) {
 
 TEST_CASE("games: every registered game is created by name, listed, played to the end, restored after a restart, "
           "recorded and verified",
-          "[server][games]") {
+          "[server][games][finished]") {
     for (const hexhall::core::GameModule& module : registry_with_test_games().modules()) {
         SECTION(module.name) {
             Watchdog watchdog(240);
@@ -209,4 +225,98 @@ TEST_CASE("games: a room stored before games had names (no game in its row) rest
         sqlite3_close(raw);
     }
     restart_and_play_out(o, room, token, default_game);  // its record and replay name the default game
+}
+
+namespace {
+
+// A finished game as the server stores it (server/room_store.cpp): the actions the game applied by
+// itself at its start for no seat (-1), then every update with its actor.
+hexhall::server::StoredRoom stored_room(const hexhall::core::GameModule& module, hexhall::core::Game& g, const json& options,
+                                        const std::vector<hexhall::server::ActionRow>& actions) {
+    hexhall::server::StoredRoom st;
+    st.room.id = "00112233445566ff";
+    st.room.game = module.name;
+    st.room.options = options.dump();
+    st.room.setup = g.setup();
+    st.room.seed = g.seed();
+    st.room.salt = "000102030405060708090a0b0c0d0e0f";
+    st.room.commitment = hexhall::server::seed_commitment(std::to_string(g.seed()), st.room.salt);
+    st.room.state = "finished";
+    for (int p = 0; p < g.seats(); ++p) st.seats.push_back({p, "bot", "", module.takeover_bot, module.takeover_bot, 0});
+    st.actions = actions;
+    for (size_t i = 0; i < st.actions.size(); ++i) st.actions[i].seq = static_cast<int64_t>(i);
+    return st;
+}
+
+}  // namespace
+
+TEST_CASE("games: every stored record verifies, for every registered game in each of its forms and clock presets",
+          "[server][games][records]") {
+    using hexhall::server::ActionRow;
+    for (const hexhall::core::GameModule& module : registry_with_test_games().modules()) {
+        std::vector<json> variants = module.variants;
+        if (variants.empty()) variants.push_back(json::object());
+        for (const json& variant : variants)
+            for (const std::string& clock : module.clocks) {
+                json options = variant;
+                options["clock"] = clock;
+                DYNAMIC_SECTION(module.name << " " << options.dump()) {
+                    json request = options;
+                    request["seed"] = 17;
+                    std::string error;
+                    std::unique_ptr<hexhall::core::Game> g = module.create(request, error);
+                    INFO(error);
+                    REQUIRE(g);
+                    for (int p = 0; p < g->seats(); ++p) REQUIRE(g->set_bot(p, module.takeover_bot, 100 + static_cast<uint64_t>(p)));
+                    int64_t now = 1'800'000'000'000;
+                    g->begin(now, 1.0);
+                    std::vector<ActionRow> actions;
+                    for (const auto& a : g->take_begin_records()) actions.push_back({0, hexhall::core::kSpectatorSeat, a.record, a.game_ms});
+                    while (!g->over()) {
+                        REQUIRE(actions.size() < 20000);
+                        std::optional<hexhall::core::GameUpdate> u = g->bot_step();
+                        if (!u) {  // waiting for a clock (a map-study period): let it run out
+                            const std::optional<int64_t> d = g->next_deadline_ms();
+                            REQUIRE(d);
+                            now = std::max(now, *d);
+                            u = g->on_clock(now);
+                        }
+                        REQUIRE(u);
+                        actions.push_back({0, u->actor, u->record, u->game_ms});
+                    }
+                    const json record = hexhall::server::record_json(stored_room(module, *g, options, actions));
+                    CHECK(record.at("result").at("winners") == json(g->outcome()->winners));
+                    CHECK(record.at("result").at("scores") == json(g->outcome()->scores));
+                    const hexhall::server::RecordCheck check = hexhall::server::check_record(record);
+                    INFO(check.error);
+                    CHECK(check.ok);
+                    CHECK(check.actions == actions.size());
+                }
+            }
+    }
+}
+
+TEST_CASE("games: a shared win is recorded with every winner and verified", "[server][games][records]") {
+    registry_with_test_games();
+    const hexhall::core::GameModule* module = hexhall::core::game_registry().find("tictactoe");
+    REQUIRE(module);
+    std::string error;
+    std::unique_ptr<hexhall::core::Game> g = module->create({{"seed", 1}}, error);
+    REQUIRE(g);
+    // A drawn game (TTT-4): X O X / X O O / O X X.
+    std::vector<hexhall::server::ActionRow> actions;
+    int seat = 0;
+    for (int cell : {0, 1, 2, 4, 3, 5, 7, 6, 8}) {
+        const std::string line = hexhall::core::rules_record_line(seat, {{"type", "mark"}, {"cell", cell}});
+        REQUIRE(g->apply_record(line, error));
+        actions.push_back({0, seat, line, 0});
+        seat = 1 - seat;
+    }
+    REQUIRE(g->over());
+    const json record = hexhall::server::record_json(stored_room(*module, *g, json::object(), actions));
+    CHECK(record.at("result") == json{{"winners", {0, 1}}, {"scores", {0, 0}}});
+    CHECK(hexhall::server::check_record(record).ok);
+    json one = record;  // naming only the first winner is caught
+    one["result"]["winners"] = {0};
+    CHECK_THAT(hexhall::server::check_record(one).error, Catch::Contains("winners are seats 0, 1"));
 }

@@ -318,7 +318,8 @@ TEST_CASE("library: once per turn, look at the hand and pick one; the rest is bl
     CHECK(s.phase == Phase::LibraryPick);
     const json owner = view_json(s, 0), other = view_json(s, 2), victim = view_json(s, 1);
     CHECK(owner["trade"]["look"] == json{{"ore", 1}, {"wool", 2}});
-    CHECK_FALSE(other["trade"].contains("look"));
+    CHECK(other["trade"]["look"] == json{{"ore", 1}, {"wool", 2}});  // laid face up (攤牌) for the whole table
+    CHECK(view_json(s, -1)["trade"]["look"] == json{{"ore", 1}, {"wool", 2}});
     CHECK(victim["trade"]["look"] == json{{"ore", 1}, {"wool", 2}});
     Move pick;
     pick.kind = MoveKind::LibraryPick;

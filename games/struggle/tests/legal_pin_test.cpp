@@ -54,9 +54,11 @@ TEST_CASE("the legal-action lists of fixed seeded games are unchanged (wire pin)
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(pin.hash));
     INFO("lists " << pin.lists << ", actions " << pin.actions << ", hash " << hex);
-    CHECK(pin.lists == 32741);
-    CHECK(pin.actions == 276397);
-    CHECK(std::string(hex) == "19dcaa6f215b402d");  // recorded at a1f5031, before the speed work
+    // Recorded again when the no-op market swaps (a card for the same resource, SFC-5.5) left the
+    // lists (issue 25); before: 32741 lists, 276397 actions, 19dcaa6f215b402d (a1f5031).
+    CHECK(pin.lists == 34322);
+    CHECK(pin.actions == 271442);
+    CHECK(std::string(hex) == "e9ba0dec08e81489");
 }
 
 TEST_CASE("random_legal_move draws exactly legal[uniform(n)] without listing (uniform random play)",
@@ -83,4 +85,26 @@ TEST_CASE("random_legal_move draws exactly legal[uniform(n)] without listing (un
             }
         }
     CHECK(checked > 10000);
+}
+
+TEST_CASE("the market swaps listed never give a card for the same resource", "[SFC-5.5]") {
+    for (int players = 2; players <= 6; ++players) {
+        std::string error;
+        auto g = struggle_module().create(json{{"players", players}}, 900 + static_cast<uint64_t>(players), error);
+        REQUIRE(g);
+        Rng rng = make_rng(77 + static_cast<uint64_t>(players));
+        std::vector<Event> ev;
+        int swaps = 0;
+        for (int step = 0; step < 4000 && !g->over(); ++step) {
+            const int seat = g->awaiting()[0];
+            const auto legal = g->legal_actions(seat);
+            for (const json& a : legal)
+                if (a["type"] == "tradeMarket") {
+                    ++swaps;
+                    CHECK(a["give"] != a["take"]);
+                }
+            REQUIRE_FALSE(g->act(seat, legal[uniform(rng, static_cast<uint32_t>(legal.size()))], ev));
+        }
+        CHECK(swaps > 0);
+    }
 }

@@ -118,7 +118,7 @@ TEST_CASE("a blind draw is known only to the two players involved", "[SFC-5.6][S
     CHECK(known == g->view(0)["trade"]["drawn"]);
 }
 
-TEST_CASE("the library's look is shown only to its owner (and the hand's holder)", "[SFC-9.8]") {
+TEST_CASE("the library's look lays the opponent's hand face up for the whole table", "[SFC-9.8]") {
     State s = fresh(4, 5);
     s.p[0].roads = 3;
     s.p[0].expansions = 1u << static_cast<int>(Expansion::Library);
@@ -126,16 +126,19 @@ TEST_CASE("the library's look is shown only to its owner (and the hand's holder)
     auto g = make_struggle_game(s);
     std::vector<Event> ev;
     REQUIRE_FALSE(g->act(0, json{{"type", "tradePlayer"}, {"opponent", 1}, {"count", 1}, {"library", true}}, ev));
-    for (const Event& e : ev) {
-        if (e.body.contains("hand")) {
-            CHECK(e.visible == (hexhall::core::seat_bit(0) | hexhall::core::seat_bit(1)));
-        } else {
-            CHECK(hidden_from(e, 0));
+    int looks = 0;
+    for (const Event& e : ev)
+        if (e.body["type"] == "libraryLook") {
+            ++looks;
+            CHECK(e.visible == hexhall::core::kEveryone);  // 攤牌: face up for every player and spectator
+            CHECK(e.body["hand"] == g->view(1)["hand"]);
         }
-    }
-    CHECK(g->view(0)["trade"].contains("look"));
-    CHECK_FALSE(g->view(2)["trade"].contains("look"));
-    CHECK_FALSE(g->view(3)["trade"].contains("look"));
+    CHECK(looks == 1);
+    for (int seat : {0, 1, 2, 3, hexhall::core::kSpectator}) CHECK(g->view(seat)["trade"]["look"] == g->view(1)["hand"]);
+    // Every player now knows that hand; a determinized copy keeps it for any seat and the spectator.
+    CHECK(g->view(2)["known"]["1"] == g->view(1)["hand"]);
+    for (int seat : {2, 3, hexhall::core::kSpectator})
+        CHECK(g->determinize(seat, 99)->view(1)["hand"] == g->view(1)["hand"]);
     const auto legal = g->legal_actions(0);
     REQUIRE_FALSE(legal.empty());
     CHECK(legal[0]["type"] == "libraryPick");
@@ -316,6 +319,10 @@ TEST_CASE("in full games every secret in an event reaches only the players entit
             REQUIRE_FALSE(g->act(seat, bot->decide(*copy, seat), ev));
             for (const Event& e : ev) {
                 const std::string type = e.body["type"];
+                if (type == "libraryLook" && e.body.contains("hand")) {  // SFC-9.8: laid face up for everybody
+                    CHECK(e.visible == hexhall::core::kEveryone);
+                    continue;
+                }
                 const bool secret = e.body.contains("hand") ||
                                     (e.body.contains("cards") && e.body["cards"].is_object() && type != "discarded");
                 if (!secret) continue;

@@ -185,7 +185,7 @@ std::unique_ptr<core::RulesBot> make_bot(std::string_view name, uint64_t seed) {
 
 const core::RulesModule& module() {
     static const core::RulesModule m{"hilo", "Hi-Lo (test game)", 2, 4, {"random", "greedy"}, "greedy", &create,
-                                     &make_bot};
+                                     &make_bot, core::GameType{}};  // sequential, imperfect, chance
     return m;
 }
 
