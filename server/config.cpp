@@ -110,6 +110,18 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "http-burst") {
         if (!to_double(value, 1, 1e6, d)) return bad;
         o.http_heavy_burst = d;
+    } else if (name == "work-threads") {
+        if (!integer(1, 256)) return bad;
+        o.work.threads = static_cast<int>(n);
+    } else if (name == "work-queue-per-client") {
+        if (!integer(1, 1000000)) return bad;
+        o.work.per_session = static_cast<size_t>(n);
+    } else if (name == "work-queue-per-address") {
+        if (!integer(1, 1000000)) return bad;
+        o.work.per_address = static_cast<size_t>(n);
+    } else if (name == "work-queue") {
+        if (!integer(1, 10000000)) return bad;
+        o.work.total = static_cast<size_t>(n);
     } else if (name == "http-timeout") {
         if (!integer(1, 3600)) return bad;
         o.http_timeout_seconds = static_cast<int>(n);
@@ -222,6 +234,12 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --http-per-second R    /standings and /games/ROOM/record|replay requests per second per address,
                          0: unlimited (default 10); beyond: HTTP 429 with Retry-After
   --http-burst N         the burst allowed above that rate (default 20)
+  --work-threads N       threads of the fair work pool: room passwords, /standings, records,
+                         replays, /tournaments (default 2)
+  --work-queue-per-client N  jobs one session (or HTTP connection) may have waiting there; beyond:
+                         error busy / HTTP 503 with Retry-After (default 8)
+  --work-queue-per-address N  the same for one address, its clients together (default 256)
+  --work-queue N         jobs waiting in all (default 4096)
   --http-timeout S       seconds for an HTTP request or WebSocket handshake (default 30)
   --hello-timeout S      a WebSocket sending no hello in S seconds is closed, 0: never (default 10)
   --idle-timeout S       a WebSocket silent this long, pings unanswered, is closed (default 300)

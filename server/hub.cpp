@@ -8,11 +8,24 @@
 #include "server/create_request.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
+#include "server/password.hpp"
 #include "server/room_options.hpp"
 
 namespace hexhall::server {
 
-Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std::shared_ptr<Store> store)
+struct Hub::PendingRoom {
+    ClientPtr client;
+    int64_t id;  // the createRoom request's
+    std::string session, address, name;
+    RoomSetup setup;
+    std::unique_ptr<Game> game;
+    json body;
+    json seat_tokens;
+    std::shared_ptr<Room> rematch_of;
+};
+
+Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std::shared_ptr<Store> store,
+         std::shared_ptr<WorkPool> work)
     : games_(games),
       strands_(std::move(strands)),
       limits_(limits),
@@ -20,7 +33,11 @@ Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std
       rooms_by_session_(limits.rooms_per_session),
       rooms_by_address_(limits.rooms_per_address),
       bot_rooms_by_session_(limits.bot_rooms_per_session),
-      bot_rooms_by_address_(limits.bot_rooms_per_address) {}
+      bot_rooms_by_address_(limits.bot_rooms_per_address) {
+    work_ = work ? std::move(work) : std::make_shared<WorkPool>();
+}
+
+Hub::~Hub() { work_->stop(); }  // its jobs use the hub: none runs once it goes
 
 size_t Hub::room_count() const {
     std::lock_guard lock(mu_);
@@ -41,7 +58,7 @@ std::shared_ptr<Room> Hub::find_invite(const std::string& invite) const {
     return r == rooms_.end() ? nullptr : r->second;
 }
 
-std::string Hub::new_room_id() {
+std::shared_ptr<Room> Hub::add_room(RoomSetup& setup, std::unique_ptr<Game> game, const json& request) {
     static constexpr char kHex[] = "0123456789abcdef";
     std::random_device rd;
     for (;;) {
@@ -49,8 +66,31 @@ std::string Hub::new_room_id() {
         std::string id;
         for (int word = 0; word < 2; ++word)
             for (uint32_t w = rd(), i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
-        if (!rooms_.count(id) && !(store_ && store_->room_exists(id))) return id;  // stored: finished rooms too
+        if (store_ && store_->room_exists(id)) continue;  // finished rooms too; a store read, off the lock
+        std::lock_guard lock(mu_);
+        if (rooms_.size() + reserved_ids_.size() >= limits_.max_rooms) return nullptr;
+        if (rooms_.count(id) || reserved_ids_.count(id)) continue;
+        reserved_ids_.insert(id);
+        setup.id = id;
+        while (invites_.count(setup.invite)) setup.invite = new_invite_code();
+        invites_[setup.invite] = id;  // finds nothing until the room is added
+        break;
     }
+    std::shared_ptr<Room> room;
+    try {
+        setup.work = work_;
+        setup.guessers = guessers_;
+        room = make_room(setup, std::move(game), request);  // the store and the password hash: off the lock
+    } catch (...) {
+        std::lock_guard lock(mu_);
+        reserved_ids_.erase(setup.id);
+        invites_.erase(setup.invite);
+        throw;
+    }
+    std::lock_guard lock(mu_);
+    reserved_ids_.erase(setup.id);
+    rooms_[setup.id] = room;
+    return room;
 }
 
 void Hub::remove_room(const std::string& id) {
@@ -96,30 +136,51 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     setup.invite = new_invite_code();
     setup.host_session = c->session_hash;
     if (!take_room_quota(c, r.id)) return;
-    std::shared_ptr<Room> room;
-    {
-        std::unique_lock lock(mu_);
-        if (rooms_.size() >= limits_.max_rooms) {
-            lock.unlock();
-            rooms_by_session_.give_back(c->session_hash);
-            rooms_by_address_.give_back(c->address);
-            return c->send(lobby_error("too_many_rooms", "the server has no room for more rooms", r.id));
+    auto p = std::make_shared<PendingRoom>(PendingRoom{c, r.id, c->session_hash, c->address, c->name, std::move(setup),
+                                                       std::move(game), std::move(body), std::move(seat_tokens),
+                                                       std::move(rematch_of)});
+    if (!p->setup.options.password) return finish_create(*p);
+    // The password's hash (Argon2id, slow on purpose) runs on the work pool, charged to this
+    // session and address; the room is made when it is done.
+    const WorkPool::Admit admit = work_->submit({p->address, p->session}, [this, p](bool run) {
+        if (!run) {
+            rooms_by_session_.give_back(p->session);
+            rooms_by_address_.give_back(p->address);
+            return p->client->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), p->id));
         }
-        setup.id = new_room_id();
-        {
-            std::lock_guard q(quota_mu_);
-            room_holders_[setup.id] = Holder{c->session_hash, c->address};
-        }
-        while (invites_.count(setup.invite)) setup.invite = new_invite_code();
-        room = make_room(setup, std::move(game), body);
-        rooms_[setup.id] = room;
-        invites_[setup.invite] = setup.id;
+        p->setup.password_hash = hash_password(*p->setup.options.password);
+        finish_create(*p);
+    });
+    if (admit != WorkPool::Admit::Queued) {
+        rooms_by_session_.give_back(p->session);
+        rooms_by_address_.give_back(p->address);
+        c->send(lobby_error("busy", busy_message(admit), r.id));
     }
-    spdlog::info("room {} created by {} (conn {})", setup.id, c->name, c->connection_id);
+}
+
+void Hub::finish_create(PendingRoom& p) {
+    std::shared_ptr<Room> room;
+    try {
+        room = add_room(p.setup, std::move(p.game), p.body);
+    } catch (...) {
+        rooms_by_session_.give_back(p.session);
+        rooms_by_address_.give_back(p.address);
+        throw;
+    }
+    if (!room) {
+        rooms_by_session_.give_back(p.session);
+        rooms_by_address_.give_back(p.address);
+        return p.client->send(lobby_error("too_many_rooms", "the server has no room for more rooms", p.id));
+    }
+    {
+        std::lock_guard q(quota_mu_);
+        room_holders_[p.setup.id] = Holder{p.session, p.address};
+    }
+    spdlog::info("room {} created by {} (conn {})", p.setup.id, p.name, p.client->connection_id);
     room->post([room] { room->open(); });
-    c->send(room_created_message(r.id, setup.id, setup.invite, seat_tokens));
-    if (rematch_of)
-        rematch_of->post([old = rematch_of, session = c->session_hash, id = setup.id, invite = setup.invite] {
+    p.client->send(room_created_message(p.id, p.setup.id, p.setup.invite, p.seat_tokens));
+    if (p.rematch_of)
+        p.rematch_of->post([old = p.rematch_of, session = p.session, id = p.setup.id, invite = p.setup.invite] {
             old->link_rematch(session, id, invite);
         });
 }

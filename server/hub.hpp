@@ -5,6 +5,7 @@
 #include <atomic>
 #include <map>
 #include <optional>
+#include <set>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -19,6 +20,7 @@
 #include "server/room.hpp"
 #include "server/session.hpp"
 #include "server/store.hpp"
+#include "server/work_pool.hpp"
 
 namespace hexhall::server {
 
@@ -27,7 +29,11 @@ public:
     using StrandFactory = std::function<Strand()>;
     // `store`: where rooms, sessions and actions are kept (null: nowhere; docs/decisions/006-storage.md).
     // `games`: the games rooms may play (createRoom's "game"; the first is the default).
-    Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits = {}, std::shared_ptr<Store> store = nullptr);
+    // `work`: the fair pool for password hashing and checking (docs/decisions/011-fair-work-pool.md;
+    // null: the hub makes its own). Its jobs call back into the hub: stop it before the hub goes.
+    Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits = {}, std::shared_ptr<Store> store = nullptr,
+        std::shared_ptr<WorkPool> work = nullptr);
+    ~Hub();
 
     // Crash recovery (hub_store.cpp): recreates every unfinished stored room and every stored
     // session. Call once, before clients connect. Returns the number of rooms restored.
@@ -80,8 +86,12 @@ public:
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;
     std::shared_ptr<Room> find_invite(const std::string& invite) const;
-    std::string new_room_id();  // under mu_
+    // A new room in the registry: an id and the invite reserved under mu_, the room built and stored
+    // off it, then added. Null when the server has no room for more rooms (nothing reserved then).
+    std::shared_ptr<Room> add_room(RoomSetup& setup, std::unique_ptr<Game> game, const json& request);
     void create_room(const ClientPtr& c, const LobbyRequest& r);
+    struct PendingRoom;  // a createRoom between its checks and the registry (its password hashing)
+    void finish_create(PendingRoom& p);
     void list_rooms(const ClientPtr& c, const LobbyRequest& r);  // paged (hub_quotas.cpp)
     // Quotas (hub_quotas.cpp): rooms open per session/address, running bot-only rooms per
     // session/address. false: refused, the error was sent.
@@ -102,8 +112,12 @@ private:
     StrandFactory strands_;
     HubLimits limits_;
     SessionStore sessions_;
+    std::shared_ptr<WorkPool> work_;
+    std::shared_ptr<PasswordThrottle> guessers_ = std::make_shared<PasswordThrottle>();
+    // mu_ guards the registry only: never held across a hash, a game's construction or the store.
     mutable std::mutex mu_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
+    std::set<std::string> reserved_ids_;  // add_room: ids taken, rooms not yet built (count as rooms)
     std::map<std::string, std::string> invites_;  // invite code -> room id
     std::shared_ptr<Store> store_;
     std::atomic<bool> store_ok_{true};

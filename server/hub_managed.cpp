@@ -48,18 +48,10 @@ std::optional<Hub::ManagedRoom> Hub::create_managed_room(const ManagedRoomReques
     setup.owner = req.owner.empty() ? "managed" : req.owner;
     make_managed(setup);
     setup.invite = new_invite_code();
-    std::shared_ptr<Room> room;
-    {
-        std::lock_guard lock(mu_);
-        if (rooms_.size() >= limits_.max_rooms) {
-            error = "the server has no room for more rooms";
-            return std::nullopt;
-        }
-        setup.id = new_room_id();
-        while (invites_.count(setup.invite)) setup.invite = new_invite_code();
-        room = make_room(setup, std::move(game), req.options);
-        rooms_[setup.id] = room;
-        invites_[setup.invite] = setup.id;
+    std::shared_ptr<Room> room = add_room(setup, std::move(game), req.options);  // the hub's lock: not across building it
+    if (!room) {
+        error = "the server has no room for more rooms";
+        return std::nullopt;
     }
     spdlog::info("room {} created for {}", setup.id, setup.owner);
     room->post([room, bots = req.seat_bots] {

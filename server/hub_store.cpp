@@ -63,6 +63,8 @@ void Hub::store_session(const std::string& hash) {
 
 std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request) {
     auto on_closed = [this](const std::string& id) { remove_room(id); };
+    // Off the hub's lock (add_room); a lobby createRoom hashed it on the work pool already.
+    if (setup.options.password && setup.password_hash.empty()) setup.password_hash = hash_password(*setup.options.password);
     if (!store_) return std::make_shared<Room>(std::move(setup), std::move(game), strands_(), limits_, on_closed);
     const Fairness fairness = commit_to(game->seed());
     RoomRow row;
@@ -76,7 +78,6 @@ std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game
     row.commitment = fairness.commitment;
     row.invite = setup.invite;
     row.is_private = setup.options.is_private;
-    if (setup.options.password && setup.password_hash.empty()) setup.password_hash = hash_password(*setup.options.password);
     row.password_hash = setup.password_hash;  // Argon2id (docs/decisions/007-password-hashing.md)
     row.host_session = setup.host_session;
     row.state = "open";
@@ -143,6 +144,8 @@ bool Hub::restore_room(StoredRoom& st, std::string& why) {
         setup.invite = row.invite;
         setup.host_session = row.host_session;
         setup.password_hash = row.password_hash;
+        setup.work = work_;
+        setup.guessers = guessers_;
         std::map<std::string, std::string> token_hashes;
         if (auto it = stored.find(kSeatTokenHashesKey); it != stored.end()) {
             if (!it->is_object()) return abandon("bad seat token hashes"), false;

@@ -19,7 +19,7 @@ constexpr std::string_view kCodes[] = {
     "not_host",      "not_in_room",    "not_seated",      "not_started",    "offer_closed",
     "out_of_range",  "rate_limited",   "seat_reserved",   "seat_taken",     "seats_empty",
     "spectator",     "too_deep",       "too_large",       "too_long",       "too_many_rooms",
-    "unknown_field", "unknown_game",   "unknown_type",    "other"};
+    "unknown_field", "unknown_game",   "unknown_type",    "busy",           "other"};
 constexpr size_t kNumCodes = std::size(kCodes);
 constexpr size_t kNumBuckets = std::size(kLatencyBuckets) + 1;  // + the +Inf bucket
 

@@ -66,7 +66,7 @@ struct Registry {
                 return &h;
         return nullptr;
     }
-    asio::thread_pool* heavy = nullptr;  // the worker for heavy HTTP requests (Server::Impl owns it)
+    WorkPool* heavy = nullptr;  // the fair pool for heavy HTTP requests (Server::Impl owns it)
     HttpRateLimit heavy_limit;           // per peer address
     std::mutex mu;
     std::map<uint64_t, std::weak_ptr<WsSession>> open;
@@ -385,6 +385,7 @@ public:
     HttpSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry,
                 std::shared_ptr<SocketSlot> slot)
         : slot_(std::move(slot)), stream_(std::move(socket)), hub_(hub), options_(o), registry_(std::move(registry)) {}
+    const uint64_t http_id_ = next_connection_id.fetch_add(1, std::memory_order_relaxed);  // the work pool's principal
     void run() { asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this())); }
 
 private:
@@ -434,15 +435,36 @@ private:
                 res.set(http::field::retry_after, "1");
                 return respond(std::move(res));
             }
-            asio::post(*registry_->heavy, [self = shared_from_this(), req = std::move(req)]() mutable {
-                if (self->options_.heavy_http_hook) self->options_.heavy_http_hook();
-                auto res = self->answer(req);
+            // Charged to the peer address on the fair pool: a flood waits behind its own queue.
+            auto shared = std::make_shared<http::request<http::string_body>>(std::move(req));
+            auto job = [self = shared_from_this(), shared](bool run) {
+                http::response<http::string_body> res;
+                if (!run) {
+                    res = self->busy_response(*shared, WorkPool::Admit::Stopped);
+                } else {
+                    if (self->options_.heavy_http_hook) self->options_.heavy_http_hook();
+                    res = self->answer(*shared);
+                }
                 asio::post(self->stream_.get_executor(),
                            [self, res = std::move(res)]() mutable { self->respond(std::move(res)); });
-            });
+            };
+            // Each HTTP connection is a principal of its own within its address (one request at a
+            // time each): a club's clients behind one address take turns; the address's bound holds.
+            const WorkPool::Admit admit =
+                registry_->heavy->submit({address, "http#" + std::to_string(http_id_)}, std::move(job));
+            if (admit != WorkPool::Admit::Queued) return respond(busy_response(*shared, admit));
             return;
         }
         respond(answer(req));
+    }
+
+    // A heavy request the fair pool refused (or dropped at shutdown): 503, try again in a second.
+    http::response<http::string_body> busy_response(const http::request<http::string_body>& req, WorkPool::Admit why) {
+        metrics::error_sent("busy");
+        auto res = text_response(req, http::status::service_unavailable,
+                                 json{{"error", "busy"}, {"message", busy_message(why)}}.dump(), "application/json");
+        res.set(http::field::retry_after, "1");
+        return res;
     }
 
     // handle(), with any failure turned into 400 for this request alone.
@@ -669,13 +691,14 @@ struct Server::Impl {
                               if (!ec) run_guarded("room timer", f);
                           });
                       }};
-          }, options.limits, store) {}
+          }, options.limits, store, work) {}
 
     ServerOptions options;
     std::shared_ptr<SqliteStore> store;  // before hub: outlives it
+    // Passwords and heavy HTTP requests (before hub: stopped in finish(), before the hub goes).
+    std::shared_ptr<WorkPool> work = std::make_shared<WorkPool>(options.work);
     asio::io_context ioc;
     Hub hub;
-    asio::thread_pool heavy{1};  // heavy HTTP requests (after ioc and hub: stopped and gone first)
     std::shared_ptr<Registry> registry = std::make_shared<Registry>();
     std::shared_ptr<Listener> listener;
     std::vector<std::thread> threads;
@@ -720,7 +743,7 @@ void Server::add_http_handler(std::string prefix, HttpHandler handler) {
 uint16_t Server::start() {
     auto& m = *impl_;
     m.registry->per_address.set_limit(m.options.max_connections_per_address);
-    m.registry->heavy = &m.heavy;
+    m.registry->heavy = m.work.get();
     m.registry->heavy_limit.configure(m.options.http_heavy_per_second, m.options.http_heavy_burst);
     m.store->on_health([&m](bool healthy) {
         metrics::store_failing(!healthy);
@@ -771,8 +794,7 @@ void Server::finish(bool drain) {
             spdlog::info("shutdown: {}", all ? "every client closed" : "drain time over, closing the rest");
         }
     }
-    m.heavy.stop();  // a heavy request in progress finishes; queued ones are dropped
-    m.heavy.join();
+    m.work->stop();  // jobs in progress finish; queued ones are answered busy (503)
     if (m.options.on_shutdown) m.options.on_shutdown();
     m.ioc.stop();
     for (auto& t : m.threads) t.join();

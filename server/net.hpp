@@ -10,6 +10,7 @@
 
 #include "server/http_handler.hpp"
 #include "server/hub_limits.hpp"
+#include "server/work_pool.hpp"
 
 namespace hexhall::server {
 
@@ -41,6 +42,10 @@ struct ServerOptions {
     double http_heavy_per_second = 0;    // hexhall-server's --http-per-second is 10
     double http_heavy_burst = 20;
     std::function<void()> heavy_http_hook;  // tests: runs first in every heavy request, on the worker
+    // The fair work pool (docs/decisions/011-fair-work-pool.md): room passwords and the heavy HTTP
+    // endpoints, queued per address and session, served round-robin; beyond a queue bound the
+    // request is refused at once (lobby `busy`, HTTP 503 with Retry-After).
+    WorkLimits work;
     std::chrono::milliseconds sweep_interval{600'000};  // housekeeping (Hub::sweep) every so often
     int http_timeout_seconds = 30;       // an HTTP request or WebSocket handshake must complete in this
     int hello_timeout_seconds = 10;      // a WebSocket that sends no hello in this is closed (1008)

@@ -43,23 +43,58 @@ bool verify_password(const std::string& stored, const std::string& given, bool& 
     return true;
 }
 
-bool PasswordThrottle::allowed(const std::string& address, Clock::time_point now) const {
-    if (window_failures_ >= kRoomPerMinute && now - window_start_ < std::chrono::minutes(1)) return false;
-    auto it = by_address_.find(address);
-    return it == by_address_.end() || now >= it->second.locked_until;
+PasswordThrottle::Clock::time_point PasswordThrottle::free_at(const Keys& keys, const std::string& key,
+                                                             Clock::time_point now) {
+    auto it = keys.find(key);
+    if (it == keys.end() || now - it->second.last >= kForget) return {};
+    return it->second.locked_until;
 }
 
-void PasswordThrottle::failed(const std::string& address, Clock::time_point now) {
-    if (now - window_start_ >= std::chrono::minutes(1)) window_start_ = now, window_failures_ = 0;
-    ++window_failures_;
-    if (by_address_.size() > 10000) by_address_.clear();  // bounded
-    Entry& e = by_address_[address];
-    if (++e.failures >= kFreeTries) {
-        const int doublings = std::min(e.failures - kFreeTries, 8);  // 1 s … 256 s
-        e.locked_until = now + std::chrono::seconds(1) * (1 << doublings);
+void PasswordThrottle::charge(Keys& keys, const std::string& key, int free, Clock::time_point now) {
+    if (keys.size() >= kMaxKeys && !keys.count(key)) {
+        // Bounded: the key quiet for longest goes (a locked-out key is the most recent, so it stays).
+        auto oldest = std::min_element(keys.begin(), keys.end(),
+                                       [](auto& a, auto& b) { return a.second.last < b.second.last; });
+        keys.erase(oldest);
+    }
+    Entry& e = keys[key];
+    if (now - e.last >= kForget) e = Entry{};
+    e.last = now;
+    if (++e.guesses >= free) {  // the free tries used up: each guess from now on locks, doubling
+        const int doublings = std::min(e.guesses - free, 16);
+        e.locked_until = now + std::min<Clock::duration>(std::chrono::seconds(1) * (1 << doublings), kMaxLock);
     }
 }
 
-void PasswordThrottle::succeeded(const std::string& address) { by_address_.erase(address); }
+void PasswordThrottle::refund(Keys& keys, const std::string& key) {
+    auto it = keys.find(key);
+    if (it == keys.end()) return;
+    if (--it->second.guesses <= 0) keys.erase(it);
+    // A lock-out already running stays: the guesser made the guess while it was charged.
+}
+
+bool PasswordThrottle::try_guess(const std::string& address, const std::string& session, Clock::time_point now,
+                                 Clock::duration* wait) {
+    std::lock_guard lock(mu_);
+    const Clock::time_point until = std::max(free_at(by_address_, address, now), free_at(by_session_, session, now));
+    if (now < until) {
+        if (wait) *wait = until - now;
+        return false;
+    }
+    charge(by_address_, address, kFreeTriesPerAddress, now);
+    charge(by_session_, session, kFreeTries, now);
+    return true;
+}
+
+void PasswordThrottle::refund(const std::string& address, const std::string& session) {
+    std::lock_guard lock(mu_);
+    refund(by_address_, address);
+    refund(by_session_, session);
+}
+
+bool PasswordThrottle::allowed(const std::string& address, const std::string& session, Clock::time_point now) const {
+    std::lock_guard lock(mu_);
+    return now >= std::max(free_at(by_address_, address, now), free_at(by_session_, session, now));
+}
 
 }  // namespace hexhall::server

@@ -37,9 +37,9 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       strand_(std::move(strand)),
       limits_(limits),
       on_closed_(std::move(on_closed)),
-      password_hash_(!setup.password_hash.empty() ? setup.password_hash
-                     : options_.password          ? hash_password(*options_.password)
-                                                  : std::string()) {
+      password_hash_(std::move(setup.password_hash)),
+      work_(std::move(setup.work)),
+      guessers_(std::move(setup.guessers)) {
     seats_.resize(game_->seats());
     for (auto it = seat_token_hashes_.begin(); it != seat_token_hashes_.end();)  // only seats that exist
         it = it->first < 0 || it->first >= game_->seats() ? seat_token_hashes_.erase(it) : std::next(it);
@@ -177,21 +177,17 @@ void Room::open() { arm_idle(); }
 
 void Room::join(const ClientPtr& c, const std::string& session, const std::string& name, const JoinRequest& req,
                 int64_t id) {
+    join_checked(c, session, name, req, id, false);
+}
+
+void Room::join_checked(const ClientPtr& c, const std::string& session, const std::string& name,
+                        const JoinRequest& req, int64_t id, bool password_passed) {
     if (closed_) return c->send(lobby_error("no_room", "no such room", id));
     const bool member = is_member(session) || session == host_session_;
     if (options_.is_private && !req.by_invite && !member)
         return c->send(lobby_error("no_room", "no such room", id));
     if (kicked_.count(session)) return c->send(lobby_error("kicked", "you were kicked from this room", id));
-    if (!password_hash_.empty() && !member) {
-        const auto now = PasswordThrottle::Clock::now();
-        if (!password_throttle_.allowed(c->address, now))
-            return c->send(lobby_error("password_locked", "too many wrong passwords: try again later", id));
-        if (!password_ok(req.password)) {
-            password_throttle_.failed(c->address, now);
-            return c->send(lobby_error("bad_password", "wrong password", id));
-        }
-        password_throttle_.succeeded(c->address);
-    }
+    if (!password_hash_.empty() && !member && !password_passed) return check_password(c, session, name, req, id);
     auto drop_spectator = [&] {
         spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
                                          [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
@@ -250,6 +246,52 @@ void Room::join(const ClientPtr& c, const std::string& session, const std::strin
     send_chat_history(c);
     send_seed_reveal(c);
     start_if_full();
+}
+
+void Room::check_password(const ClientPtr& c, const std::string& session, const std::string& name,
+                          const JoinRequest& req, int64_t id) {
+    if (!req.password) return c->send(lobby_error("bad_password", "this room needs a password", id));  // no guess
+    if (!work_ || !guessers_) return c->send(lobby_error("busy", "this room cannot check passwords", id));
+    const std::string address = c->address;
+    PasswordThrottle::Clock::duration wait{};
+    if (!guessers_->try_guess(address, session, PasswordThrottle::Clock::now(), &wait)) {
+        const auto s = std::chrono::duration_cast<std::chrono::seconds>(wait).count() + 1;
+        return c->send(lobby_error(
+            "password_locked", "too many wrong passwords: try again in " + std::to_string(s) + " s", id));
+    }
+    // The hash runs on the pool, charged to this address and session; the strand goes on.
+    auto job = [w = weak_from_this(), c, session, name, req, id, stored = password_hash_, address,
+                guessers = guessers_](bool run) {
+        auto self = w.lock();
+        if (!run || !self) {
+            guessers->refund(address, session);  // never checked
+            return c->send(lobby_error(self ? "busy" : "no_room", self ? "the server is shutting down" : "no such room", id));
+        }
+        bool rehash = false;
+        const bool right = verify_password(stored, *req.password, rehash);
+        const std::string rehashed = right && rehash ? hash_password(*req.password) : std::string();
+        if (right) guessers->refund(address, session);  // only wrong guesses cost
+        self->post([self, c, session, name, req, id, right, stored, rehashed] {
+            self->password_checked(c, session, name, req, id, right, stored, rehashed);
+        });
+    };
+    const WorkPool::Admit admit = work_->submit({address, session}, std::move(job));
+    if (admit != WorkPool::Admit::Queued) {
+        guessers_->refund(address, session);
+        c->send(lobby_error("busy", busy_message(admit), id));
+    }
+}
+
+void Room::password_checked(const ClientPtr& c, const std::string& session, const std::string& name,
+                            const JoinRequest& req, int64_t id, bool right, const std::string& checked,
+                            const std::string& rehashed) {
+    if (!right) return c->send(lobby_error("bad_password", "wrong password", id));
+    // An older database's SHA-256: stored as Argon2id from now on (once: another join may have done it).
+    if (!rehashed.empty() && password_hash_ == checked) {
+        password_hash_ = rehashed;
+        if (journal_) journal_->password(password_hash_);
+    }
+    join_checked(c, session, name, req, id, true);  // the room may have changed meanwhile: checked again
 }
 
 void Room::reattach(const ClientPtr& c, const std::string& session) {

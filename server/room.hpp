@@ -18,6 +18,7 @@
 #include "server/password.hpp"
 #include "server/room_options.hpp"
 #include "server/store.hpp"
+#include "server/work_pool.hpp"
 
 namespace hexhall::server {
 
@@ -27,7 +28,11 @@ struct RoomSetup {
     std::string host_session;              // token hash of the creator's session
     RoomOptions options;
     std::map<int, std::string> seat_token_hashes;  // external bot seats: SHA-256 of their seat token
-    std::string password_hash;  // storage: a restored room's password (SHA-256); else from options
+    std::string password_hash;  // the password's hash (Hub::make_room hashes options.password off the lock)
+    // Where joinRoom's password is checked (never on the strand) and who pays for wrong guesses
+    // (docs/decisions/011-fair-work-pool.md): the hub's pool and guessers' throttle.
+    std::shared_ptr<WorkPool> work;
+    std::shared_ptr<PasswordThrottle> guessers;
     std::string takeover_bot;   // the game module's bot for seats whose player left (kicks, timeouts)
     // A managed room is run by another part of the server (a tournament's table), named by `owner`
     // ("" : an ordinary room). It starts by itself once every seat is taken, its bots are never
@@ -167,7 +172,15 @@ private:
     void send_seed_reveal(const ClientPtr& c);
     Text seed_reveal_text() const;
     void store_closed();
-    bool password_ok(const std::optional<std::string>& given);
+    // joinRoom to a password room: the guess is charged to the guesser and checked on the work
+    // pool; the answer comes back to the strand (password_checked), which checks the room again.
+    void join_checked(const ClientPtr& c, const std::string& session, const std::string& name, const JoinRequest& req,
+                      int64_t id, bool password_passed);
+    void check_password(const ClientPtr& c, const std::string& session, const std::string& name,
+                        const JoinRequest& req, int64_t id);
+    void password_checked(const ClientPtr& c, const std::string& session, const std::string& name,
+                          const JoinRequest& req, int64_t id, bool right, const std::string& checked,
+                          const std::string& rehashed);
     void apply_clock(int64_t now);
 
     // Timers.
@@ -229,7 +242,8 @@ private:
 
     std::shared_ptr<RoomJournal> journal_;  // null: no storage
     std::string password_hash_;  // Argon2id (or SHA-256 from an older database: replaced on success)
-    PasswordThrottle password_throttle_;
+    std::shared_ptr<WorkPool> work_;
+    std::shared_ptr<PasswordThrottle> guessers_;
     bool over_stored_ = false;
     bool seed_revealed_ = false;  // seedReveal went out; it goes again to whoever joins or reconnects
     bool store_failing_ = false;

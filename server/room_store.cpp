@@ -11,16 +11,6 @@ namespace hexhall::server {
 
 void Room::set_journal(std::shared_ptr<RoomJournal> journal) { journal_ = std::move(journal); }
 
-bool Room::password_ok(const std::optional<std::string>& given) {
-    bool rehash = false;
-    if (!given || !verify_password(password_hash_, *given, rehash)) return false;
-    if (rehash) {  // an older database's SHA-256: stored as Argon2id from now on
-        password_hash_ = hash_password(*given);
-        if (journal_) journal_->password(password_hash_);
-    }
-    return true;
-}
-
 void Room::store_seat(int i) {
     if (!journal_) return;
     const Seat& s = seats_[i];
