@@ -1,16 +1,27 @@
 #include "server/unix_time.hpp"
 #include "server/hub.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include <spdlog/spdlog.h>
 
 #include "server/create_request.hpp"
 #include "server/lobby_messages.hpp"
+#include "server/edge_metrics.hpp"
 #include "server/metrics.hpp"
 #include "server/room_options.hpp"
 
 namespace hexhall::server {
+
+namespace {
+// No one address or organiser may hold more than half the server's rooms, whatever the quota
+// says: a stranger can always still create one (issue 26).
+size_t at_most_half(size_t quota, size_t max_rooms) {
+    const size_t half = std::max<size_t>(1, max_rooms / 2);
+    return quota == 0 ? half : std::min(quota, half);
+}
+}  // namespace
 
 Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std::shared_ptr<Store> store)
     : games_(games),
@@ -18,9 +29,10 @@ Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std
       limits_(limits),
       store_(std::move(store)),
       rooms_by_session_(limits.rooms_per_session),
-      rooms_by_address_(limits.rooms_per_address),
-      bot_rooms_by_session_(limits.bot_rooms_per_session),
-      bot_rooms_by_address_(limits.bot_rooms_per_address) {}
+      rooms_by_address_(at_most_half(limits.rooms_per_address, limits.max_rooms)),
+      rooms_by_organiser_(at_most_half(limits.rooms_per_organiser, limits.max_rooms)),
+      bot_games_(std::make_shared<BotGameLedger>(limits.bot_rooms_per_session, limits.bot_rooms_per_address,
+                                                 limits.bot_rooms_per_organiser, limits.bot_steps_at_once)) {}
 
 size_t Hub::room_count() const {
     std::lock_guard lock(mu_);
@@ -80,13 +92,23 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
         if (!it->is_string()) return c->send(lobby_error("bad_option", "\"rematchOf\" must be a room id", r.id));
         rematch_of = find_room(it->get<std::string>());
     }
+    // The quota first: a refused createRoom builds no game (issue 26).
+    const Principal who{c->session_hash, c->address, ""};
+    if (auto refused = take_room_quota(who)) {
+        metrics::quota_refused();
+        return c->send(lobby_error("quota_exceeded", *refused, r.id));
+    }
+    auto fail = [&](const std::string& code, const std::string& message) {
+        give_back_room_quota(who);
+        c->send(lobby_error(code, message, r.id));
+    };
     json body = r.body;  // no internal key: check_create_keys refuses every "_…" key
     std::unique_ptr<Game> game = module->create(body, error);
-    if (!game) return c->send(lobby_error("bad_option", error, r.id));
+    if (!game) return fail("bad_option", error);
     RoomSetup setup;
     setup.takeover_bot = module->takeover_bot;
     if (!parse_room_options(r.body, game->seats(), module->bots, setup.options, error))
-        return c->send(lobby_error("bad_option", error, r.id));
+        return fail("bad_option", error);
     json seat_tokens = json::array();
     for (int seat : setup.options.external_bots) {
         const std::string token = new_session_token();
@@ -95,21 +117,16 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     }
     setup.invite = new_invite_code();
     setup.host_session = c->session_hash;
-    if (!take_room_quota(c, r.id)) return;
+    setup.principal = who;
     std::shared_ptr<Room> room;
     {
         std::unique_lock lock(mu_);
         if (rooms_.size() >= limits_.max_rooms) {
             lock.unlock();
-            rooms_by_session_.give_back(c->session_hash);
-            rooms_by_address_.give_back(c->address);
-            return c->send(lobby_error("too_many_rooms", "the server has no room for more rooms", r.id));
+            return fail("too_many_rooms", "the server has no room for more rooms");
         }
         setup.id = new_room_id();
-        {
-            std::lock_guard q(quota_mu_);
-            room_holders_[setup.id] = Holder{c->session_hash, c->address};
-        }
+        set_room_holder(setup.id, who);
         while (invites_.count(setup.invite)) setup.invite = new_invite_code();
         room = make_room(setup, std::move(game), body);
         rooms_[setup.id] = room;
@@ -206,8 +223,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
             return room->post([room, c, seat, id = r.id] { room->kick(c, seat, id); });
         case LobbyKind::TransferHost:
             return room->post([room, c, seat, id = r.id] { room->transfer_host(c, seat, id); });
-        case LobbyKind::Start:
-            if (!take_bot_room_quota(c, room, r.id)) return;
+        case LobbyKind::Start:  // a start of a bot game asks its cap first (Room::start)
             return room->post([room, c, id = r.id] { room->start(c, id); });
         case LobbyKind::Chat:
             return room->post([room, c, text = r.text, id = r.id] { room->chat(c, text, id); });

@@ -62,6 +62,7 @@ void Hub::store_session(const std::string& hash) {
 }
 
 std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request) {
+    setup.bot_games = bot_games_;
     auto on_closed = [this](const std::string& id) { remove_room(id); };
     if (!store_) return std::make_shared<Room>(std::move(setup), std::move(game), strands_(), limits_, on_closed);
     const Fairness fairness = commit_to(game->seed());
@@ -190,6 +191,8 @@ bool Hub::restore_room(StoredRoom& st, std::string& why) {
             abandon(records.size() != st.actions.size() ? "a gap in the stored actions" : error);
             return false;
         }
+        setup.bot_games = bot_games_;  // charged to its host (or its owner): who created it is not stored
+        setup.principal = Principal{setup.owner.empty() ? setup.host_session : "", "", setup.owner};
         auto journal = std::make_shared<RoomJournal>(store_, row.id, strands_(),
                                                      Fairness{row.seed, row.salt, row.commitment},
                                                      static_cast<int64_t>(records.size()));
