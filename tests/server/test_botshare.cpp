@@ -380,7 +380,19 @@ TEST_CASE("botshare: floods of takeover bot rooms and of tournament house bots k
         REQUIRE(botshare_reply(c, c.request({{"type", "joinRoom"}, {"room", room}, {"seat", nullptr}})).at("type") == "joined");
         farm_rooms.push_back(room);
     }
-    // 2. A tournament of 40 search house bots (10 tables).
+    // 2. Lobby games of search bots from five more addresses, four sessions each, each watched by
+    //    its maker (createRoom, start without sitting).
+    for (int a = 0; a < 5; ++a)
+        for (int i = 0; i < 4; ++i) {
+            farm.push_back(std::make_unique<WsClient>(ds.port, "127.0.0." + std::to_string(4 + a)));
+            WsClient& c = *farm.back();
+            c.hello("Lobby" + std::to_string(a) + "." + std::to_string(i));
+            const std::string room = botshare_create(c, {{"players", 4}, {"botFill", "search"}});
+            REQUIRE(botshare_join(c, room, nullptr).at("type") == "joined");
+            REQUIRE(botshare_start(c, room).at("type") == "started");
+            farm_rooms.push_back(room);
+        }
+    // 3. A tournament of 40 search house bots (10 tables).
     const std::string id = house_bot_tournament(ds.port, 40, "search", "127.0.0.3").first;
     REQUIRE(eventually([&] { return table_rooms(ds.port, id).size() == 10; }, 60));
 
@@ -404,7 +416,7 @@ TEST_CASE("botshare: floods of takeover bot rooms and of tournament house bots k
         if (auto s = ds.server->hub().room_summary(r)) running += s->value("botGame", "") == "running";
     for (const std::string& r : table_rooms(ds.port, id))
         if (auto s = ds.server->hub().room_summary(r)) running += s->value("botGame", "") == "running";
-    CHECK(running <= 8);  // 4 for the farm's address, 4 for the organiser
+    CHECK(running <= 28);  // 4 for the takeover farm's address, 4 for the organiser, 4 × 5 lobby addresses
 
     const int farm_before = farm_messages;
     for (int i = 0; i < 80 && person(); ++i) during.push_back(rt);
@@ -418,8 +430,8 @@ TEST_CASE("botshare: floods of takeover bot rooms and of tournament house bots k
     REQUIRE(during.size() == 80);
     const double p50b = botshare_quantile(before, 0.5), p50 = botshare_quantile(during, 0.5),
                  p99 = botshare_quantile(during, 0.99);
-    std::cerr << "botshare flood: table round trip p50 " << p50b * 1e3 << " ms before; during 10 takeover rooms and 10 "
-              << "house-bot tables of search bots p50 " << p50 * 1e3 << " ms, p99 " << p99 * 1e3 << " ms; "
+    std::cerr << "botshare flood: table round trip p50 " << p50b * 1e3 << " ms before; during 10 takeover rooms, 20 "
+              << "lobby rooms from 5 addresses and 10 house-bot tables of search bots p50 " << p50 * 1e3 << " ms, p99 " << p99 * 1e3 << " ms; "
               << running << " bot games running; the farm's watchers got " << farm_during << " messages meanwhile\n";
     CHECK(farm_during > 0);  // the bot games played on while the table was measured
     CHECK(p99 < 0.25);
