@@ -98,6 +98,15 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "bot-rooms-per-address") {
         if (!integer(0, 1000000)) return bad;
         o.limits.bot_rooms_per_address = static_cast<size_t>(n);
+    } else if (name == "bot-rooms-per-organiser") {
+        if (!integer(0, 1000000)) return bad;
+        o.limits.bot_rooms_per_organiser = static_cast<size_t>(n);
+    } else if (name == "rooms-per-organiser") {
+        if (!integer(0, 1000000)) return bad;
+        o.limits.rooms_per_organiser = static_cast<size_t>(n);
+    } else if (name == "bot-move-ms") {
+        if (!integer(1, 60000)) return bad;
+        o.limits.bot_move_interval = std::chrono::milliseconds(n);
     } else if (name == "msgs-per-second") {
         if (!to_double(value, 0, 1e6, d)) return bad;
         o.msgs_per_second = d;
@@ -224,10 +233,15 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --max-connections-per-address N  sockets (HTTP or WebSocket) from one address; more get HTTP
                          429 (default 256; 0: no quota)
   --rooms-per-session N  open rooms one session may have created; beyond: quota_exceeded (default 50)
-  --rooms-per-address N  the same per address (default 200)
-  --bot-rooms-per-session N  running games of bots only per session; beyond: too_many_bot_rooms
-                         (default 2)
+  --rooms-per-address N  the same per address (default 200; at most half of --max-rooms)
+  --rooms-per-organiser N  a tournament's tables open at once; beyond, the table waits and the
+                         organiser sees quota_exceeded (default 200; at most half of --max-rooms)
+  --bot-rooms-per-session N  bot games (started, no person seated and connected, however they
+                         got there) per session; beyond: too_many_bot_rooms at start, else the game
+                         stands still ("botGame":"waiting") (default 2)
   --bot-rooms-per-address N  the same per address (default 4)
+  --bot-rooms-per-organiser N  the same per tournament (default 4)
+  --bot-move-ms N        a bot game's bots move at most once per N ms (default 250)
   --msgs-per-second R    messages per second per connection, 0: unlimited (default 20); beyond:
                          error rate_limited, and closing (1008) when it persists
   --msgs-burst N         the burst allowed above that rate (default 40)

@@ -14,6 +14,7 @@ struct Config {
         server.msgs_per_second = 20;     // a public server limits the message rate
         server.http_heavy_per_second = 10;  // and the heavy HTTP requests per address
         server.db_path = "hexhall.db";  // and keeps its games (an embedded Server: ":memory:")
+        server.limits.bot_move_interval = std::chrono::milliseconds(250);  // bot games at a person's pace
     }
     ServerOptions server;
     std::string log_level = "info";   // trace, debug, info, warn, error, off

@@ -1,22 +1,34 @@
 #include "server/unix_time.hpp"
 #include "server/hub.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include <spdlog/spdlog.h>
 
 #include "server/create_request.hpp"
 #include "server/lobby_messages.hpp"
+#include "server/edge_metrics.hpp"
 #include "server/metrics.hpp"
 #include "server/password.hpp"
 #include "server/room_options.hpp"
 
 namespace hexhall::server {
 
+namespace {
+// No one address or organiser may hold more than half the server's rooms, whatever the quota
+// says: a stranger can always still create one (issue 26).
+size_t at_most_half(size_t quota, size_t max_rooms) {
+    const size_t half = std::max<size_t>(1, max_rooms / 2);
+    return quota == 0 ? half : std::min(quota, half);
+}
+}  // namespace
+
 struct Hub::PendingRoom {
     ClientPtr client;
     int64_t id;  // the createRoom request's
-    std::string session, address, name;
+    Principal who;
+    std::string name;
     RoomSetup setup;
     std::unique_ptr<Game> game;
     json body;
@@ -31,9 +43,10 @@ Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std
       limits_(limits),
       store_(std::move(store)),
       rooms_by_session_(limits.rooms_per_session),
-      rooms_by_address_(limits.rooms_per_address),
-      bot_rooms_by_session_(limits.bot_rooms_per_session),
-      bot_rooms_by_address_(limits.bot_rooms_per_address) {
+      rooms_by_address_(at_most_half(limits.rooms_per_address, limits.max_rooms)),
+      rooms_by_organiser_(at_most_half(limits.rooms_per_organiser, limits.max_rooms)),
+      bot_games_(std::make_shared<BotGameLedger>(limits.bot_rooms_per_session, limits.bot_rooms_per_address,
+                                                 limits.bot_rooms_per_organiser, limits.bot_steps_at_once)) {
     work_ = work ? std::move(work) : std::make_shared<WorkPool>();
 }
 
@@ -120,13 +133,23 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
         if (!it->is_string()) return c->send(lobby_error("bad_option", "\"rematchOf\" must be a room id", r.id));
         rematch_of = find_room(it->get<std::string>());
     }
+    // The quota first: a refused createRoom builds no game (issue 26).
+    const Principal who{c->session_hash, c->address, ""};
+    if (auto refused = take_room_quota(who)) {
+        metrics::quota_refused();
+        return c->send(lobby_error("quota_exceeded", *refused, r.id));
+    }
+    auto fail = [&](const std::string& code, const std::string& message) {
+        give_back_room_quota(who);
+        c->send(lobby_error(code, message, r.id));
+    };
     json body = r.body;  // no internal key: check_create_keys refuses every "_…" key
     std::unique_ptr<Game> game = module->create(body, error);
-    if (!game) return c->send(lobby_error("bad_option", error, r.id));
+    if (!game) return fail("bad_option", error);
     RoomSetup setup;
     setup.takeover_bot = module->takeover_bot;
     if (!parse_room_options(r.body, game->seats(), module->bots, setup.options, error))
-        return c->send(lobby_error("bad_option", error, r.id));
+        return fail("bad_option", error);
     json seat_tokens = json::array();
     for (int seat : setup.options.external_bots) {
         const std::string token = new_session_token();
@@ -135,25 +158,22 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     }
     setup.invite = new_invite_code();
     setup.host_session = c->session_hash;
-    if (!take_room_quota(c, r.id)) return;
-    auto p = std::make_shared<PendingRoom>(PendingRoom{c, r.id, c->session_hash, c->address, c->name, std::move(setup),
-                                                       std::move(game), std::move(body), std::move(seat_tokens),
-                                                       std::move(rematch_of)});
+    setup.principal = who;
+    auto p = std::make_shared<PendingRoom>(PendingRoom{c, r.id, who, c->name, std::move(setup), std::move(game),
+                                                       std::move(body), std::move(seat_tokens), std::move(rematch_of)});
     if (!p->setup.options.password) return finish_create(*p);
     // The password's hash (Argon2id, slow on purpose) runs on the work pool, charged to this
     // session and address; the room is made when it is done.
-    const WorkPool::Admit admit = work_->submit({p->address, p->session}, [this, p](bool run) {
+    const WorkPool::Admit admit = work_->submit({p->who.address, p->who.session}, [this, p](bool run) {
         if (!run) {
-            rooms_by_session_.give_back(p->session);
-            rooms_by_address_.give_back(p->address);
+            give_back_room_quota(p->who);
             return p->client->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), p->id));
         }
         p->setup.password_hash = hash_password(*p->setup.options.password);
         finish_create(*p);
     });
     if (admit != WorkPool::Admit::Queued) {
-        rooms_by_session_.give_back(p->session);
-        rooms_by_address_.give_back(p->address);
+        give_back_room_quota(p->who);
         c->send(lobby_error("busy", busy_message(admit), r.id));
     }
 }
@@ -163,24 +183,19 @@ void Hub::finish_create(PendingRoom& p) {
     try {
         room = add_room(p.setup, std::move(p.game), p.body);
     } catch (...) {
-        rooms_by_session_.give_back(p.session);
-        rooms_by_address_.give_back(p.address);
+        give_back_room_quota(p.who);
         throw;
     }
     if (!room) {
-        rooms_by_session_.give_back(p.session);
-        rooms_by_address_.give_back(p.address);
+        give_back_room_quota(p.who);
         return p.client->send(lobby_error("too_many_rooms", "the server has no room for more rooms", p.id));
     }
-    {
-        std::lock_guard q(quota_mu_);
-        room_holders_[p.setup.id] = Holder{p.session, p.address};
-    }
+    set_room_holder(p.setup.id, p.who);
     spdlog::info("room {} created by {} (conn {})", p.setup.id, p.name, p.client->connection_id);
     room->post([room] { room->open(); });
     p.client->send(room_created_message(p.id, p.setup.id, p.setup.invite, p.seat_tokens));
     if (p.rematch_of)
-        p.rematch_of->post([old = p.rematch_of, session = p.session, id = p.setup.id, invite = p.setup.invite] {
+        p.rematch_of->post([old = p.rematch_of, session = p.who.session, id = p.setup.id, invite = p.setup.invite] {
             old->link_rematch(session, id, invite);
         });
 }
@@ -267,8 +282,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
             return room->post([room, c, seat, id = r.id] { room->kick(c, seat, id); });
         case LobbyKind::TransferHost:
             return room->post([room, c, seat, id = r.id] { room->transfer_host(c, seat, id); });
-        case LobbyKind::Start:
-            if (!take_bot_room_quota(c, room, r.id)) return;
+        case LobbyKind::Start:  // a start of a bot game asks its cap first (Room::start)
             return room->post([room, c, id = r.id] { room->start(c, id); });
         case LobbyKind::Chat:
             return room->post([room, c, text = r.text, id = r.id] { room->chat(c, text, id); });

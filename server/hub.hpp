@@ -58,11 +58,15 @@ public:
         std::map<int, std::string> seat_token_hashes;  // reserved seats: SHA-256 of the token that takes each
         std::map<int, std::string> seat_names;         // shown on the reserved seats
         std::map<int, std::string> seat_bots;          // seats a built-in bot plays from the start
+        // Where the organiser created the tournament from ("" : not known, e.g. after a restart):
+        // its tables count against that address's quotas as well as the organiser's (`owner`).
+        std::string organiser_address;
     };
     struct ManagedRoom {
         std::string room, invite;
     };
-    // A new managed room; nullopt with `error` set when the options are invalid or the server is full.
+    // A new managed room; nullopt with `error` set when the options are invalid, the organiser's
+    // room quota is used up ("quota_exceeded: …") or the server is full.
     std::optional<ManagedRoom> create_managed_room(const ManagedRoomRequest& request, std::string& error);
     // Starts a managed room that has not started: reserved seats not taken get `bot`. `done` gets
     // those seats (on the room's strand); false when no such room is open here.
@@ -93,11 +97,13 @@ private:
     struct PendingRoom;  // a createRoom between its checks and the registry (its password hashing)
     void finish_create(PendingRoom& p);
     void list_rooms(const ClientPtr& c, const LobbyRequest& r);  // paged (hub_quotas.cpp)
-    // Quotas (hub_quotas.cpp): rooms open per session/address, running bot-only rooms per
-    // session/address. false: refused, the error was sent.
-    bool take_room_quota(const ClientPtr& c, int64_t id);
+    // Quotas (hub_quotas.cpp): rooms open per session/address/organiser, checked before a game is
+    // built. nullopt: taken (held by `room_id` once set_room_holder names it); else the refusal's
+    // message (the code is quota_exceeded).
+    std::optional<std::string> take_room_quota(const Principal& who);
+    void give_back_room_quota(const Principal& who);  // a creation that failed after the quota
+    void set_room_holder(const std::string& room_id, const Principal& who);
     void give_back_room_quota(const std::string& room_id);  // the room closed
-    bool take_bot_room_quota(const ClientPtr& c, const std::shared_ptr<Room>& room, int64_t id);
     void remove_room(const std::string& id);
     // Storage (hub_store.cpp): a new room with its journal (under mu_), a session written through.
     std::shared_ptr<Room> make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request);
@@ -121,12 +127,11 @@ private:
     std::map<std::string, std::string> invites_;  // invite code -> room id
     std::shared_ptr<Store> store_;
     std::atomic<bool> store_ok_{true};
-    Quota rooms_by_session_, rooms_by_address_, bot_rooms_by_session_, bot_rooms_by_address_;
-    struct Holder {
-        std::string session, address;
-    };
-    std::map<std::string, Holder> room_holders_, bot_room_holders_;  // by room id (quota_mu_)
+    Quota rooms_by_session_, rooms_by_address_, rooms_by_organiser_;
+    std::map<std::string, Principal> room_holders_;  // by room id (quota_mu_)
     std::mutex quota_mu_;
+    // Bot games, however they started (Room::review_bot_game; docs/decisions/012-bot-game-accounting.md).
+    std::shared_ptr<BotGameLedger> bot_games_;
 };
 
 }  // namespace hexhall::server

@@ -10,9 +10,24 @@ struct HubLimits {
     // Quotas (0: none): rooms open at once created by one session / from one address …
     size_t rooms_per_session = 50;
     size_t rooms_per_address = 200;
-    // … and started rooms without a human seat (all bots) running at once.
+    // … and a tournament's tables open at once, per organiser (the tournament). No one address or
+    // organiser holds more than half of max_rooms, whatever these say (Hub's constructor).
+    size_t rooms_per_organiser = 200;
+    // Bot games (docs/decisions/012-bot-game-accounting.md): started games with no person seated and
+    // connected, however they got there, at once per session / address / tournament organiser.
     size_t bot_rooms_per_session = 2;
     size_t bot_rooms_per_address = 4;
+    size_t bot_rooms_per_organiser = 4;
+    // A bot game's bots move no faster than this, and at most a third of the time (twice a step's
+    // own time between steps). hexhall-server's default is a person's pace, 250 ms (Config); an
+    // embedded Server (tests) lets them move as fast as they can unless set.
+    std::chrono::milliseconds bot_move_interval{1};
+    // A bot game over its principal's cap stands still; while watched (or a tournament's) it asks
+    // again this often.
+    std::chrono::milliseconds bot_wait_retry{1000};
+    // Bot-game steps thinking at once, server-wide (0: no bound): with 1, bot games never hold more
+    // than one I/O thread, whatever their number.
+    size_t bot_steps_at_once = 1;
     // A room with no connected member closes after this long: not started or finished …
     std::chrono::milliseconds idle_close{300'000};
     // … started and unfinished.

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/create_request.hpp"
+#include "server/edge_metrics.hpp"
 #include "server/hub.hpp"
 #include "server/records.hpp"
 #include "server/room_options.hpp"
@@ -26,6 +27,24 @@ std::optional<Hub::ManagedRoom> Hub::create_managed_room(const ManagedRoomReques
         return std::nullopt;
     }
     if (!check_create_keys(req.options, *module, error)) return std::nullopt;
+    // The organiser's room quota (and the address the tournament came from) first, before a game
+    // is built: a tournament's tables are its organiser's rooms (issue 26).
+    const std::string owner = req.owner.empty() ? "managed" : req.owner;
+    const Principal who{"", req.organiser_address, owner};
+    if (auto refused = take_room_quota(who)) {
+        metrics::quota_refused();
+        error = "quota_exceeded: " + *refused;
+        return std::nullopt;
+    }
+    bool kept = false;  // the quota is given back unless the room is made
+    struct GiveBack {
+        Hub* hub;
+        const Principal& who;
+        bool& kept;
+        ~GiveBack() {
+            if (!kept) hub->give_back_room_quota(who);
+        }
+    } give_back{this, who, kept};
     std::unique_ptr<Game> game = module->create(req.options, error);
     if (!game) return std::nullopt;
     RoomSetup setup;
@@ -45,7 +64,8 @@ std::optional<Hub::ManagedRoom> Hub::create_managed_room(const ManagedRoomReques
             return std::nullopt;
         }
     setup.seat_names = req.seat_names;
-    setup.owner = req.owner.empty() ? "managed" : req.owner;
+    setup.owner = owner;
+    setup.principal = who;
     make_managed(setup);
     setup.invite = new_invite_code();
     std::shared_ptr<Room> room = add_room(setup, std::move(game), req.options);  // the hub's lock: not across building it
@@ -53,6 +73,8 @@ std::optional<Hub::ManagedRoom> Hub::create_managed_room(const ManagedRoomReques
         error = "the server has no room for more rooms";
         return std::nullopt;
     }
+    set_room_holder(setup.id, who);
+    kept = true;
     spdlog::info("room {} created for {}", setup.id, setup.owner);
     room->post([room, bots = req.seat_bots] {
         room->place_bots(bots);

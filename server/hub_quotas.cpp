@@ -12,76 +12,48 @@ namespace {
 constexpr size_t kDefaultPage = 50, kMaxPage = 100;
 }  // namespace
 
-bool Hub::take_room_quota(const ClientPtr& c, int64_t id) {
-    auto refuse = [&](const char* who, size_t limit) {
-        metrics::quota_refused();
-        c->send(lobby_error("quota_exceeded",
-                            "at most " + std::to_string(limit) + " open rooms per " + who + ": close one first", id));
-        return false;
+std::optional<std::string> Hub::take_room_quota(const Principal& who) {
+    auto refused = [](const char* per, size_t limit) {
+        return "at most " + std::to_string(limit) + " open rooms per " + per + ": close one first";
     };
-    if (!rooms_by_session_.take(c->session_hash)) return refuse("session", rooms_by_session_.limit());
-    if (!rooms_by_address_.take(c->address)) {
-        rooms_by_session_.give_back(c->session_hash);
-        return refuse("address", rooms_by_address_.limit());
+    std::lock_guard q(quota_mu_);
+    if (!who.session.empty() && !rooms_by_session_.take(who.session))
+        return refused("session", rooms_by_session_.limit());
+    if (!who.organiser.empty() && !rooms_by_organiser_.take(who.organiser)) {
+        if (!who.session.empty()) rooms_by_session_.give_back(who.session);
+        return refused("tournament organiser", rooms_by_organiser_.limit());
     }
-    return true;
+    if (!who.address.empty() && !rooms_by_address_.take(who.address)) {
+        if (!who.session.empty()) rooms_by_session_.give_back(who.session);
+        if (!who.organiser.empty()) rooms_by_organiser_.give_back(who.organiser);
+        return refused("address", rooms_by_address_.limit());
+    }
+    return std::nullopt;
+}
+
+void Hub::give_back_room_quota(const Principal& who) {
+    std::lock_guard q(quota_mu_);
+    if (!who.session.empty()) rooms_by_session_.give_back(who.session);
+    if (!who.organiser.empty()) rooms_by_organiser_.give_back(who.organiser);
+    if (!who.address.empty()) rooms_by_address_.give_back(who.address);
+}
+
+void Hub::set_room_holder(const std::string& room_id, const Principal& who) {
+    std::lock_guard q(quota_mu_);
+    room_holders_[room_id] = who;
 }
 
 void Hub::give_back_room_quota(const std::string& room_id) {
-    std::lock_guard q(quota_mu_);
-    for (auto* holders : {&room_holders_, &bot_room_holders_}) {
-        auto it = holders->find(room_id);
-        if (it == holders->end()) continue;
-        if (holders == &room_holders_) {
-            rooms_by_session_.give_back(it->second.session);
-            rooms_by_address_.give_back(it->second.address);
-        } else {
-            bot_rooms_by_session_.give_back(it->second.session);
-            bot_rooms_by_address_.give_back(it->second.address);
-        }
-        holders->erase(it);
-    }
-}
-
-// A start that would run a game without any person (every seat a bot, or botFill for every empty
-// seat) counts against the bot-room quota until that game is over or its room closed.
-bool Hub::take_bot_room_quota(const ClientPtr& c, const std::shared_ptr<Room>& room, int64_t id) {
-    const json summary = room->summary();
-    if (summary.value("started", false)) return true;  // the room answers already_started
-    for (const json& seat : summary.at("seats"))
-        if (seat.is_object() && seat.value("kind", "") != "bot") return true;  // a person plays
-    // Games that ended (or rooms that closed) give their quota back first. (Lock order: mu_ is
-    // never taken under quota_mu_.)
-    std::vector<std::string> held;
+    bot_games_->give_back(room_id);  // the room closed: its bot game, if any, ends with it
+    std::optional<Principal> who;
     {
         std::lock_guard q(quota_mu_);
-        for (auto& [rid, h] : bot_room_holders_) held.push_back(rid);
+        auto it = room_holders_.find(room_id);
+        if (it == room_holders_.end()) return;
+        who = std::move(it->second);
+        room_holders_.erase(it);
     }
-    std::vector<std::string> done;
-    for (const std::string& rid : held)
-        if (auto r = find_room(rid); !r || r->summary().value("over", false)) done.push_back(rid);
-    std::lock_guard q(quota_mu_);
-    for (const std::string& rid : done) {
-        auto it = bot_room_holders_.find(rid);
-        if (it == bot_room_holders_.end()) continue;
-        bot_rooms_by_session_.give_back(it->second.session);
-        bot_rooms_by_address_.give_back(it->second.address);
-        bot_room_holders_.erase(it);
-    }
-    if (bot_room_holders_.count(room->id())) return true;  // a second start: the room answers
-    auto refuse = [&](const char* who, size_t limit) {
-        metrics::quota_refused();
-        c->send(lobby_error("too_many_bot_rooms",
-                            "at most " + std::to_string(limit) + " games with only bots at once per " + who, id));
-        return false;
-    };
-    if (!bot_rooms_by_session_.take(c->session_hash)) return refuse("session", bot_rooms_by_session_.limit());
-    if (!bot_rooms_by_address_.take(c->address)) {
-        bot_rooms_by_session_.give_back(c->session_hash);
-        return refuse("address", bot_rooms_by_address_.limit());
-    }
-    bot_room_holders_[room->id()] = Holder{c->session_hash, c->address};
-    return true;
+    give_back_room_quota(*who);
 }
 
 // listRooms, one page at a time: public rooms by id after `after`, at most `limit` (1–100, default

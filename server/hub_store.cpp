@@ -62,6 +62,7 @@ void Hub::store_session(const std::string& hash) {
 }
 
 std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request) {
+    setup.bot_games = bot_games_;
     auto on_closed = [this](const std::string& id) { remove_room(id); };
     // Off the hub's lock (add_room); a lobby createRoom hashed it on the work pool already.
     if (setup.options.password && setup.password_hash.empty()) setup.password_hash = hash_password(*setup.options.password);
@@ -193,6 +194,8 @@ bool Hub::restore_room(StoredRoom& st, std::string& why) {
             abandon(records.size() != st.actions.size() ? "a gap in the stored actions" : error);
             return false;
         }
+        setup.bot_games = bot_games_;  // charged to its host (or its owner): who created it is not stored
+        setup.principal = Principal{setup.owner.empty() ? setup.host_session : "", "", setup.owner};
         auto journal = std::make_shared<RoomJournal>(store_, row.id, strands_(),
                                                      Fairness{row.seed, row.salt, row.commitment},
                                                      static_cast<int64_t>(records.size()));

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/lobby_messages.hpp"
+#include "server/edge_metrics.hpp"
 #include "server/metrics.hpp"
 #include "server/password.hpp"
 #include "server/room_journal.hpp"
@@ -39,7 +40,9 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       on_closed_(std::move(on_closed)),
       password_hash_(std::move(setup.password_hash)),
       work_(std::move(setup.work)),
-      guessers_(std::move(setup.guessers)) {
+      guessers_(std::move(setup.guessers)),
+      bot_games_(std::move(setup.bot_games)),
+      principal_(std::move(setup.principal)) {
     seats_.resize(game_->seats());
     for (auto it = seat_token_hashes_.begin(); it != seat_token_hashes_.end();)  // only seats that exist
         it = it->first < 0 || it->first >= game_->seats() ? seat_token_hashes_.erase(it) : std::next(it);
@@ -53,6 +56,7 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
     if (options_.fixed_seed) bot_seed_ = game_->seed() * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
     else
         for (char ch : id_) bot_seed_ = bot_seed_ * 131 + static_cast<unsigned char>(ch);
+    bot_pause_ = limits_.bot_move_interval;
     summary_ = make_summary();
 }
 
@@ -98,6 +102,7 @@ json Room::make_summary() const {
     if (store_failing_) j["store"] = "failing";  // paused until the store works again
     if (rematch_) j["rematch"] = {{"room", rematch_->first}, {"invite", rematch_->second}};  // link_rematch
     if (started_ && game_->clock_paused()) j["clockPaused"] = true;  // by a referee (room_referee.cpp)
+    if (bot_game_ != BotGame::No) j["botGame"] = bot_game_ == BotGame::Held ? "running" : "waiting";  // review_bot_game
     if (game_->over())  // the game's own outcome, the same for every game (protocol.md "room")
         if (const std::optional<core::Outcome> o = game_->outcome())
             j["result"] = {{"winners", o->winners}, {"scores", o->scores}};
@@ -105,6 +110,7 @@ json Room::make_summary() const {
 }
 
 void Room::push_room(Push how) {
+    review_bot_game();  // every transition comes here
     {
         json j = make_summary();
         std::lock_guard lock(summary_mu_);
@@ -475,11 +481,25 @@ void Room::start(const ClientPtr& c, int64_t id) {
         if (s.kind == Seat::Kind::Empty && !options_.bot_fill)
             return c->send(lobby_error("seats_empty", "every seat must be filled", id));
     }
+    // A start without a person seated and connected starts a bot game: its cap is asked first.
+    if (!has_person()) {
+        BotGameLedger::Refused why{};
+        if (!take_bot_game(why)) {
+            metrics::quota_refused();
+            return c->send(lobby_error("too_many_bot_rooms",
+                                       "at most " + std::to_string(bot_games_->limit(why)) +
+                                           " games without a person at once per " + refused_by(why) +
+                                           ": sit in one, or let one end or close",
+                                       id));
+        }
+    }
     for (size_t i = 0; i < seats_.size(); ++i) {
         Seat& s = seats_[i];
         if (s.kind != Seat::Kind::Empty) continue;
-        if (!game_->set_bot(static_cast<int>(i), *options_.bot_fill, bot_seed_ + i))
+        if (!game_->set_bot(static_cast<int>(i), *options_.bot_fill, bot_seed_ + i)) {
+            give_back_bot_game();  // no game started
             return c->send(lobby_error("bad_value", "unknown bot", id));
+        }
         s.kind = Seat::Kind::Bot;
         s.name = s.bot = *options_.bot_fill;
         store_seat(static_cast<int>(i));
@@ -666,30 +686,95 @@ void Room::after_update() {
 }
 
 // One bot action per strand turn, so that client messages interleave with long bot sequences.
-// A game of bots only (bot_only()) is paced — after each bot step it waits twice as long as the
-// step took, so one such room uses at most a third of a core — and stands still while nobody
-// watches it (a member joining resumes it): bots cannot starve the games of people.
+// A bot game (is_bot_game()) is paced — after each bot step it waits the person-like
+// bot_move_interval, or twice as long as the step took if longer, so one such room uses at most a
+// third of a core — moves only while it holds its unit of the caps, and (unless a tournament's)
+// stands still while nobody watches it (a member joining resumes it): bots cannot starve the games
+// of people.
 void Room::pump_bots() {
     if (bots_scheduled_ || !running()) return;
-    const bool paced = bot_only() && !managed();  // a tournament's table is watched by its owner
-    if (paced && connected_members() == 0) return;
+    const bool paced = is_bot_game();
+    if (paced && bot_game_ == BotGame::No) review_bot_game();  // e.g. a room restored after a restart
+    if (paced && (bot_game_ != BotGame::Held || (!managed() && connected_members() == 0))) return;
     bots_scheduled_ = true;
-    auto step = [self = shared_from_this()] {
-        self->bots_scheduled_ = false;
-        if (self->closed_) return;
-        const auto t0 = std::chrono::steady_clock::now();
-        auto u = self->game_->bot_step();
-        const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
-        self->bot_pause_ = std::clamp(2 * took, std::chrono::milliseconds(2), std::chrono::milliseconds(2000));
-        if (u) {
-            self->after_stored(*u, [self, u = *u] {
-                self->broadcast(u);
-                self->after_update();
-            });
+    if (paced) strand_.post_after(bot_pause_, [self = shared_from_this()] { self->bot_turn(); });
+    else post([self = shared_from_this()] { self->bot_turn(); });
+}
+
+void Room::bot_turn() {
+    bots_scheduled_ = false;
+    if (closed_ || !running()) return;
+    const bool paced = is_bot_game();
+    if (paced && bot_game_ != BotGame::Held) return;  // over its cap meanwhile
+    if (paced && bot_games_ && !bot_games_->try_begin_step()) {  // another bot game thinks: later
+        bots_scheduled_ = true;
+        strand_.post_after(bot_pause_, [self = shared_from_this()] { self->bot_turn(); });
+        return;
+    }
+    struct StepDone {  // the step's place is given back however bot_step() ends
+        BotGameLedger* ledger;
+        ~StepDone() {
+            if (ledger) ledger->end_step();
         }
     };
-    if (paced) strand_.post_after(bot_pause_, std::move(step));
-    else post(std::move(step));
+    std::optional<GameUpdate> u;
+    const auto t0 = std::chrono::steady_clock::now();
+    {
+        StepDone done{paced ? bot_games_.get() : nullptr};
+        u = game_->bot_step();
+    }
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+    const auto floor = std::max(limits_.bot_move_interval, std::chrono::milliseconds(1));
+    bot_pause_ = std::clamp(2 * took, floor, std::max(floor, std::chrono::milliseconds(2000)));
+    if (u) {
+        after_stored(*u, [self = shared_from_this(), u = *u] {
+            self->broadcast(u);
+            self->after_update();
+        });
+    }
+}
+
+bool Room::has_person() const {
+    return std::any_of(seats_.begin(), seats_.end(),
+                       [](const Seat& s) { return s.held() && !s.client.expired() && !s.bot_playing; });
+}
+
+bool Room::take_bot_game(BotGameLedger::Refused& why) {
+    if (bot_game_ == BotGame::Held) return true;
+    why = bot_games_ ? bot_games_->take(id_, principal_) : BotGameLedger::Refused::No;
+    if (why != BotGameLedger::Refused::No) return false;
+    if (bot_game_ != BotGame::Held) spdlog::info("room {}: a bot game (no person seated and connected)", id_);
+    bot_game_ = BotGame::Held;
+    return true;
+}
+
+void Room::give_back_bot_game() {
+    if (bot_game_ == BotGame::Held && bot_games_) bot_games_->give_back(id_);
+    if (bot_game_ != BotGame::No) spdlog::info("room {}: no longer a bot game", id_);
+    bot_game_ = BotGame::No;
+}
+
+void Room::review_bot_game() {
+    if (closed_ || !is_bot_game()) return give_back_bot_game();
+    BotGameLedger::Refused why{};
+    if (take_bot_game(why)) return;
+    if (bot_game_ != BotGame::Waiting)
+        spdlog::info("room {}: a bot game over the {} cap ({}): it stands still", id_, refused_by(why), bot_games_->limit(why));
+    bot_game_ = BotGame::Waiting;
+    // Asks again while somebody watches (or the owner waits for the table); a member coming back
+    // or joining asks at once (push_room).
+    if (bot_retry_armed_ || (!managed() && connected_members() == 0)) return;
+    bot_retry_armed_ = true;
+    strand_.post_after(limits_.bot_wait_retry, [w = weak_from_this()] {
+        auto self = w.lock();
+        if (!self) return;
+        self->bot_retry_armed_ = false;
+        if (self->closed_ || self->bot_game_ != BotGame::Waiting) return;
+        BotGameLedger::Refused why{};
+        if (self->is_bot_game() && !self->take_bot_game(why)) return self->review_bot_game();  // again later
+        self->push_room();  // "botGame":"running" (or no longer a bot game)
+        self->pump_bots();
+    });
 }
 
 bool Room::bot_only() const {
@@ -756,6 +841,7 @@ void Room::check_idle(uint64_t gen) {
     if (steady_ms() - *idle_since_ < limit.count()) return arm_idle();
     closed_ = true;
     ++clock_gen_;
+    give_back_bot_game();
     store_closed();
     spdlog::info("room {}: closed after {} ms without a connected member", id_, limit.count());
     if (on_closed_) on_closed_(id_);

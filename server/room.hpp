@@ -16,6 +16,7 @@
 #include "server/game.hpp"
 #include "server/hub_limits.hpp"
 #include "server/password.hpp"
+#include "server/quotas.hpp"
 #include "server/room_options.hpp"
 #include "server/store.hpp"
 #include "server/work_pool.hpp"
@@ -36,12 +37,17 @@ struct RoomSetup {
     std::string takeover_bot;   // the game module's bot for seats whose player left (kicks, timeouts)
     // A managed room is run by another part of the server (a tournament's table), named by `owner`
     // ("" : an ordinary room). It starts by itself once every seat is taken, its bots are never
-    // paused, it does not close while its game is unfinished, and `on_over` gets the game's
+    // paused for want of watchers (but paced and counted as bot games), it does not close while its
+    // game is unfinished, and `on_over` gets the game's
     // outcome once the finished state is stored. Reserved seats (seat_token_hashes) show their
     // `seat_names` until taken and keep them.
     std::string owner;
     std::map<int, std::string> seat_names;
     std::function<void(const std::string& room, const core::Outcome& outcome)> on_over;
+    // Bot games (docs/decisions/012-bot-game-accounting.md): where they are counted (null: not
+    // counted) and whom this room's are charged to.
+    std::shared_ptr<BotGameLedger> bot_games;
+    Principal principal;
 };
 
 class RoomJournal;
@@ -156,7 +162,22 @@ private:
     void broadcast(const GameUpdate& u);
     void after_update();
     void pump_bots();
+    void bot_turn();  // one scheduled bot step (pump_bots)
     bool bot_only() const;  // every seat is a built-in bot
+    // ---- Bot games (docs/decisions/012-bot-game-accounting.md), the one definition: a started,
+    // unfinished game in which no person is seated and connected (a seat held by a connected
+    // client that no stand-in bot plays), however it got there.
+    bool has_person() const;
+    bool is_bot_game() const { return running() && !has_person(); }
+    // Re-evaluated on every transition (push_room): a bot game holds one unit of its principal's
+    // caps (Held) or, over a cap, stands still (Waiting) and asks again while watched; any other
+    // game holds none.
+    void review_bot_game();
+    // Takes the unit; false: the cap refused it, `why` says whose ("session", "address", …).
+    bool take_bot_game(BotGameLedger::Refused& why);
+    void give_back_bot_game();
+    enum class BotGame { No, Held, Waiting } bot_game_ = BotGame::No;
+    bool bot_retry_armed_ = false;
     enum class Push { Now, Coalesced };
     void push_room(Push how = Push::Now);  // refreshes the summary and sends `room` to every member
     json make_summary() const;
@@ -233,7 +254,7 @@ private:
     void send_room_push();
     Text room_push_text() const;
     bool bots_scheduled_ = false;
-    std::chrono::milliseconds bot_pause_{2};  // bot-only games: the pause before the next bot step
+    std::chrono::milliseconds bot_pause_{2};  // bot games: the pause before the next bot step
     uint64_t bot_seed_ = 1;
     uint64_t clock_gen_ = 0;
     std::optional<int64_t> clock_armed_;
@@ -252,6 +273,8 @@ private:
 
     mutable std::mutex summary_mu_;
     json summary_;
+    std::shared_ptr<BotGameLedger> bot_games_;  // RoomSetup::bot_games
+    const Principal principal_;                 // RoomSetup::principal
 };
 
 }  // namespace hexhall::server

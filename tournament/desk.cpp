@@ -259,6 +259,7 @@ void Desk::open_table(Entry& e, const Round& round, const Table& table, RoundRun
     server::Hub::ManagedRoomRequest req;
     req.options = room_options(e, round, table, static_cast<int>(seats.size()));
     req.owner = kOwnerPrefix + e.t.id;
+    if (auto a = organiser_addresses_.find(e.t.id); a != organiser_addresses_.end()) req.organiser_address = a->second;
     for (size_t i = 0; i < seats.size(); ++i) {
         const int seat = static_cast<int>(i);
         const std::string& id = seats[i];
@@ -276,9 +277,11 @@ void Desk::open_table(Entry& e, const Round& round, const Table& table, RoundRun
     }
     std::string error;
     const auto room = hub_.create_managed_room(req, error);
-    if (!room) {
-        tr.error = "the table's room could not be created: " + error;
-        spdlog::error("tournament {}: round {} table {}: {}", e.t.id, round.number, table.number, tr.error);
+    if (!room) {  // tried again at the next tick (e.g. once the organiser's room quota has room)
+        const std::string why = "the table's room could not be created: " + error;
+        if (why != tr.error)
+            spdlog::warn("tournament {}: round {} table {}: {}", e.t.id, round.number, table.number, why);
+        tr.error = why;
         return;
     }
     tr.room = room->room;

@@ -138,6 +138,9 @@ private:
     std::mutex mu_;
     std::map<std::string, Entry> entries_;
     std::map<std::string, std::pair<std::string, std::pair<int, int>>> rooms_;  // room -> (tournament, (round, table))
+    // Where each tournament was created from (not stored): its tables count against that address's
+    // room and bot-game quotas as well as the organiser's (docs/decisions/012-bot-game-accounting.md).
+    std::map<std::string, std::string> organiser_addresses_;
 
     std::mutex timer_mu_;
     std::condition_variable timer_cv_;

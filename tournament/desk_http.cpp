@@ -74,7 +74,14 @@ server::HttpAnswer Desk::http(const server::HttpRequest& req) {
     const bool get = m == "GET" || m == "HEAD";
     const bool post = m == "POST";
     if (p.size() == 1) {
-        if (post) return answer(create(body));
+        if (post) {
+            DeskReply r = create(body);
+            if (r.status == 201) {  // the organiser's address, for the room quotas of its tables
+                std::lock_guard lock(mu_);
+                organiser_addresses_[r.body.value("id", "")] = req.address;
+            }
+            return answer(r);
+        }
         return error(405, "method_not_allowed", "POST /tournaments creates a tournament");
     }
     const std::string& id = p[1];

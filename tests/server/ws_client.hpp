@@ -80,7 +80,12 @@ struct WsClient {
     json last_room;  // the latest `room` push (recv() skips them)
     std::string token;
 
-    explicit WsClient(uint16_t port) {
+    // `from`: another loopback address to connect from (e.g. "127.0.0.2": another client address).
+    explicit WsClient(uint16_t port, const std::string& from = "") {
+        if (!from.empty()) {
+            ws.next_layer().open(tcp::v4());
+            ws.next_layer().bind(tcp::endpoint(asio::ip::make_address(from), 0));
+        }
         ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
         ws.handshake("127.0.0.1", "/ws");
     }
