@@ -1,5 +1,10 @@
 #include "games/struggle/ruleset.hpp"
 
+#include <algorithm>
+#include <vector>
+
+#include "games/struggle/state.hpp"
+
 namespace hexhall::struggle {
 namespace {
 using nlohmann::json;
@@ -200,6 +205,57 @@ std::optional<Ruleset> ruleset_from_json(const json& j, std::string& error) {
     return t;
 }
 
+namespace {
+
+// Whether `cost` can ever be paid: each resource's copies paid directly (SFC-1.1), every unit beyond
+// them by three surplus cards (a university card saves two once), from a hand that holds at most the
+// cards not in the market (SFC-10.3: no hand limit). Optimistic: a table refused is never winnable.
+bool ever_payable(const Cards& cost) {
+    int cards = 0;
+    for (int r = 0; r < kResources; ++r) {
+        const int direct = std::min(cost[r], kResourceCopies[r]);
+        cards += direct + 3 * (cost[r] - direct);
+    }
+    return cards - 2 <= kResourceTotal - 5;
+}
+
+}  // namespace
+
+int most_vp(const Ruleset& t, int players, std::string& unbuildable) {
+    auto payable = [&](Building b, Cards extra = {}) {
+        Cards c = t.cost[static_cast<int>(b)];
+        c.add(extra);
+        return ever_payable(c);
+    };
+    for (int b = 0; b < kBuildings; ++b)
+        if (!payable(static_cast<Building>(b)))
+            unbuildable += (unbuildable.empty() ? "" : ", ") + std::string(kBuildingNames[b]);
+    std::array<int, kMarks> by_mark{};
+    for (int k = 0; k < kMarks; ++k)
+        for (int v = 0; v < kCityEvents; ++v) by_mark[k] += t.settlements[k][v];
+    // One player's best: every settlement the others did not start with (SFC-3.8, SFC-11.5: they stay
+    // with their builders), each a city, the best expansions on them (one per type, SFC-9.3), and
+    // every road and knight in play, taken from the others too (a row of n shows n / 2 B sides).
+    const int settlements = payable(Building::Settlement) ? std::max(1, in_play(by_mark, players) - (players - 1)) : 1;
+    int vp = settlements;
+    if (payable(Building::City)) {
+        vp = 2 * settlements;
+        if (payable(Building::Expansion)) {
+            std::vector<int> rises;
+            for (int e = 0; e < kExpansions; ++e) {
+                if (t.expansions[e] <= 0) continue;
+                if (static_cast<Expansion>(e) != Expansion::TownHall) rises.push_back(1);
+                else if (payable(Building::Expansion, t.town_hall_extra)) rises.push_back(2);  // SFC-9.7
+            }
+            std::sort(rises.rbegin(), rises.rend());
+            for (size_t i = 0; i < rises.size() && i < static_cast<size_t>(settlements); ++i) vp += rises[i];
+        }
+    }
+    if (payable(Building::Road)) vp += in_play(t.roads, players) / 2;
+    if (payable(Building::Knight)) vp += in_play(t.knights, players) / 2;
+    return vp;
+}
+
 bool ruleset_fits(const Ruleset& t, int players, std::string& error) {
     if (in_play(t.roads, players) < players) {
         error = "ruleset.roads has too few road cards for " + std::to_string(players) + " players (SFC-3.8)";
@@ -211,6 +267,14 @@ bool ruleset_fits(const Ruleset& t, int players, std::string& error) {
     if (in_play(settlements, players) < players) {
         error = "ruleset.settlements has too few settlement/city cards for " + std::to_string(players) +
                 " players (SFC-3.8)";
+        return false;
+    }
+    std::string unbuildable;
+    if (const int vp = most_vp(t, players, unbuildable); vp < kWinningVp) {
+        error = "this table can never be won with " + std::to_string(players) + " players: a player could reach at most " +
+                std::to_string(vp) + " of the " + std::to_string(kWinningVp) + " VP needed (SFC-11.3)";
+        if (!unbuildable.empty())
+            error += "; never buildable, their costs needing more cards than a hand can hold (SFC-1.1): " + unbuildable;
         return false;
     }
     return true;

@@ -36,7 +36,11 @@ int in_play(const std::array<int, kMarks>& by_mark, int players);
 nlohmann::json ruleset_to_json(const Ruleset& rules);
 // Validates a table; on error returns nullopt and names the offending member in `error`.
 std::optional<Ruleset> ruleset_from_json(const nlohmann::json& table, std::string& error);
-// Whether the table has enough cards for `players` players (a road and a settlement each, SFC-3.8).
+// Whether the table has enough cards for `players` players (a road and a settlement each, SFC-3.8)
+// and can be won: one player could reach kWinningVp (SFC-11.3; most_vp). `error` says why not.
 bool ruleset_fits(const Ruleset& rules, int players, std::string& error);
+// An upper bound of the VP one player can ever hold with this table (a quick feasibility check, not
+// a search); `unbuildable` gets the buildings whose cost can never be paid.
+int most_vp(const Ruleset& rules, int players, std::string& unbuildable);
 
 }  // namespace hexhall::struggle

@@ -216,3 +216,50 @@ TEST_CASE("options: unknown keys and bad player counts are refused; normal form 
     REQUIRE(again);
     CHECK(again->view(0) == g->view(0));
 }
+
+TEST_CASE("a table that can never be won is refused at creation, naming the reason (issue 26)", "[SFC-11.3][SFC-1.1][SFC-12.2]") {
+    std::string error;
+    // The shipped table can be won with every player count.
+    for (int players = 2; players <= 6; ++players) {
+        std::string unbuildable;
+        CHECK(most_vp(provisional_ruleset(), players, unbuildable) >= kWinningVp);
+        CHECK(unbuildable.empty());
+        CHECK(ruleset_fits(provisional_ruleset(), players, error));
+    }
+    // Cities cost more than the deck can pay, even three cards for one beyond each resource's copies
+    // from a whole hand: two players with a settlement each and few roads and knights stay far below 10 VP.
+    json bad = ruleset_to_json(provisional_ruleset());
+    bad["name"] = "unwinnable";
+    bad["costs"]["city"] = json{{"brick", 20}, {"lumber", 20}, {"ore", 20}};
+    bad["roads"] = json{{"unmarked", 2}, {"mark3", 0}, {"mark4", 0}};
+    bad["knights"] = json{{"unmarked", 2}, {"mark3", 0}, {"mark4", 0}};
+    bad["settlements"] = json{{"unmarked", {{"none", 0}, {"marketDay", 3}, {"brigandAttack", 2}}},
+                              {"mark3", {{"none", 0}, {"marketDay", 0}, {"brigandAttack", 0}}},
+                              {"mark4", {{"none", 0}, {"marketDay", 0}, {"brigandAttack", 0}}}};
+    CHECK_FALSE(struggle_module().create(json{{"players", 2}, {"ruleset", bad}}, 1, error));
+    INFO(error);
+    CHECK(error.find("can never be won") != std::string::npos);
+    CHECK(error.find("SFC-11.3") != std::string::npos);
+    CHECK(error.find("city") != std::string::npos);  // the building that can never be paid
+    CHECK(error.find("at most 6 of the 10 VP") != std::string::npos);  // 4 settlements, a road, a knight
+    // The same table with payable cities: 4 cities (8) + a road + a knight = 10: accepted.
+    bad["costs"]["city"] = json{{"ore", 3}, {"grain", 2}};
+    bad["expansions"] = json{{"castle", 0}, {"church", 0}, {"townHall", 0}, {"library", 0}, {"university", 0},
+                             {"merchantGuild", 0}};
+    CHECK(struggle_module().create(json{{"players", 2}, {"ruleset", bad}}, 1, error));
+    // One settlement fewer and no expansions to make up for it: 3 cities (6) + 2 = 8 VP at most, refused.
+    bad["settlements"]["unmarked"]["brigandAttack"] = 1;
+    CHECK_FALSE(struggle_module().create(json{{"players", 2}, {"ruleset", bad}}, 1, error));
+    CHECK(error.find("at most 8 of the 10 VP") != std::string::npos);
+    // With more players the same settlements are shared out: 6 players need more of them.
+    json many = ruleset_to_json(provisional_ruleset());
+    many["settlements"] = json{{"unmarked", {{"none", 0}, {"marketDay", 4}, {"brigandAttack", 3}}},
+                               {"mark3", {{"none", 0}, {"marketDay", 0}, {"brigandAttack", 0}}},
+                               {"mark4", {{"none", 0}, {"marketDay", 0}, {"brigandAttack", 0}}}};
+    many["expansions"] = bad["expansions"];
+    many["roads"] = json{{"unmarked", 6}, {"mark3", 0}, {"mark4", 0}};
+    many["knights"] = json{{"unmarked", 0}, {"mark3", 0}, {"mark4", 0}};
+    CHECK(struggle_module().create(json{{"players", 2}, {"ruleset", many}}, 1, error));  // 6 cities (12) + 3 = 15
+    CHECK_FALSE(struggle_module().create(json{{"players", 6}, {"ruleset", many}}, 1, error));  // 2 cities (4) + 3 = 7
+    CHECK(error.find("with 6 players") != std::string::npos);
+}
