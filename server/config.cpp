@@ -1,5 +1,6 @@
 #include "server/config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <sstream>
@@ -131,6 +132,19 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "work-queue") {
         if (!integer(1, 10000000)) return bad;
         o.work.total = static_cast<size_t>(n);
+    } else if (name == "tournament-max-entrants") {
+        if (!integer(4, 100000)) return bad;
+        c.tournament_max_entrants = static_cast<int>(n);
+    } else if (name == "tournament-per-token") {
+        if (!to_double(value, 0, 1e6, d)) return bad;
+        o.api_limits.per_token = d;
+        o.api_limits.token_burst = std::max(1.0, 4 * d);
+    } else if (name == "tournament-per-address") {
+        if (!to_double(value, 0, 1e6, d)) return bad;
+        o.api_limits.per_address = d;
+        o.api_limits.address_burst = std::max(1.0, 2 * d);
+        o.api_limits.anonymous = d / 10;
+        o.api_limits.anonymous_burst = std::max(1.0, 1.5 * d);
     } else if (name == "http-timeout") {
         if (!integer(1, 3600)) return bad;
         o.http_timeout_seconds = static_cast<int>(n);
@@ -254,6 +268,13 @@ Every flag may also be set in the config file as a "name = value" line (the flag
                          error busy / HTTP 503 with Retry-After (default 8)
   --work-queue-per-address N  the same for one address, its clients together (default 256)
   --work-queue N         jobs waiting in all (default 4096)
+  --tournament-max-entrants N  entrants per tournament; beyond: 409 tournament_full (default 512)
+  --tournament-per-token R  /tournaments requests per second per bearer token (each entrant,
+                         referee and organiser has one), burst 4 R, 0: unlimited (default 5);
+                         beyond: HTTP 429 with Retry-After
+  --tournament-per-address R  /tournaments requests per second per address, the safety net sized
+                         for a club of 100 behind one address, burst 2 R; requests without a
+                         token: R/10 per second, burst 1.5 R (default 200)
   --http-timeout S       seconds for an HTTP request or WebSocket handshake (default 30)
   --hello-timeout S      a WebSocket sending no hello in S seconds is closed, 0: never (default 10)
   --idle-timeout S       a WebSocket silent this long, pings unanswered, is closed (default 300)
@@ -262,8 +283,8 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --log-format F         text or json (one JSON object per line) (default text)
   --help                 this text
 
-Endpoints: GET /healthz, GET /metrics (Prometheus), GET /games/ROOM/record, WebSocket at /ws,
-static files at /.
+Endpoints: GET /healthz, GET /metrics (Prometheus), GET /games/ROOM/record, GET /standings,
+/tournaments (the tournaments API, docs/tournaments.md), WebSocket at /ws, static files at /.
 See docs/operations.md.
 )";
 }

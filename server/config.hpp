@@ -15,11 +15,13 @@ struct Config {
         server.http_heavy_per_second = 10;  // and the heavy HTTP requests per address
         server.db_path = "hexhall.db";  // and keeps its games (an embedded Server: ":memory:")
         server.limits.bot_move_interval = std::chrono::milliseconds(250);  // bot games at a person's pace
+        server.api_limits = ApiLimits{};  // and the tournaments API per token and per address
     }
     ServerOptions server;
     std::string log_level = "info";   // trace, debug, info, warn, error, off
     std::string log_format = "text";  // text, json
     std::string port_file;  // write the bound port here once listening (tests with --port 0)
+    int tournament_max_entrants = 512;  // entrants per tournament (tournament::DeskOptions)
     bool help = false;
 };
 

@@ -1,6 +1,7 @@
 // HTTP endpoints that other parts of the server add (e.g. tournaments): a handler gets every request
 // whose path starts with its prefix, any method, on the worker thread of the heavy endpoints (not
-// on the I/O threads; limited per address like them). No networking here: net.cpp calls it.
+// on the I/O threads), within budgets per bearer token and per address (ServerOptions::api_limits,
+// server/http_limit.hpp). No networking here: net.cpp calls it.
 #pragma once
 #include <functional>
 #include <optional>

@@ -26,4 +26,25 @@ bool HttpRateLimit::allow(const std::string& address, Clock::time_point now) {
     return true;
 }
 
+void ApiRateLimit::configure(const ApiLimits& l) {
+    token_.configure(l.per_token, l.token_burst);
+    anonymous_.configure(l.anonymous, l.anonymous_burst);
+    address_.configure(l.per_address, l.address_burst);
+}
+
+ApiRateLimit::Verdict ApiRateLimit::allow(const std::string& address, std::string_view token, Clock::time_point now) {
+    if (!token.empty()) {
+        // Tokens are 43 base64url characters; a longer value is cut (the bucket map stays small).
+        if (!token_.allow(std::string(token.substr(0, 64)), now)) return Verdict::Token;
+    } else if (!anonymous_.allow(address, now)) {
+        return Verdict::Anonymous;
+    }
+    return address_.allow(address, now) ? Verdict::Allowed : Verdict::Address;
+}
+
+std::string_view bearer_token(std::string_view authorization) {
+    constexpr std::string_view kPrefix = "Bearer ";
+    return authorization.starts_with(kPrefix) ? authorization.substr(kPrefix.size()) : std::string_view();
+}
+
 }  // namespace hexhall::server

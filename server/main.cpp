@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
         // Tournaments (docs/tournaments.md): /tournaments, their tables run as managed rooms.
         hexhall::tournament::DeskOptions desk_options;
         desk_options.clock_scale = o.limits.clock_scale;
+        desk_options.max_entrants = config.tournament_max_entrants;
         hexhall::tournament::Desk desk(server.hub(), &server.store(), desk_options);
         server.add_http_handler("/tournaments", [&desk](const hs::HttpRequest& r) { return desk.http(r); });
         desk.restore();

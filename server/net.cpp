@@ -68,6 +68,7 @@ struct Registry {
     }
     WorkPool* heavy = nullptr;  // the fair pool for heavy HTTP requests (Server::Impl owns it)
     HttpRateLimit heavy_limit;           // per peer address
+    ApiRateLimit api_limit;              // the added endpoints (tournaments): per token, then per address
     std::mutex mu;
     std::map<uint64_t, std::weak_ptr<WsSession>> open;
     std::condition_variable emptied;
@@ -424,13 +425,28 @@ private:
         }
         // The heavy endpoints read and replay stored games: off the I/O threads, limited per address.
         const std::string_view target(req.target().data(), req.target().size());
-        if ((target.starts_with("/standings") || target.starts_with("/games/") || registry_->handler_for(target)) &&
-            registry_->heavy) {
+        const bool added = registry_->handler_for(target) != nullptr;  // e.g. /tournaments: budgets of its own
+        if ((target.starts_with("/standings") || target.starts_with("/games/") || added) && registry_->heavy) {
             const std::string address = slot_ ? slot_->address : std::string("?");
-            if (!registry_->heavy_limit.allow(address, HttpRateLimit::Clock::now())) {
+            const char* refusal = nullptr;
+            const auto now = HttpRateLimit::Clock::now();
+            if (!added) {
+                if (!registry_->heavy_limit.allow(address, now)) refusal = "too many requests: try again in a second";
+            } else {
+                const std::string_view auth(req[http::field::authorization].data(), req[http::field::authorization].size());
+                switch (registry_->api_limit.allow(address, bearer_token(auth), now)) {
+                    case ApiRateLimit::Verdict::Allowed: break;
+                    case ApiRateLimit::Verdict::Token: refusal = "too many requests with this token: try again in a second"; break;
+                    case ApiRateLimit::Verdict::Anonymous:
+                        refusal = "too many requests without a token from your address: try again in a second";
+                        break;
+                    case ApiRateLimit::Verdict::Address: refusal = "too many requests from your address: try again in a second"; break;
+                }
+            }
+            if (refusal) {
                 metrics::rate_limited();
                 auto res = text_response(req, http::status::too_many_requests,
-                                         "{\"error\":\"rate_limited\",\"message\":\"too many requests: try again in a second\"}",
+                                         std::string("{\"error\":\"rate_limited\",\"message\":\"") + refusal + "\"}",
                                          "application/json");
                 res.set(http::field::retry_after, "1");
                 return respond(std::move(res));
@@ -745,6 +761,7 @@ uint16_t Server::start() {
     m.registry->per_address.set_limit(m.options.max_connections_per_address);
     m.registry->heavy = m.work.get();
     m.registry->heavy_limit.configure(m.options.http_heavy_per_second, m.options.http_heavy_burst);
+    m.registry->api_limit.configure(m.options.api_limits);
     m.store->on_health([&m](bool healthy) {
         metrics::store_failing(!healthy);
         m.hub.on_store_health(healthy);

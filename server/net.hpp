@@ -9,6 +9,7 @@
 #include <string>
 
 #include "server/http_handler.hpp"
+#include "server/http_limit.hpp"
 #include "server/hub_limits.hpp"
 #include "server/work_pool.hpp"
 
@@ -41,6 +42,9 @@ struct ServerOptions {
     // the I/O threads, and are limited per peer address (token bucket; 0: unlimited; beyond: 429).
     double http_heavy_per_second = 0;    // hexhall-server's --http-per-second is 10
     double http_heavy_burst = 20;
+    // The endpoints added with add_http_handler (the tournaments API) run on the same worker but
+    // have budgets of their own: per bearer token, then per address (server/http_limit.hpp).
+    ApiLimits api_limits = ApiLimits::unlimited();  // hexhall-server: ApiLimits{} (server/config.hpp)
     std::function<void()> heavy_http_hook;  // tests: runs first in every heavy request, on the worker
     // The fair work pool (docs/decisions/011-fair-work-pool.md): room passwords and the heavy HTTP
     // endpoints, queued per address and session, served round-robin; beyond a queue bound the

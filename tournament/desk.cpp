@@ -48,6 +48,8 @@ bool read_string_map(const json& j, std::map<std::string, std::string>& out) {
 
 Desk::Desk(server::Hub& hub, server::Store* store, DeskOptions options)
     : hub_(hub), store_(store), options_(std::move(options)) {
+    register_per_address_.configure(options_.register_rate_per_address, options_.register_burst_per_address);
+    register_per_tournament_.configure(options_.register_rate_per_tournament, options_.register_burst_per_tournament);
     hub_.set_room_over_listener([this](const std::string& owner, const std::string& room, const core::Outcome& o) {
         on_room_over(owner, room, o);
     });
@@ -62,7 +64,8 @@ json Desk::document(const Entry& e) const {
     for (auto& [n, rr] : e.run) {
         json tables = json::object();
         for (auto& [tn, tr] : rr.tables)
-            tables[std::to_string(tn)] = {{"room", tr.room}, {"invite", tr.invite}, {"absent", tr.absent}, {"error", tr.error}};
+            tables[std::to_string(tn)] = {{"room", tr.room}, {"invite", tr.invite}, {"absent", tr.absent},
+                                          {"error", tr.error}, {"openedMs", tr.opened_ms}};
         run[std::to_string(n)] = {{"startAtMs", rr.start_at_ms},
                                   {"startedMs", rr.started_ms},
                                   {"checkedIn", rr.checked_in},
@@ -109,6 +112,7 @@ bool Desk::read_document(const std::string& body, Entry& out, std::string& error
                 tr.invite = tj.at("invite").get<std::string>();
                 tr.absent = tj.at("absent").get<std::vector<std::string>>();
                 tr.error = tj.at("error").get<std::string>();
+                tr.opened_ms = tj.value("openedMs", int64_t{0});  // older documents: none (see restore)
                 rr.tables[std::stoi(tn)] = std::move(tr);
             }
             out.run[std::stoi(n)] = std::move(rr);
@@ -121,11 +125,20 @@ bool Desk::read_document(const std::string& body, Entry& out, std::string& error
     return true;
 }
 
-void Desk::save(Entry& e, bool wait) {
+void Desk::save(Entry& e) {
     ++e.rev;
     if (!store_) return;
+    // Queued under the lock (the writes of one tournament stay in order); the wait is Durable's.
     store_->put_document(kDocumentKind, e.t.id, document(e).dump(-1, ' ', false, json::error_handler_t::replace), now_ms());
-    if (wait) store_->flush();  // the answer goes out once the change is committed
+}
+
+void Desk::save(Entry& e, Durable& durable) {
+    save(e);
+    durable.wanted = true;
+}
+
+Desk::Durable::~Durable() {
+    if (wanted && store) store->flush();  // the answer goes out once the change is committed
 }
 
 void Desk::restore() {
@@ -139,8 +152,10 @@ void Desk::restore() {
             continue;
         }
         for (auto& [n, rr] : e.run)
-            for (auto& [tn, tr] : rr.tables)
+            for (auto& [tn, tr] : rr.tables) {
                 if (!tr.room.empty()) rooms_[tr.room] = {e.t.id, {n, tn}};
+                if (!tr.room.empty() && tr.opened_ms == 0) tr.opened_ms = now_ms();  // the grace starts again
+            }
         entries_[e.t.id] = std::move(e);
     }
     if (!entries_.empty()) spdlog::info("restored {} tournaments from the store", entries_.size());
@@ -172,12 +187,21 @@ void Desk::start() {
     if (timer_.joinable()) return;
     stopping_ = false;
     timer_ = std::thread([this] {
+        // The desk's worker: results reported by rooms (as they come), the timers (every 200 ms).
+        using Steady = std::chrono::steady_clock;
+        Steady::time_point next_tick = Steady::now();
         std::unique_lock l(timer_mu_);
         while (!stopping_) {
-            timer_cv_.wait_for(l, std::chrono::milliseconds(200));
+            timer_cv_.wait_until(l, next_tick, [this] { return stopping_ || !reports_.empty(); });
             if (stopping_) break;
+            std::deque<Report> batch;
+            batch.swap(reports_);
             l.unlock();
-            tick(now_ms());
+            for (const Report& r : batch) process(r);
+            if (Steady::now() >= next_tick) {
+                tick(now_ms());
+                next_tick = Steady::now() + std::chrono::milliseconds(200);
+            }
             l.lock();
         }
     });
@@ -190,6 +214,12 @@ void Desk::stop() {
     }
     timer_cv_.notify_all();
     if (timer_.joinable()) timer_.join();
+    std::deque<Report> rest;  // results that came in last: recorded now (a restart would reconcile them too)
+    {
+        std::lock_guard lock(timer_mu_);
+        rest.swap(reports_);
+    }
+    for (const Report& r : rest) process(r);
 }
 
 void Desk::tick(int64_t now) {
@@ -219,18 +249,24 @@ void Desk::tick_entry(Entry& e, int64_t now) {
             for (const std::string& id : table.seats)
                 all_here = all_here && (rr.checked_in.count(id) || e.access.bots.count(id));
             if (all_here || late) {
-                open_table(e, round, table, rr, late);
+                open_table(e, round, table, rr, now);
                 changed = true;
             }
         }
-        if (late)  // rooms still waiting for a checked-in player start; a bot plays until they come
+        // A table starts by itself once every present entrant sits (absent seats are bots or left
+        // out). After the no-show deadline, a room still waiting for a present entrant starts with a
+        // bot in the empty seat until they come, but never before its start grace: a table that
+        // opened at the deadline (someone absent) gives the present entrants time to sit, whatever
+        // the clock (issue 26: under untimed and casual the bots once played every seat at once).
+        const int64_t grace = static_cast<int64_t>(options_.start_grace_s * 1000.0 * options_.clock_scale);
+        if (late)
             for (auto& [tn, tr] : rr.tables)
-                if (!tr.forced && !tr.room.empty() && tr.room != "-") {
+                if (!tr.forced && !tr.room.empty() && tr.room != "-" && now >= tr.opened_ms + grace) {
                     tr.forced = true;
                     hub_.force_start(tr.room, options_.takeover_bot, {});
                 }
     }
-    if (changed) save(e, false);
+    if (changed) save(e);
 }
 
 // ------------------------------------------------------------------ rooms
@@ -245,7 +281,7 @@ json Desk::room_options(const Entry& e, const Round& round, const Table& table, 
     return o;
 }
 
-void Desk::open_table(Entry& e, const Round& round, const Table& table, RoundRun& rr, bool deadline_passed) {
+void Desk::open_table(Entry& e, const Round& round, const Table& table, RoundRun& rr, int64_t now) {
     TableRun& tr = rr.tables[table.number];
     tr.absent.clear();
     for (const std::string& id : table.seats)
@@ -287,23 +323,30 @@ void Desk::open_table(Entry& e, const Round& round, const Table& table, RoundRun
     tr.room = room->room;
     tr.invite = room->invite;
     tr.error.clear();
+    tr.opened_ms = now;
     rooms_[tr.room] = {e.t.id, {round.number, table.number}};
     spdlog::info("tournament {}: round {} table {} plays in room {} ({} absent)", e.t.id, round.number, table.number,
                  tr.room, tr.absent.size());
-    if (deadline_passed) {
-        tr.forced = true;
-        hub_.force_start(tr.room, options_.takeover_bot, {});
-    }
 }
 
+// On the room's strand (an I/O thread): only enqueues, never waits for the desk (issue 26: a table
+// that ended once waited 7.8 s here while another tournament was seated).
 void Desk::on_room_over(const std::string& owner, const std::string& room, const core::Outcome& outcome) {
     if (!owner.starts_with(kOwnerPrefix)) return;
+    {
+        std::lock_guard lock(timer_mu_);
+        reports_.push_back({room, outcome});
+    }
+    timer_cv_.notify_all();
+}
+
+void Desk::process(const Report& report) {
     std::lock_guard lock(mu_);
-    auto it = rooms_.find(room);
+    auto it = rooms_.find(report.room);
     if (it == rooms_.end()) return;
     Entry* e = find(it->second.first);
     if (!e) return;
-    if (record(*e, it->second.second.first, it->second.second.second, outcome)) save(*e, false);
+    if (record(*e, it->second.second.first, it->second.second.second, report.outcome)) save(*e);
 }
 
 bool Desk::record(Entry& e, int round, int table, const core::Outcome& outcome) {
@@ -352,7 +395,7 @@ void Desk::reconcile(Entry& e) {
                 if (const auto o = g.game->outcome()) changed = record(e, round.number, tn, *o) || changed;
         }
     }
-    if (changed) save(e, false);
+    if (changed) save(e);
 }
 
 }  // namespace hexhall::tournament

@@ -5,12 +5,15 @@
 // or when the no-show time is over (the policy decides what happens to the absent), and a finished
 // table's outcome becomes its result; when every table has one the round finishes.
 //
-// Thread-safe: one mutex over all tournaments (every operation is short; seating a Swiss round is
-// the longest, ~0.2 s for 100 entrants). The hub's room-over listener and the desk's own timer
-// thread enter through the same mutex. desk_http.cpp is the HTTP face (docs/tournaments.md).
+// Thread-safe: one mutex over all tournaments, held only for short steps (issue 26): seating and
+// standings work on a copy without it, and the wait for the store comes after it is released.
+// The hub's room-over listener runs on the room's strand (an I/O thread) and only enqueues the
+// result; the desk's own worker thread records it, and runs the timers. desk_http.cpp is the HTTP
+// face (docs/tournaments.md).
 #pragma once
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,6 +27,7 @@
 
 #include "core/game_rules.hpp"
 #include "server/http_handler.hpp"
+#include "server/http_limit.hpp"
 #include "tournament/model.hpp"
 
 namespace hexhall::server {
@@ -47,6 +51,7 @@ struct TableRun {
     std::string room, invite;          // "" until the table's room exists
     std::vector<std::string> absent;   // entrants not checked in when the room was created
     std::string error;                 // a result that could not be recorded (shown to the organiser)
+    int64_t opened_ms = 0;             // when the room was created (its start grace counts from here)
     bool forced = false;               // not stored: force_start was asked (again after a restart)
 };
 struct RoundRun {
@@ -57,14 +62,25 @@ struct RoundRun {
 };
 
 struct DeskOptions {
-    double clock_scale = 1.0;  // tests: scales the no-show time (as HubLimits::clock_scale)
+    double clock_scale = 1.0;  // tests: scales the no-show time and the start grace (as HubLimits::clock_scale)
     std::string takeover_bot = "heuristic";  // plays absent and late seats
+    // Bounds (issue 26; docs/tournaments.md "Limits"). Entrants per tournament, house bots and
+    // substitutes included (hexhall-server --tournament-max-entrants).
+    int max_entrants = 512;
+    // Self-registration through the invite link: token buckets per address and per tournament
+    // (burst, then per second). A club of 100 behind one address registers at once.
+    double register_burst_per_address = 128, register_rate_per_address = 1;
+    double register_burst_per_tournament = 256, register_rate_per_tournament = 2;
+    // A table whose room opens at the no-show deadline (someone absent) starts once every present
+    // entrant sits, or when this grace is over (bots then play the empty seats): seconds.
+    double start_grace_s = 120;
 };
 
 // An answer of the desk: HTTP status and JSON body ({"error", "message"} on failure).
 struct DeskReply {
     int status = 200;
     nlohmann::json body;
+    int retry_after_s = 0;  // 429: the Retry-After header
 };
 
 class Desk {
@@ -86,7 +102,9 @@ public:
     // ---- Operations (desk_ops.cpp). `token` is the caller's bearer token.
     DeskReply create(const nlohmann::json& body);
     DeskReply view(const std::string& id, const std::string& token);  // public + what the token may see
-    DeskReply add_entrant(const std::string& id, const std::string& token, const nlohmann::json& body);
+    // `address`: the caller's (self-registration is rate limited per address and per tournament).
+    DeskReply add_entrant(const std::string& id, const std::string& token, const nlohmann::json& body,
+                          const std::string& address = "");
     DeskReply change_entrant(const std::string& id, const std::string& token, const std::string& entrant,
                              const nlohmann::json& body);
     DeskReply substitute(const std::string& id, const std::string& token, const std::string& entrant,
@@ -112,6 +130,21 @@ private:
         Access access;
         std::map<int, RoundRun> run;  // by round number
         int64_t rev = 0;              // bumped at every change (clients poll and compare)
+        bool seating = false;         // a round is being seated (without the lock)
+    };
+    // Waits for the store after the desk's lock is released: declared before the lock_guard in an
+    // operation, so that its destructor runs after the lock's; save(e, durable) asks for the wait.
+    struct Durable {
+        server::Store* store;
+        bool wanted = false;
+        explicit Durable(server::Store* s) : store(s) {}
+        ~Durable();
+        Durable(const Durable&) = delete;
+        Durable& operator=(const Durable&) = delete;
+    };
+    struct Report {
+        std::string room;
+        core::Outcome outcome;
     };
     enum class Role { None, Entrant, Referee, Organiser };
     struct Caller {
@@ -120,13 +153,15 @@ private:
     };
     Caller caller(const Entry& e, const std::string& token) const;
     Entry* find(const std::string& id);  // under mu_
-    void save(Entry& e, bool wait);      // under mu_: bump rev, store the document
+    void save(Entry& e);                   // under mu_: bump rev, queue the document for the store
+    void save(Entry& e, Durable& durable); // the same; the answer waits until it is committed
     nlohmann::json document(const Entry& e) const;
     bool read_document(const std::string& body, Entry& out, std::string& error) const;
     nlohmann::json public_view(const Entry& e) const;
     void tick_entry(Entry& e, int64_t now_ms);
-    void open_table(Entry& e, const Round& round, const Table& table, RoundRun& rr, bool deadline_passed);
+    void open_table(Entry& e, const Round& round, const Table& table, RoundRun& rr, int64_t now);
     void on_room_over(const std::string& owner, const std::string& room, const core::Outcome& outcome);
+    void process(const Report& report);  // on the desk's worker
     bool record(Entry& e, int round, int table, const core::Outcome& outcome);  // false: nothing new
     void reconcile(Entry& e);  // tables whose room ended while the server was down
     nlohmann::json room_options(const Entry& e, const Round& round, const Table& table, int players) const;
@@ -142,10 +177,13 @@ private:
     // room and bot-game quotas as well as the organiser's (docs/decisions/012-bot-game-accounting.md).
     std::map<std::string, std::string> organiser_addresses_;
 
-    std::mutex timer_mu_;
+    server::HttpRateLimit register_per_address_, register_per_tournament_;
+
+    std::mutex timer_mu_;  // guards the fields below; never held across work
     std::condition_variable timer_cv_;
     bool stopping_ = false;
-    std::thread timer_;
+    std::deque<Report> reports_;  // from rooms, for the worker
+    std::thread timer_;           // the desk's worker: reports and timers
 };
 
 // Installs the desk on a server: /tournaments requests, the hub's room-over listener. Call before

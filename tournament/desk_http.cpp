@@ -42,7 +42,9 @@ std::string bearer(const std::string& authorization) {
 }
 
 server::HttpAnswer answer(const DeskReply& r) {
-    return {r.status, r.body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json", {}};
+    server::HttpAnswer a{r.status, r.body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json", {}};
+    if (r.retry_after_s > 0) a.headers.emplace_back("Retry-After", std::to_string(r.retry_after_s));
+    return a;
 }
 
 server::HttpAnswer error(int status, const std::string& code, const std::string& message) {
@@ -89,7 +91,7 @@ server::HttpAnswer Desk::http(const server::HttpRequest& req) {
     if (p.size() == 2 && get) return answer(view(id, token));
     const std::string what = p.size() > 2 ? p[2] : "";
     if (p.size() == 3) {
-        if (what == "entrants" && post) return answer(add_entrant(id, token, body));
+        if (what == "entrants" && post) return answer(add_entrant(id, token, body, req.address));
         if (what == "groups" && post) return answer(add_group(id, token, body));
         if (what == "referees" && post) return answer(add_referee(id, token, body));
         if (what == "close" && post) return answer(close(id, token));

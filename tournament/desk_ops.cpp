@@ -62,6 +62,21 @@ json entrant_json(const Entrant& e, const Access& a) {
     return j;
 }
 
+// The entrant cap (DeskOptions::max_entrants): every entrant counts, withdrawn and substituted too
+// (they stay in the standings).
+std::optional<DeskReply> check_capacity(const Tournament& t, int max_entrants) {
+    if (static_cast<int>(t.entrants.size()) < max_entrants) return std::nullopt;
+    return fail(409, "tournament_full",
+                "this tournament has " + std::to_string(t.entrants.size()) + " entrants, the most this server allows (" +
+                    std::to_string(max_entrants) + ", hexhall-server --tournament-max-entrants)");
+}
+
+DeskReply rate_limited(const std::string& message, int retry_after_s) {
+    DeskReply r = fail(429, "rate_limited", message);
+    r.retry_after_s = retry_after_s;
+    return r;
+}
+
 json fraction(const Fraction& f) { return {{"num", f.num}, {"den", f.den}}; }
 
 }  // namespace
@@ -135,6 +150,7 @@ DeskReply Desk::create(const json& body) {
     std::random_device rd;
     const uint64_t seed = (uint64_t{rd()} << 32) ^ rd();
     stored["secretSeed"] = std::to_string(seed);
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     stored["id"] = new_tournament_id();
     std::string error;
@@ -147,7 +163,7 @@ DeskReply Desk::create(const json& body) {
     e.access.invite = server::new_invite_code();
     const std::string id = e.t.id;
     Entry& stored_entry = entries_[id] = std::move(e);
-    save(stored_entry, true);
+    save(stored_entry, durable);
     spdlog::info("tournament {} created: {} ({}/{})", id, stored_entry.t.name, stored_entry.t.game, stored_entry.t.ruleset);
     return {201, {{"id", id}, {"organiserToken", organiser_token}, {"invite", stored_entry.access.invite},
                   {"view", public_view(stored_entry)}}};
@@ -174,8 +190,10 @@ DeskReply Desk::view(const std::string& id, const std::string& token) {
     return {200, std::move(v)};
 }
 
-DeskReply Desk::add_entrant(const std::string& id, const std::string& token, const json& body) {
+DeskReply Desk::add_entrant(const std::string& id, const std::string& token, const json& body,
+                            const std::string& address) {
     if (auto bad = only_keys(body, {"name", "team", "division", "invite", "bot"})) return fail(400, "bad_request", *bad);
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
@@ -192,6 +210,14 @@ DeskReply Desk::add_entrant(const std::string& id, const std::string& token, con
             return fail(400, "bad_request", "bot must be one of the game's built-in bots: " + names);
         }
     }
+    if (auto full = check_capacity(e->t, options_.max_entrants)) return *full;
+    if (c.role != Role::Organiser) {  // self-registration: per tournament, then per address
+        const auto now = server::HttpRateLimit::Clock::now();
+        if (!register_per_tournament_.allow(id, now))
+            return rate_limited("registration to this tournament is busy: try again in a few seconds", 5);
+        if (!register_per_address_.allow(address, now))
+            return rate_limited("too many registrations from your address: try again in a few seconds", 5);
+    }
     Entrant en;
     en.id = "e" + std::to_string(e->t.entrants.size() + 1);
     en.name = text(body, "name");
@@ -207,13 +233,14 @@ DeskReply Desk::add_entrant(const std::string& id, const std::string& token, con
         e->access.bots[en.id] = bot;
         out["entrant"]["bot"] = bot;
     }
-    save(*e, true);
+    save(*e, durable);
     return {201, std::move(out)};
 }
 
 DeskReply Desk::change_entrant(const std::string& id, const std::string& token, const std::string& entrant,
                                const json& body) {
     if (auto bad = only_keys(body, {"name", "withdraw"})) return fail(400, "bad_request", *bad);
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
@@ -224,29 +251,32 @@ DeskReply Desk::change_entrant(const std::string& id, const std::string& token, 
     if (body.value("withdraw", false))
         if (auto err = withdraw_entrant(copy, entrant)) return refused(*err);
     e->t = std::move(copy);
-    save(*e, true);
+    save(*e, durable);
     const Entrant* en = find_entrant(e->t, entrant);
     return {200, {{"entrant", entrant_json(*en, e->access)}}};
 }
 
 DeskReply Desk::substitute(const std::string& id, const std::string& token, const std::string& entrant, const json& body) {
     if (auto bad = only_keys(body, {"name"})) return fail(400, "bad_request", *bad);
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
     if (caller(*e, token).role != Role::Organiser) return forbidden("the organiser");
+    if (auto full = check_capacity(e->t, options_.max_entrants)) return *full;
     Entrant sub;
     sub.id = "e" + std::to_string(e->t.entrants.size() + 1);
     sub.name = text(body, "name");
     if (auto err = substitute_entrant(e->t, entrant, sub)) return refused(*err);
     const std::string t = server::new_session_token();
     e->access.entrant_hashes[sub.id] = server::token_hash(t);
-    save(*e, true);
+    save(*e, durable);
     return {201, {{"entrant", entrant_json(*find_entrant(e->t, sub.id), e->access)}, {"token", t}}};
 }
 
 DeskReply Desk::add_group(const std::string& id, const std::string& token, const json& body) {
     if (auto bad = only_keys(body, {"name", "members"})) return fail(400, "bad_request", *bad);
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
@@ -262,12 +292,13 @@ DeskReply Desk::add_group(const std::string& id, const std::string& token, const
     copy.groups.push_back(g);
     if (auto err = validate(copy)) return refused(*err);
     e->t = std::move(copy);
-    save(*e, true);
+    save(*e, durable);
     return {201, {{"group", {{"name", g.name}, {"members", g.members}}}}};
 }
 
 DeskReply Desk::add_referee(const std::string& id, const std::string& token, const json& body) {
     if (auto bad = only_keys(body, {"name"})) return fail(400, "bad_request", *bad);
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
@@ -277,45 +308,72 @@ DeskReply Desk::add_referee(const std::string& id, const std::string& token, con
     if (e->access.referee_hashes.count(name) || name == "organiser") return refused("a referee named '" + name + "' exists");
     const std::string t = server::new_session_token();
     e->access.referee_hashes[name] = server::token_hash(t);
-    save(*e, true);
+    save(*e, durable);
     return {201, {{"referee", name}, {"token", t}}};
 }
 
 DeskReply Desk::close(const std::string& id, const std::string& token) {
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
     if (caller(*e, token).role != Role::Organiser) return forbidden("the organiser");
     close_registration(e->t);
-    save(*e, true);
+    save(*e, durable);
     return {200, public_view(*e)};
 }
 
 DeskReply Desk::seat_round(const std::string& id, const std::string& token) {
+    // The seating search runs on a copy, without the desk's lock (issue 26: seating a large round
+    // held every other tournament, and the tables reporting to the desk, for as long as it took).
+    Tournament copy;
+    int64_t rev = 0;
+    {
+        std::lock_guard lock(mu_);
+        Entry* e = find(id);
+        if (!e) return no_tournament();
+        if (caller(*e, token).role != Role::Organiser) return forbidden("the organiser");
+        if (e->seating) return fail(409, "busy", "a round of this tournament is being seated: ask again when it is done");
+        e->seating = true;
+        copy = e->t;
+        rev = e->rev;
+    }
+    std::optional<std::string> err;
+    try {
+        err = seat_next_round(copy);
+    } catch (const std::exception& ex) {
+        err = std::string("seating failed: ") + ex.what();
+    }
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
-    if (caller(*e, token).role != Role::Organiser) return forbidden("the organiser");
-    if (auto err = seat_next_round(e->t)) return refused(*err);
+    e->seating = false;
+    if (err) return refused(*err);
+    if (e->rev != rev)
+        return fail(409, "changed", "the tournament changed while its round was being seated: ask again");
+    e->t = std::move(copy);
     (void)e->run[static_cast<int>(e->t.rounds.size())];
-    save(*e, true);
+    save(*e, durable);
     return {201, public_view(*e)};
 }
 
 DeskReply Desk::swap(const std::string& id, const std::string& token, int round, const json& body) {
     if (auto bad = only_keys(body, {"a", "b"})) return fail(400, "bad_request", *bad);
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
     if (caller(*e, token).role != Role::Organiser) return forbidden("the organiser");
     if (auto err = swap_seats(e->t, round, text(body, "a"), text(body, "b"))) return refused(*err);
-    save(*e, true);
+    save(*e, durable);
     return {200, public_view(*e)};
 }
 
 DeskReply Desk::start_round(const std::string& id, const std::string& token, int round, const json& body) {
     if (auto bad = only_keys(body, {"at"})) return fail(400, "bad_request", *bad);
     {
+        Durable durable(store_);
         std::lock_guard lock(mu_);
         Entry* e = find(id);
         if (!e) return no_tournament();
@@ -333,13 +391,14 @@ DeskReply Desk::start_round(const std::string& id, const std::string& token, int
             rr.started_ms = now;
             tick_entry(*e, now);
         }
-        save(*e, true);
+        save(*e, durable);
     }
     return view(id, token);
 }
 
 DeskReply Desk::check_in(const std::string& id, const std::string& token) {
     {
+        Durable durable(store_);
         std::lock_guard lock(mu_);
         Entry* e = find(id);
         if (!e) return no_tournament();
@@ -354,7 +413,7 @@ DeskReply Desk::check_in(const std::string& id, const std::string& token) {
         if (!seated) return refused("you have no seat in round " + std::to_string(r.number));
         if (e->run[r.number].checked_in.insert(c.name).second) {
             tick_entry(*e, now_ms());
-            save(*e, true);
+            save(*e, durable);
         }
     }
     return me(id, token);
@@ -457,11 +516,12 @@ DeskReply Desk::referee(const std::string& id, const std::string& token, const j
     }
     if ((a.kind == RefereeActionKind::Pause || a.kind == RefereeActionKind::Resume) && !at_table.empty())
         return fail(409, "refused", at_table);
+    Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
     if (auto err = record_referee_action(e->t, a)) return refused(*err);
-    save(*e, true);
+    save(*e, durable);
     const RefereeAction& done = e->t.referee_log.back();
     json out = {{"recorded", {{"referee", done.referee}, {"atMs", done.at_ms}, {"round", done.round}, {"table", done.table},
                               {"kind", to_string(done.kind)}, {"entrant", done.entrant}, {"rule", done.rule}, {"note", done.note}}},
@@ -474,10 +534,16 @@ DeskReply Desk::referee(const std::string& id, const std::string& token, const j
 }
 
 DeskReply Desk::standings(const std::string& id, bool csv, bool teams, std::string& csv_out) {
-    std::lock_guard lock(mu_);
-    Entry* e = find(id);
-    if (!e) return no_tournament();
-    const TournamentStandings s = compute_standings(e->t);
+    Tournament t;  // computed on a copy, without the desk's lock
+    int64_t rev = 0;
+    {
+        std::lock_guard lock(mu_);
+        Entry* e = find(id);
+        if (!e) return no_tournament();
+        t = e->t;
+        rev = e->rev;
+    }
+    const TournamentStandings s = compute_standings(t);
     if (csv) {
         csv_out = teams ? team_standings_csv(s) : standings_csv(s);
         return {200, nullptr};
@@ -495,10 +561,10 @@ DeskReply Desk::standings(const std::string& id, bool csv, bool teams, std::stri
                       {"average", fraction(x.average)},
                       {"averageValue", x.average.den ? static_cast<double>(x.average.num) / static_cast<double>(x.average.den) : 0.0}});
     int finished = 0;
-    for (const Round& r : e->t.rounds) finished += r.status == RoundStatus::Finished;
-    return {200, {{"tournament", e->t.id}, {"name", e->t.name}, {"roundsFinished", finished}, {"rounds", e->t.settings.rounds},
-                  {"final", finished == e->t.settings.rounds}, {"individual", std::move(ind)}, {"teams", std::move(tm)},
-                  {"rev", e->rev}}};
+    for (const Round& r : t.rounds) finished += r.status == RoundStatus::Finished;
+    return {200, {{"tournament", t.id}, {"name", t.name}, {"roundsFinished", finished}, {"rounds", t.settings.rounds},
+                  {"final", finished == t.settings.rounds}, {"individual", std::move(ind)}, {"teams", std::move(tm)},
+                  {"rev", rev}}};
 }
 
 }  // namespace hexhall::tournament

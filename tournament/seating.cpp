@@ -37,10 +37,12 @@ public:
         }
         if (total != n_) throw std::invalid_argument("seating: table sizes do not add up to the players");
         rounds_ = 1 + std::max(0, r.future_rounds);
-        const size_t nn = static_cast<size_t>(n_) * static_cast<size_t>(n_);
-        meet_.assign(nn, 0);
-        group_.assign(nn, 0);
-        swiss_.assign(nn, 0);
+        // Memory grows with the players, never with their pairs (issue 26: 10,000 entrants once took
+        // 1.57 GB as three n x n matrices): meetings are kept per player as a short list of opponents,
+        // groups as each player's group numbers, Swiss distances from each player's bracket.
+        meet_.assign(static_cast<size_t>(n_), {});
+        groups_of_.assign(static_cast<size_t>(n_), {});
+        bucket_.assign(static_cast<size_t>(n_), 0);
         seatc_.assign(static_cast<size_t>(n_) * kMaxSeats, 0);
         threec_.assign(static_cast<size_t>(n_), 0);
         // History: meetings, seat letters and 3-player tables of the players seated now.
@@ -58,16 +60,16 @@ public:
                     for (size_t j = i + 1; j < ids.size(); ++j) add_meet(ids[i], ids[j], 1);
             }
         }
-        for (const auto& g : r.groups) {
-            std::vector<int> ids;
-            for (const std::string& m : g)
-                if (auto it = index_.find(m); it != index_.end()) ids.push_back(it->second);
-            for (size_t i = 0; i < ids.size(); ++i)
-                for (size_t j = i + 1; j < ids.size(); ++j) {
-                    group_[pair_ix(ids[i], ids[j])] = 1;
-                    group_[pair_ix(ids[j], ids[i])] = 1;
+        for (size_t g = 0; g < r.groups.size(); ++g)
+            for (const std::string& m : r.groups[g])
+                if (auto it = index_.find(m); it != index_.end()) {
+                    auto& mine = groups_of_[static_cast<size_t>(it->second)];
+                    if (mine.empty() || mine.back() != static_cast<int>(g)) mine.push_back(static_cast<int>(g));
                 }
-        }
+        first_group_.assign(static_cast<size_t>(n_), -1);
+        for (int p = 0; p < n_; ++p)
+            if (!groups_of_[static_cast<size_t>(p)].empty()) first_group_[static_cast<size_t>(p)] = groups_of_[static_cast<size_t>(p)].front();
+        arow_.assign(static_cast<size_t>(n_), 0);
         swiss_rank_.assign(static_cast<size_t>(n_), 0);
         if (!r.swiss_order.empty()) {
             if (r.swiss_order.size() != r.players.size())
@@ -81,9 +83,8 @@ public:
                 bucket[static_cast<size_t>(it->second)] = static_cast<int>(i) / bracket;
                 swiss_rank_[static_cast<size_t>(it->second)] = static_cast<int>(i);
             }
-            for (int a = 0; a < n_; ++a)
-                for (int b = 0; b < n_; ++b)
-                    swiss_[pair_ix(a, b)] = std::abs(bucket[static_cast<size_t>(a)] - bucket[static_cast<size_t>(b)]);
+            bucket_ = std::move(bucket);
+            swiss_on_ = true;
         }
     }
 
@@ -127,6 +128,7 @@ public:
             int64_t best_delta = 0;
             int best_b = -1;
             uint32_t ties = 0;
+            for (const Met& m : meet_[static_cast<size_t>(a)]) arow_[static_cast<size_t>(m.other)] = m.times;
             for (int b = 0; b < n_; ++b) {
                 if (b == a) continue;
                 const int64_t d = delta(k, a, b);
@@ -140,6 +142,7 @@ public:
                     best_b = b;
                 }
             }
+            for (const Met& m : meet_[static_cast<size_t>(a)]) arow_[static_cast<size_t>(m.other)] = 0;
             if (best_b < 0) continue;
             apply_swap(k, a, best_b);
             cost += best_delta;
@@ -170,11 +173,40 @@ public:
     }
 
 private:
-    size_t pair_ix(int a, int b) const { return static_cast<size_t>(a) * static_cast<size_t>(n_) + static_cast<size_t>(b); }
+    // Meetings of a and b so far (history + plan): a scan of a's few opponents.
+    int meet(int a, int b) const {
+        for (const Met& m : meet_[static_cast<size_t>(a)])
+            if (m.other == b) return m.times;
+        return 0;
+    }
+    void bump(int a, int b, int d) {
+        auto& list = meet_[static_cast<size_t>(a)];
+        for (size_t i = 0; i < list.size(); ++i)
+            if (list[i].other == b) {
+                list[i].times += d;
+                if (list[i].times == 0) {  // gone: the list stays as short as the player's opponents
+                    list[i] = list.back();
+                    list.pop_back();
+                }
+                return;
+            }
+        list.push_back({b, d});
+    }
+    bool same_group(int a, int b) const {
+        const int fa = first_group_[static_cast<size_t>(a)], fb = first_group_[static_cast<size_t>(b)];
+        if (fa < 0 || fb < 0) return false;  // most players: in no group, or in one
+        if (fa == fb) return true;
+        const auto& ga = groups_of_[static_cast<size_t>(a)];
+        const auto& gb = groups_of_[static_cast<size_t>(b)];
+        if (ga.size() < 2 && gb.size() < 2) return false;
+        for (int g : ga)
+            if (std::find(gb.begin(), gb.end(), g) != gb.end()) return true;
+        return false;
+    }
     static size_t seat_ix(int p, int pos) { return static_cast<size_t>(p) * kMaxSeats + static_cast<size_t>(pos); }
     void add_meet(int a, int b, int d) {
-        meet_[pair_ix(a, b)] += d;
-        meet_[pair_ix(b, a)] += d;
+        bump(a, b, d);
+        bump(b, a, d);
     }
     int top(const std::vector<int>& table) const {
         int best = n_;
@@ -183,8 +215,9 @@ private:
     }
     // Static pair weight at one table in planned round k (groups; Swiss only in this round).
     int64_t pair_static(int k, int a, int b) const {
-        int64_t w = req_.weights.group * group_[pair_ix(a, b)];
-        if (k == 0) w += req_.weights.swiss * swiss_[pair_ix(a, b)];
+        int64_t w = same_group(a, b) ? req_.weights.group : 0;
+        if (k == 0 && swiss_on_)
+            w += req_.weights.swiss * std::abs(bucket_[static_cast<size_t>(a)] - bucket_[static_cast<size_t>(b)]);
         return w;
     }
 
@@ -193,7 +226,7 @@ private:
         const Where w = where_[static_cast<size_t>(k)][static_cast<size_t>(p)];
         if (seatc_[seat_ix(p, w.pos)] > 1) return true;
         for (int x : plan_[static_cast<size_t>(k)][static_cast<size_t>(w.table)])
-            if (x != p && (meet_[pair_ix(p, x)] > 1 || group_[pair_ix(p, x)] != 0)) return true;
+            if (x != p && (meet(p, x) > 1 || same_group(p, x))) return true;
         return false;
     }
 
@@ -276,7 +309,8 @@ private:
         const SeatingWeights& w = req_.weights;
         int64_t c = 0;
         for (int a = 0; a < n_; ++a) {
-            for (int b = a + 1; b < n_; ++b) c += w.repeat * tri(meet_[pair_ix(a, b)]);
+            for (const Met& m : meet_[static_cast<size_t>(a)])
+                if (m.other > a) c += w.repeat * tri(m.times);
             for (int s = 0; s < kMaxSeats; ++s) c += w.seat * tri(seatc_[seat_ix(a, s)]);
             c += w.three * tri(threec_[static_cast<size_t>(a)]);
         }
@@ -297,16 +331,24 @@ private:
             const auto& ta = plan_[static_cast<size_t>(k)][static_cast<size_t>(wa.table)];
             const auto& tb = plan_[static_cast<size_t>(k)][static_cast<size_t>(wb.table)];
             // a leaves ta and meets tb (without b); b leaves tb and meets ta (without a). The four
-            // sets of pairs are disjoint, so their changes add up.
+            // sets of pairs are disjoint, so their changes add up. a's meetings come from arow_
+            // (filled for this a by the caller); b's from one pass over b's opponents.
             for (int x : ta) {
                 if (x == a) continue;
-                d += -w.repeat * (meet_[pair_ix(a, x)] - 1) - pair_static(k, a, x);
-                d += w.repeat * meet_[pair_ix(b, x)] + pair_static(k, b, x);
+                d += -w.repeat * (arow_[static_cast<size_t>(x)] - 1) - pair_static(k, a, x);
+                d += pair_static(k, b, x);
             }
             for (int y : tb) {
                 if (y == b) continue;
-                d += -w.repeat * (meet_[pair_ix(b, y)] - 1) - pair_static(k, b, y);
-                d += w.repeat * meet_[pair_ix(a, y)] + pair_static(k, a, y);
+                d += w.repeat - pair_static(k, b, y);
+                d += w.repeat * arow_[static_cast<size_t>(y)] + pair_static(k, a, y);
+            }
+            const auto& where = where_[static_cast<size_t>(k)];
+            for (const Met& m : meet_[static_cast<size_t>(b)]) {  // + meetings of b with ta, - with tb
+                if (m.other == a) continue;
+                const int table = where[static_cast<size_t>(m.other)].table;
+                if (table == wa.table) d += w.repeat * m.times;
+                else if (table == wb.table) d -= w.repeat * m.times;
             }
             if (ta.size() != tb.size()) {
                 // One of them moves onto a 3-player table, the other off one (sizes differ by 1).
@@ -366,13 +408,21 @@ private:
     int n_ = 0;
     int rounds_ = 1;
     std::map<std::string, int> index_;
-    std::vector<int> meet_;       // n x n: meetings in history + plan
-    std::vector<int> group_;      // n x n: 1 if the pair shares a group
-    std::vector<int> swiss_;      // n x n: bracket distance (Swiss)
+    struct Met {
+        int other = 0;
+        int times = 0;
+    };
+    std::vector<std::vector<Met>> meet_;   // per player: opponents met (history + plan) and how often
+    std::vector<std::vector<int>> groups_of_;  // per player: the groups (indexes) they belong to
+    std::vector<int> first_group_;  // per player: the first of those, -1 for none
+    std::vector<int> arow_;         // during one move: the moving player's meetings with each player
+    std::vector<int> bucket_;     // per player: Swiss bracket (rank / table size)
+    bool swiss_on_ = false;       // a Swiss order was given
     std::vector<int> swiss_rank_; // position in the Swiss order
     std::vector<int> seatc_;      // n x kMaxSeats: times in each seat letter
     std::vector<int> threec_;     // n: times at a 3-player table
-    std::vector<int> history_meet_, history_seatc_, history_threec_;  // the same, history only
+    std::vector<std::vector<Met>> history_meet_;                  // the same, history only
+    std::vector<int> history_seatc_, history_threec_;
     std::vector<std::vector<std::vector<int>>> plan_;  // [round][table] -> players in seat order
     std::vector<std::vector<Where>> where_;            // [round][player]
 };

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include "tournament/referee.hpp"
 #include "tournament/results.hpp"
@@ -26,15 +27,22 @@ std::string status_text(const Entrant& e, bool disqualified) {
     return "";
 }
 
+}  // namespace
+
 std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-    std::string out = "\"";
+    // OWASP "CSV injection": a cell a spreadsheet would read as a formula (= + - @, tab, CR first)
+    // gets a leading single quote and is quoted, so it shows as the text it is.
+    const bool formula = !s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos;
+    if (!formula && s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string out = formula ? "\"'" : "\"";
     for (char c : s) {
         if (c == '"') out += '"';
         out += c;
     }
     return out + "\"";
 }
+
+namespace {
 
 std::string decimal(const Fraction& f, int places) {
     char buf[64];

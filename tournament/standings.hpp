@@ -52,6 +52,9 @@ TournamentStandings compute_standings(const Tournament& t);
 // rank,entrant,name,team,division,games,forfeits,match_points,game_points,pop,pop_exact,status
 // pop is rounded to 4 decimals for reading; pop_exact is the exact fraction "num/den".
 std::string standings_csv(const TournamentStandings& s);
+// One text cell of these CSV files (RFC 4180 quoting; a cell that begins with = + - @, tab or CR
+// is written as '<text>, quoted, as OWASP recommends against CSV injection).
+std::string csv_field(const std::string& s);
 // CSV of the team standings: division,rank,team,average,average_exact,member_ranks
 std::string team_standings_csv(const TournamentStandings& s);
 

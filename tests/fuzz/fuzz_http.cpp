@@ -3,6 +3,9 @@
 // must still answer GET /healthz after every input. With clang and -DHEXHALL_FUZZ=ON this is a
 // libFuzzer target (fuzz_http); otherwise tests/fuzz/fuzz_http_smoke.cpp drives it with a fixed
 // corpus and seeded mutations in ctest (also under ASan + UBSan). docs/protocol.md, "Fuzzing".
+// The tournaments API is on it as in hexhall-server (issue 26): one tournament exists from the
+// start, and an input's "@T" / "@O" / "@I" stand for its id, organiser token and invite code (and
+// "@L" for the length of the body after them), so that mutations reach into every operation.
 #include <sys/socket.h>
 #include <sys/time.h>
 
@@ -16,7 +19,11 @@
 #include <boost/asio.hpp>
 #include <spdlog/spdlog.h>
 
+#include <nlohmann/json.hpp>
+
 #include "server/net.hpp"
+#include "server/sqlite_store.hpp"
+#include "tournament/desk.hpp"
 
 namespace {
 
@@ -24,7 +31,9 @@ using boost::asio::ip::tcp;
 
 struct FuzzServer {
     std::unique_ptr<hexhall::server::Server> server;
+    std::unique_ptr<hexhall::tournament::Desk> desk;
     uint16_t port = 0;
+    std::string id, organiser, invite;  // the tournament that inputs name with @T, @O, @I
     FuzzServer() {
         spdlog::set_level(spdlog::level::off);
         hexhall::server::ServerOptions o;
@@ -33,7 +42,34 @@ struct FuzzServer {
         o.threads = 1;
         o.http_timeout_seconds = 2;  // an incomplete request is cut off
         server = std::make_unique<hexhall::server::Server>(o);
+        hexhall::tournament::DeskOptions d;
+        d.clock_scale = 0.01;
+        desk = std::make_unique<hexhall::tournament::Desk>(server->hub(), &server->store(), d);
+        server->add_http_handler("/tournaments", [this](const hexhall::server::HttpRequest& r) { return desk->http(r); });
+        desk->restore();
         port = server->start();
+        desk->start();
+        hexhall::server::HttpRequest create;
+        create.method = "POST";
+        create.path = "/tournaments";
+        create.body = R"({"name":"Fuzz","settings":{"rounds":2,"clockPreset":"untimed"}})";
+        const auto created = nlohmann::json::parse(desk->http(create).body);
+        id = created.at("id");
+        organiser = created.at("organiserToken");
+        invite = created.at("invite");
+    }
+    ~FuzzServer() {
+        desk->stop();
+        server->stop();
+    }
+    std::string expand(std::string bytes) const {
+        for (auto [mark, value] : {std::pair<const char*, const std::string*>{"@T", &id}, {"@O", &organiser}, {"@I", &invite}})
+            for (size_t at = bytes.find(mark); at != std::string::npos; at = bytes.find(mark, at + value->size()))
+                bytes.replace(at, 2, *value);
+        const size_t l = bytes.find("@L"), body = bytes.find("\r\n\r\n");
+        if (l != std::string::npos && body != std::string::npos && l < body)  // the body comes after @L
+            bytes.replace(l, 2, std::to_string(bytes.size() - body - 4));
+        return bytes;
     }
 };
 
@@ -67,7 +103,7 @@ std::string send_raw(uint16_t port, const std::string& bytes) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FuzzServer& fs = fuzz_server();
-    const std::string reply = send_raw(fs.port, std::string(reinterpret_cast<const char*>(data), size));
+    const std::string reply = send_raw(fs.port, fs.expand(std::string(reinterpret_cast<const char*>(data), size)));
     // Whatever came back is HTTP (or nothing: a request Beast cannot parse is closed).
     if (!reply.empty() && reply.rfind("HTTP/1.", 0) != 0) __builtin_trap();
     // The server is still there and answers.

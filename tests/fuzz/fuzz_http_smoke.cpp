@@ -32,6 +32,26 @@ int main(int argc, char** argv) {
         "\r\n\r\n\r\n",
         "GET",
         "HEAD /standings?rooms=abc HTTP/1.0\r\n\r\n",
+        // The tournaments API (@T: the fuzz server's tournament, @O: its organiser token, @I: its invite, @L: the body's length).
+        "POST /tournaments HTTP/1.1\r\nContent-Length: @L\r\n\r\n{\"name\":\"x\",\"settings\":{\"rounds\":99999,\"tableSize\":-1}}",
+        "POST /tournaments HTTP/1.1\r\nContent-Length: @L\r\n\r\n[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+        "GET /tournaments/@T HTTP/1.1\r\nAuthorization: Bearer @O\r\n\r\n",
+        "POST /tournaments/@T/entrants HTTP/1.1\r\nContent-Length: @L\r\n\r\n{\"name\":\"=cmd|' /C calc'!A0\",\"invite\":\"@I\"}",
+        "POST /tournaments/@T/entrants HTTP/1.1\r\nAuthorization: Bearer @O\r\nContent-Length: @L\r\n\r\n{\"name\":\"B\",\"bot\":\"random\"}",
+        "PATCH /tournaments/@T/entrants/e1 HTTP/1.1\r\nAuthorization: Bearer @O\r\nContent-Length: @L\r\n\r\n{\"withdraw\":true}",
+        "POST /tournaments/@T/entrants/e1/substitute HTTP/1.1\r\nAuthorization: Bearer @O\r\nContent-Length: @L\r\n\r\n{\"name\":\"S\"}",
+        "POST /tournaments/@T/groups HTTP/1.1\r\nAuthorization: Bearer @O\r\nContent-Length: @L\r\n\r\n{\"name\":\"g\",\"members\":[\"e1\",1]}",
+        "POST /tournaments/@T/close HTTP/1.1\r\nAuthorization: Bearer @O\r\n\r\n",
+        "POST /tournaments/@T/rounds HTTP/1.1\r\nAuthorization: Bearer @O\r\n\r\n",
+        "POST /tournaments/@T/rounds/1/swap HTTP/1.1\r\nAuthorization: Bearer @O\r\nContent-Length: @L\r\n\r\n{\"a\":\"e1\",\"b\":\"e1\"}",
+        "POST /tournaments/@T/rounds/1/start HTTP/1.1\r\nAuthorization: Bearer @O\r\nContent-Length: @L\r\n\r\n{\"at\":99999999999999999999999}",
+        "POST /tournaments/@T/rounds/0/start HTTP/1.1\r\nAuthorization: Bearer @O\r\n\r\n",
+        "POST /tournaments/@T/checkin HTTP/1.1\r\nAuthorization: Bearer x\r\n\r\n",
+        "POST /tournaments/@T/referee HTTP/1.1\r\nAuthorization: Bearer @O\r\nContent-Length: @L\r\n\r\n{\"round\":1,\"table\":-7,\"kind\":\"pause\",\"note\":1}",
+        "GET /tournaments/@T/standings.csv?teams=1&format=csv HTTP/1.1\r\n\r\n",
+        "GET /tournaments/@T/me HTTP/1.1\r\nAuthorization: Bearer \r\n\r\n",
+        "DELETE /tournaments/@T HTTP/1.1\r\n\r\n",
+        "GET /tournaments/%00/../@T//rounds/ HTTP/1.1\r\n\r\n",
     };
     std::mt19937_64 rng(20261124);
     auto pick = [&](size_t n) { return static_cast<size_t>(rng() % n); };

@@ -60,10 +60,27 @@ TEST_CASE("config: --help documents every option", "[server][config]") {
     const std::string help = hexhall::server::usage();
     for (const char* name : {"port", "address", "threads", "web-root", "db", "db-sync", "keep-finished-days", "max-connections", "max-rooms",
                              "max-frame-bytes", "max-send-queue", "msgs-per-second", "msgs-burst", "http-timeout",
-                             "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format"}) {
+                             "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format",
+                             "tournament-max-entrants", "tournament-per-token", "tournament-per-address"}) {
         INFO(name);
         CHECK(help.find(std::string("--") + name + " ") != std::string::npos);
         Config c;  // and each is an option
         CHECK(hexhall::server::apply_option(c, name, "x").find("unknown option") == std::string::npos);
     }
+}
+
+TEST_CASE("config: the tournaments limits (entrant cap, per token, per address) from flags and the file", "[server][config]") {
+    Config c;
+    CHECK(c.tournament_max_entrants == 512);
+    CHECK(c.server.api_limits.per_token == 5);
+    CHECK(c.server.api_limits.per_address == 200);
+    CHECK(hexhall::server::apply_config_text(c, "tournament-max-entrants = 64\ntournament-per-token = 2\n") == "");
+    CHECK(hexhall::server::parse_command_line(c, {"--tournament-per-address", "50"}) == "");
+    CHECK(c.tournament_max_entrants == 64);
+    CHECK(c.server.api_limits.per_token == 2);
+    CHECK(c.server.api_limits.token_burst == 8);
+    CHECK(c.server.api_limits.per_address == 50);
+    CHECK(c.server.api_limits.address_burst == 100);
+    CHECK(c.server.api_limits.anonymous == 5);
+    CHECK(hexhall::server::apply_option(c, "tournament-max-entrants", "2").find("bad value") == 0);
 }

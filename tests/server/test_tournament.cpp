@@ -4,6 +4,7 @@
 #include "tests/server/ws_client.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -11,7 +12,11 @@
 #include "server/hub.hpp"
 #include "server/records.hpp"
 #include "server/sqlite_store.hpp"
+#include "server/config.hpp"
+#include "tests/server/ops_support.hpp"
 #include "tournament/desk.hpp"
+#include "tournament/model_json.hpp"
+#include "tournament/registration.hpp"
 
 using namespace hexhall::test;
 namespace hk = hexhall::hk;
@@ -23,16 +28,18 @@ struct TourServer {
     std::unique_ptr<hexhall::server::Server> server;
     std::unique_ptr<hexhall::tournament::Desk> desk;
     uint16_t port = 0;
-    explicit TourServer(const std::string& db = ":memory:", double clock_scale = 0.01) {
+    using Setup = std::function<void(hexhall::server::ServerOptions&, hexhall::tournament::DeskOptions&)>;
+    explicit TourServer(const std::string& db = ":memory:", double clock_scale = 0.01, const Setup& setup = {}) {
         hexhall::server::ServerOptions o;
         o.address = "127.0.0.1";
         o.port = 0;
         o.threads = 2;
         o.db_path = db;
         o.limits.clock_scale = clock_scale;
-        server = std::make_unique<hexhall::server::Server>(o);
         hexhall::tournament::DeskOptions d;
         d.clock_scale = clock_scale;
+        if (setup) setup(o, d);
+        server = std::make_unique<hexhall::server::Server>(o);
         desk = std::make_unique<hexhall::tournament::Desk>(server->hub(), &server->store(), d);
         server->add_http_handler("/tournaments", [this](const hexhall::server::HttpRequest& r) { return desk->http(r); });
         desk->restore();
@@ -49,6 +56,7 @@ struct TourReply {
     int status = 0;
     json body;
     std::string text;
+    std::string retry_after;  // the Retry-After header ("" when none)
 };
 
 TourReply tour_call(uint16_t port, http::verb method, const std::string& target, const json& body = nullptr,
@@ -72,6 +80,7 @@ TourReply tour_call(uint16_t port, http::verb method, const std::string& target,
     r.status = static_cast<int>(res.result_int());
     r.text = res.body();
     r.body = json::parse(r.text, nullptr, false);
+    r.retry_after = std::string(res[http::field::retry_after]);
     return r;
 }
 TourReply tour_get(uint16_t port, const std::string& target, const std::string& token = "") {
@@ -555,4 +564,373 @@ TEST_CASE("tournament: Carcassonne and The Struggle for Catan events run through
         CHECK(winners >= 4);  // 2 rounds × 2 tables
         CHECK(st.body.at("individual").at(0).at("rank") == 1);
     }
+}
+
+// ------------------------------------------------------------------ issue 26: bounds and fairness
+
+namespace {
+
+std::vector<std::string> tour_register(uint16_t port, const Created& t, int n, const std::string& prefix = "P") {
+    std::vector<std::string> tokens;
+    for (int i = 0; i < n; ++i) {
+        const TourReply r = tour_post(port, "/tournaments/" + t.id + "/entrants", {{"name", prefix + std::to_string(i + 1)}, {"invite", t.invite}});
+        INFO(r.text);
+        REQUIRE(r.status == 201);
+        tokens.push_back(r.body.at("token"));
+    }
+    return tokens;
+}
+
+// The entrant's round as /me shows it (null until seated).
+json tour_my_round(uint16_t port, const std::string& id, const std::string& token, int round) {
+    const TourReply me = tour_get(port, "/tournaments/" + id + "/me", token);
+    INFO(me.text);
+    REQUIRE(me.status == 200);
+    for (const json& r : me.body.at("rounds"))
+        if (r.at("round") == round) return r;
+    return nullptr;
+}
+
+// Joins the entrant's reserved seat (the table's room must exist) and reads until the room shows
+// the seat taken; returns that room push.
+json tour_sit(Player& p, uint16_t port, const json& mine, const std::string& token, const std::string& name) {
+    p.c = std::make_unique<WsClient>(port);
+    p.c->hello(name);
+    p.seat = mine.at("gameSeat").get<int>();
+    p.c->request({{"type", "joinRoom"}, {"invite", mine.at("invite")}, {"seat", p.seat}, {"seatToken", token}});
+    bool joined = false;
+    for (;;) {
+        const json m = p.c->recv_any();
+        INFO(m.dump());
+        REQUIRE(m.at("type") != "error");
+        if (m.at("type") == "joined") joined = true;
+        if (joined && m.at("type") == "room" && m.at("seats").at(p.seat).value("connected", false)) return m;
+    }
+}
+
+bool tour_table_started(uint16_t port, const std::string& id, int round, int table) {
+    const json v = tour_view(port, id);
+    if (v.at("run").size() < static_cast<size_t>(round)) return false;
+    for (const json& t : v.at("run").at(round - 1).at("tables"))
+        if (t.at("table") == table) return t.value("started", false);
+    return false;
+}
+
+double tour_quantile(std::vector<double> v, double q) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
+}
+
+}  // namespace
+
+TEST_CASE("tournament: a table with a no-show waits for its present entrants, or its start grace, under every clock preset",
+          "[server][tournament]") {
+    Watchdog dog(280);
+    for (const char* preset : hexhall::tournament::kClockPresets) {
+        INFO("clock preset " << preset);
+        {   // A grace longer than the test: the table starts when the three present entrants sit.
+            TourServer s(":memory:", 0.01, [](auto&, hexhall::tournament::DeskOptions& d) { d.start_grace_s = 1e6; });
+            const Created t = tour_create(s.port, {{"name", "Grace"}, {"settings", {{"rounds", 1}, {"clockPreset", preset}, {"noShowAfterS", 10}}}});
+            const std::vector<std::string> tokens = tour_register(s.port, t, 4);
+            REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+            REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
+            for (int i = 0; i < 3; ++i)  // P4 never comes
+                REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/checkin", json::object(), tokens[static_cast<size_t>(i)]).status == 200);
+            std::vector<json> mine(3);
+            REQUIRE(eventually([&] {  // the no-show deadline (0.1 s) passes: the table opens, P4 absent
+                for (int i = 0; i < 3; ++i) mine[static_cast<size_t>(i)] = tour_my_round(s.port, t.id, tokens[static_cast<size_t>(i)], 1);
+                return std::all_of(mine.begin(), mine.end(), [](const json& m) { return !m.is_null() && !m.at("room").is_null(); });
+            }));
+            std::vector<Player> players(3);
+            json last;
+            for (int i = 0; i < 3; ++i) {
+                last = tour_sit(players[static_cast<size_t>(i)], s.port, mine[static_cast<size_t>(i)], tokens[static_cast<size_t>(i)], "P" + std::to_string(i + 1));
+                if (i < 2) CHECK(last.at("started") == false);  // nobody plays for a present entrant before they sit
+            }
+            const json started = last.at("started") == true ? last : players[2].c->room_until([](const json& r) { return r.at("started") == true; });
+            for (int i = 0; i < 3; ++i) {
+                const json& seat = started.at("seats").at(players[static_cast<size_t>(i)].seat);
+                INFO(seat.dump());
+                CHECK(seat.at("kind") == "external");
+                CHECK_FALSE(seat.contains("botPlaying"));
+            }
+            size_t bots = 0;
+            for (const json& seat : started.at("seats")) bots += seat.at("kind") == "bot";
+            CHECK(bots == 1);  // the absent entrant's seat (botScoresNothing)
+        }
+        {   // A short grace (1 s × 0.01): nobody sits, the table starts with bots in the empty seats.
+            TourServer s(":memory:", 0.01, [](auto&, hexhall::tournament::DeskOptions& d) { d.start_grace_s = 1; });
+            const Created t = tour_create(s.port, {{"name", "Grace"}, {"settings", {{"rounds", 1}, {"clockPreset", preset}, {"noShowAfterS", 10}}}});
+            const std::vector<std::string> tokens = tour_register(s.port, t, 4);
+            REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+            REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
+            for (int i = 0; i < 3; ++i)
+                REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/checkin", json::object(), tokens[static_cast<size_t>(i)]).status == 200);
+            CHECK(eventually([&] { return tour_table_started(s.port, t.id, 1, 1); }));
+        }
+    }
+}
+
+TEST_CASE("tournament: the entrant cap and the registration rate limits answer with a clear error", "[server][tournament]") {
+    Watchdog dog(120);
+    {
+        TourServer s(":memory:", 0.01, [](auto&, hexhall::tournament::DeskOptions& d) {
+            d.max_entrants = 6;
+            d.register_burst_per_address = 4;
+            d.register_rate_per_address = 0.001;  // no refill within the test
+        });
+        const Created t = tour_create(s.port, {{"name", "Capped"}, {"settings", {{"rounds", 1}}}});
+        const std::vector<std::string> tokens = tour_register(s.port, t, 4);
+        // Self-registration: the address's burst is spent.
+        const TourReply fifth = tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "P5"}, {"invite", t.invite}});
+        CHECK(fifth.status == 429);
+        CHECK(fifth.body.at("error") == "rate_limited");
+        CHECK(fifth.body.at("message").get<std::string>().find("your address") != std::string::npos);
+        CHECK(fifth.retry_after == "5");
+        // The organiser is not rate limited, but the cap holds for house bots and substitutes too.
+        for (int i = 0; i < 2; ++i)
+            CHECK(tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Bot" + std::to_string(i)}, {"bot", "random"}}, t.organiser).status == 201);
+        const TourReply full = tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Bot9"}, {"bot", "random"}}, t.organiser);
+        CHECK(full.status == 409);
+        CHECK(full.body.at("error") == "tournament_full");
+        CHECK(full.body.at("message").get<std::string>().find("6") != std::string::npos);
+        const TourReply sub = tour_post(s.port, "/tournaments/" + t.id + "/entrants/e1/substitute", {{"name", "Sub"}}, t.organiser);
+        CHECK(sub.status == 409);
+        CHECK(sub.body.at("error") == "tournament_full");
+        CHECK(tour_view(s.port, t.id).at("tournament").at("entrants").size() == 6);
+    }
+    {
+        TourServer s(":memory:", 0.01, [](auto&, hexhall::tournament::DeskOptions& d) {
+            d.register_burst_per_tournament = 3;
+            d.register_rate_per_tournament = 0.001;
+        });
+        const Created a = tour_create(s.port, {{"name", "Busy"}, {"settings", {{"rounds", 1}}}});
+        const Created b = tour_create(s.port, {{"name", "Other"}, {"settings", {{"rounds", 1}}}});
+        tour_register(s.port, a, 3);
+        const TourReply fourth = tour_post(s.port, "/tournaments/" + a.id + "/entrants", {{"name", "P4"}, {"invite", a.invite}});
+        CHECK(fourth.status == 429);
+        CHECK(fourth.body.at("message").get<std::string>().find("this tournament") != std::string::npos);
+        tour_register(s.port, b, 3);  // per tournament: another one still takes its entrants
+    }
+}
+
+TEST_CASE("tournament: a club of 100 behind one address registers, checks in, plays (bots) and sees its results with no 429",
+          "[server][tournament]") {
+    Watchdog dog(280);
+    // hexhall-server's own limits: per token first, the per-address safety net behind them.
+    const hexhall::server::ApiLimits production = hexhall::server::Config{}.server.api_limits;
+    REQUIRE(production.per_token > 0);
+    REQUIRE(production.per_address > 0);
+    TourServer s(":memory:", 0.01, [&](hexhall::server::ServerOptions& o, auto&) { o.api_limits = production; });
+    std::map<int, int> statuses;  // every answer the club got, by status
+    auto call = [&](http::verb m, const std::string& target, const json& body, const std::string& token) {
+        TourReply r = tour_call(s.port, m, target, body, token);
+        ++statuses[r.status];
+        return r;
+    };
+    const TourReply created = call(http::verb::post, "/tournaments",
+                                   {{"name", "Club night"}, {"settings", {{"rounds", 1}, {"clockPreset", "untimed"}, {"noShowAfterS", 60}}}}, "");
+    REQUIRE(created.status == 201);
+    const std::string id = created.body.at("id"), organiser = created.body.at("organiserToken"), invite = created.body.at("invite");
+    const std::string path = "/tournaments/" + id;
+    struct Client {
+        std::string token;
+        bool checked_in = false, done = false;
+    };
+    std::vector<Client> club(100);
+    // Everyone opens the invite link (the public view) and registers, as the club arrives.
+    for (size_t i = 0; i < club.size(); ++i) {
+        REQUIRE(call(http::verb::get, path, nullptr, "").status == 200);
+        const TourReply r = call(http::verb::post, path + "/entrants", {{"name", "Member " + std::to_string(i + 1)}, {"invite", invite}}, "");
+        INFO(r.text);
+        REQUIRE(r.status == 201);
+        club[i].token = r.body.at("token");
+    }
+    REQUIRE(call(http::verb::post, path + "/close", json::object(), organiser).status == 200);
+    REQUIRE(call(http::verb::post, path + "/rounds", json::object(), organiser).status == 201);
+    REQUIRE(call(http::verb::post, path + "/rounds/1/start", json::object(), organiser).status == 200);
+    // Every member's page polls /me once a second (web-client/src/tournament/poll.ts) and checks in
+    // when seated; nobody sits at the table: after the no-show time and the start grace bots play
+    // every seat, and the results come back to each member's page.
+    using Steady = std::chrono::steady_clock;
+    std::vector<Steady::time_point> due(club.size());
+    const Steady::time_point t0 = Steady::now(), give_up = t0 + std::chrono::seconds(200);
+    for (size_t i = 0; i < club.size(); ++i) due[i] = t0 + std::chrono::milliseconds(10 * i);  // members arrive spread
+    size_t done = 0;
+    while (done < club.size() && Steady::now() < give_up) {
+        const size_t i = static_cast<size_t>(std::min_element(due.begin(), due.end()) - due.begin());
+        std::this_thread::sleep_until(due[i]);  // the member's own poll interval, not a wait for a condition
+        due[i] += std::chrono::seconds(1);
+        Client& c = club[i];
+        if (c.done) {
+            due[i] = Steady::time_point::max();
+            continue;
+        }
+        const TourReply me = call(http::verb::get, path + "/me", nullptr, c.token);
+        if (me.status != 200) continue;
+        for (const json& r : me.body.at("rounds")) {
+            if (r.at("round") != 1) continue;
+            if (!c.checked_in && !r.at("checkedIn").get<bool>()) {
+                c.checked_in = call(http::verb::post, path + "/checkin", json::object(), c.token).status == 200;
+            }
+            if (r.contains("result")) {
+                c.done = true;
+                ++done;
+            }
+        }
+    }
+    INFO("answers by status: " << json(statuses).dump());
+    CHECK(done == club.size());
+    CHECK(statuses.count(429) == 0);
+    CHECK(statuses.size() == 2);  // 200 and 201 only
+    const TourReply st = call(http::verb::get, path + "/standings", nullptr, "");
+    REQUIRE(st.status == 200);
+    CHECK(st.body.at("final") == true);
+
+    // The budgets are per token: one member who floods is refused, the others are not.
+    int refused = 0;
+    for (int i = 0; i < 60; ++i) refused += tour_get(s.port, path + "/me", club[0].token).status == 429;
+    CHECK(refused > 0);
+    const TourReply other = tour_get(s.port, path + "/me", club[1].token);
+    CHECK(other.status == 200);
+    const TourReply flooded = tour_get(s.port, path + "/me", club[0].token);
+    if (flooded.status == 429) {
+        CHECK(flooded.retry_after == "1");
+        CHECK(flooded.body.at("message").get<std::string>().find("this token") != std::string::npos);
+    }
+}
+
+TEST_CASE("tournament: a 5000-entrant round is seated while another tournament's tables end; a third one's table keeps "
+          "its p99 round trip",
+          "[server][tournament][flood]") {
+    Watchdog dog(280);
+    namespace tn = hexhall::tournament;
+    const auto dir = std::filesystem::temp_directory_path() / ("hexhall-tour5000-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string db = (dir / "t.db").string();
+    // The big tournament is stored before the server starts (5,000 registrations through HTTP would
+    // rewrite the whole document 5,000 times); the desk restores it like any other.
+    const std::string organiser = hexhall::server::new_session_token();
+    {
+        tn::Tournament big;
+        big.id = "tbig5000";
+        big.name = "Big open";
+        big.organiser = "bench";
+        big.secret_seed = 2026;
+        big.settings.rounds = 2;  // seating plans this round with the next one
+        big.settings.clock_preset = "untimed";
+        for (int i = 0; i < 5000; ++i) {
+            tn::Entrant en;
+            en.id = "e" + std::to_string(i + 1);
+            en.name = "Player " + std::to_string(i + 1);
+            big.entrants.push_back(en);
+        }
+        REQUIRE_FALSE(tn::validate(big));
+        const json doc = {{"tournament", tn::to_json(big, tn::JsonView::Stored)},
+                          {"access", {{"organiser", hexhall::server::token_hash(organiser)}, {"invite", hexhall::server::new_invite_code()},
+                                      {"entrants", json::object()}, {"referees", json::object()}, {"bots", json::object()}}},
+                          {"run", json::object()},
+                          {"rev", 0}};
+        hexhall::server::SqliteStore store(db);
+        store.put_document("tournament", big.id, doc.dump(), 0);
+        store.flush();
+    }
+    {
+        TourServer s(db, 0.01, [](auto&, tn::DeskOptions& d) { d.max_entrants = 10000; });
+        REQUIRE(tour_view(s.port, "tbig5000").at("tournament").at("entrants").size() == 5000);
+
+        // The victim: a tournament table of four people.
+        const Created v = tour_create(s.port, {{"name", "Victim"}, {"settings", {{"rounds", 1}, {"clockPreset", "untimed"}, {"noShowAfterS", 3600}}}});
+        const std::vector<std::string> tokens = tour_register(s.port, v, 4, "V");
+        REQUIRE(tour_post(s.port, "/tournaments/" + v.id + "/rounds", json::object(), v.organiser).status == 201);
+        REQUIRE(tour_post(s.port, "/tournaments/" + v.id + "/rounds/1/start", json::object(), v.organiser).status == 200);
+        for (const std::string& tok : tokens) REQUIRE(tour_post(s.port, "/tournaments/" + v.id + "/checkin", json::object(), tok).status == 200);
+        std::vector<json> mine(4);
+        REQUIRE(eventually([&] {
+            for (size_t i = 0; i < 4; ++i) mine[i] = tour_my_round(s.port, v.id, tokens[i], 1);
+            return std::all_of(mine.begin(), mine.end(), [](const json& m) { return !m.is_null() && !m.at("room").is_null(); });
+        }));
+        std::vector<Player> players(4);
+        for (size_t i = 0; i < 4; ++i) tour_sit(players[i], s.port, mine[i], tokens[i], "V" + std::to_string(i + 1));
+        for (Player& p : players)
+            for (;;) {
+                const json m = p.c->recv();
+                if (m.at("type") == "snapshot") {
+                    p.take_snapshot(m);
+                    break;
+                }
+            }
+        std::mt19937_64 rng(26);
+        auto act = [&](double& seconds) {
+            if (players[0].view.at("phase") == "gameOver") return false;
+            Player& p = random_mover(players, rng);
+            const auto t0 = std::chrono::steady_clock::now();
+            p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(p, rng)}});
+            p.c->recv_type("ack");
+            for (Player& q : players) q.take_patch(q.c->recv_type("patch"));
+            seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            return true;
+        };
+
+        // The tournament whose tables end meanwhile: 40 house bots, ten tables.
+        const Created e = tour_create(s.port, {{"name", "Ending"}, {"settings", {{"rounds", 1}, {"clockPreset", "untimed"}}}});
+        for (int i = 0; i < 40; ++i)
+            REQUIRE(tour_post(s.port, "/tournaments/" + e.id + "/entrants", {{"name", "B" + std::to_string(i)}, {"bot", "heuristic"}}, e.organiser).status == 201);
+        REQUIRE(tour_post(s.port, "/tournaments/" + e.id + "/rounds", json::object(), e.organiser).status == 201);
+
+        std::vector<double> before, during;
+        double rt = 0;
+        for (int i = 0; i < 20 && act(rt); ++i) before.push_back(rt);
+        REQUIRE(tour_post(s.port, "/tournaments/" + e.id + "/rounds/1/start", json::object(), e.organiser).status == 200);
+        std::atomic<bool> seated{false};
+        std::atomic<int> seat_status{0};
+        double seat_seconds = 0;
+        std::thread seat([&] {
+            const auto t0 = std::chrono::steady_clock::now();
+            try {
+                seat_status = tour_post(s.port, "/tournaments/tbig5000/rounds", json::object(), organiser).status;
+            } catch (const std::exception&) {
+                seat_status = -1;
+            }
+            seat_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            seated = true;
+        });
+        while ((!seated || during.size() < 20) && act(rt)) during.push_back(rt);
+        seat.join();
+        CHECK(seat_status == 201);
+        CHECK(eventually([&] { return tour_round_finished(s.port, e.id, 1); }, 120));  // every ending table recorded
+        const json big = tour_view(s.port, "tbig5000");
+        CHECK(big.at("tournament").at("rounds").at(0).at("tables").size() == 1250);
+        const double p50b = tour_quantile(before, 0.5), p50 = tour_quantile(during, 0.5), p99 = tour_quantile(during, 0.99);
+        std::cerr << "tournament 5000: seated in " << seat_seconds << " s; victim table round trip p50 " << p50b * 1e3
+                  << " ms before, during p50 " << p50 * 1e3 << " ms, p99 " << p99 * 1e3 << " ms (" << during.size()
+                  << " actions)\n";
+        REQUIRE(during.size() >= 20);
+        CHECK(p99 < 0.25);
+        for (Player& p : players) p.c->close();
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("tournament: API budgets are per token first, then per address (a club's net), then anonymous per address",
+          "[server][tournament]") {
+    using hexhall::server::ApiRateLimit;
+    ApiRateLimit limit;
+    limit.configure({1, 2, 1, 3, 100, 10});  // token 1/s burst 2; anonymous 1/s burst 3; address 100/s burst 10
+    const auto t = ApiRateLimit::Clock::now();
+    CHECK(limit.allow("a", "tok1", t) == ApiRateLimit::Verdict::Allowed);
+    CHECK(limit.allow("a", "tok1", t) == ApiRateLimit::Verdict::Allowed);
+    CHECK(limit.allow("a", "tok1", t) == ApiRateLimit::Verdict::Token);  // this token's burst is spent …
+    CHECK(limit.allow("a", "tok2", t) == ApiRateLimit::Verdict::Allowed);  // … not its neighbour's
+    for (int i = 0; i < 3; ++i) CHECK(limit.allow("a", "", t) == ApiRateLimit::Verdict::Allowed);
+    CHECK(limit.allow("a", "", t) == ApiRateLimit::Verdict::Anonymous);
+    CHECK(limit.allow("b", "", t) == ApiRateLimit::Verdict::Allowed);  // another address
+    // The address's net (10) holds whatever the tokens: 6 taken from "a" so far.
+    int allowed = 0;
+    for (int i = 0; i < 20; ++i) allowed += limit.allow("a", "fresh" + std::to_string(i), t) == ApiRateLimit::Verdict::Allowed;
+    CHECK(allowed == 4);
+    CHECK(limit.allow("a", "fresh99", t) == ApiRateLimit::Verdict::Address);
+    CHECK(limit.allow("a", "tok1", t + std::chrono::seconds(1)) == ApiRateLimit::Verdict::Allowed);  // refilled
+    CHECK(hexhall::server::bearer_token("Bearer abc") == "abc");
+    CHECK(hexhall::server::bearer_token("Basic abc").empty());
 }

@@ -1,6 +1,10 @@
 // Seating and standings at scale (issue 17): a 100-entrant, 5-round HK tournament with 10 teams,
 // played with made-up results. Prints the seating time per round, the seating quality and the
-// standings time. Usage: tournament_bench [entrants] [rounds] [pairing: spread|swiss]
+// standings time, the peak memory (RSS) and a digest of every seating (equal digests: equal seatings,
+// e.g. before and after a change of the search's data structures).
+// Usage: tournament_bench [entrants] [rounds] [pairing: spread|swiss]
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -72,6 +76,19 @@ int main(int argc, char** argv) {
         for (const Table& table : r.tables) s.push_back(table.seats);
         played.push_back(s);
     }
+    uint64_t digest = 14695981039346656037ull;  // FNV-1a over every round's tables in seat order
+    for (const RoundSeating& r : played)
+        for (const auto& table : r) {
+            for (const std::string& id : table) {
+                for (char c : id) digest = (digest ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+                digest = (digest ^ ',') * 1099511628211ull;
+            }
+            digest = (digest ^ '|') * 1099511628211ull;
+        }
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("seating digest %016llx; peak RSS %.1f MB\n", static_cast<unsigned long long>(digest),
+                static_cast<double>(usage.ru_maxrss) / 1024.0);
     const SeatingQuality q = measure_seating(played, groups_to_keep_apart(t));
     std::printf("seating total %.1f ms; repeat pairs %d, group conflicts %d, players with a repeated seat letter %d, "
                 "fewest distinct letters %d, extra 3-player tables %d\n",

@@ -260,3 +260,77 @@ TEST_CASE("CSV export of the standings (RFC 4180, exact PoP)", "[HK-1.10][standi
           "division,rank,team,average,average_exact,member_ranks\r\n"
           ",1,\"Club, \"\"East\"\"\",1.0000,1/1,1\r\n");
 }
+
+namespace {
+
+// RFC 4180 rows of cells (quoted cells may hold commas, quotes and line breaks).
+std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
+    std::vector<std::vector<std::string>> rows(1);
+    std::string cell;
+    bool quoted = false, was_quoted = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') cell += '"', ++i;
+            else if (c == '"') quoted = false;
+            else cell += c;
+        } else if (c == '"') {
+            quoted = was_quoted = true;
+        } else if (c == ',') {
+            rows.back().push_back(cell), cell.clear(), was_quoted = false;
+        } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
+            rows.back().push_back(cell), cell.clear(), was_quoted = false;
+            rows.emplace_back();
+            ++i;
+        } else {
+            cell += c;
+        }
+    }
+    if (rows.back().empty()) rows.pop_back();
+    return rows;
+}
+
+}  // namespace
+
+TEST_CASE("CSV cells a spreadsheet would run as formulas are written as text (OWASP CSV injection)",
+          "[standings][csv]") {
+    // Every character OWASP lists as a formula start, in every text column of both files.
+    for (const std::string lead : {"=", "+", "-", "@", "\t", "\r"}) {
+        const std::string text = lead + "HYPERLINK(\"http://x\",\"y\")";
+        Tournament t = make_tournament(4, 1);
+        t.teams = {{lead + "Team", lead + "Div"}};
+        for (Entrant& e : t.entrants) e.division = lead + "Div";
+        find_entrant(t, "e1")->team = lead + "Team";
+        find_entrant(t, "e2")->name = text;
+        add_round(t, {{"e1", "e2", "e3", "e4"}});
+        REQUIRE_FALSE(record_result(t, {1, 1, {}, {1}, {5, 10, 4, 3}}));
+        const TournamentStandings s = compute_standings(t);
+        INFO("lead character " << static_cast<int>(lead[0]));
+        const auto rows = parse_csv(standings_csv(s));
+        REQUIRE(rows.size() == 5);
+        bool seen_name = false;
+        for (size_t r = 1; r < rows.size(); ++r) {
+            REQUIRE(rows[r].size() == 12);
+            for (size_t col : {3u, 4u}) {  // team, division (every division, e1's team)
+                const std::string& cell = rows[r][col];
+                if (cell.empty()) continue;
+                CHECK(cell.front() == '\'');  // shown as text, the original after the quote
+                CHECK(cell.substr(1).starts_with(lead));
+            }
+            if (rows[r][1] == "e2") {
+                CHECK(rows[r][2] == "'" + text);
+                seen_name = true;
+            }
+        }
+        CHECK(seen_name);
+        const auto teams = parse_csv(team_standings_csv(s));
+        REQUIRE(teams.size() == 2);
+        CHECK(teams[1][0] == "'" + lead + "Div");
+        CHECK(teams[1][2] == "'" + lead + "Team");
+    }
+    // The quote and the quoting only where a formula could start.
+    CHECK(csv_field("=1+2") == "\"'=1+2\"");
+    CHECK(csv_field("Chan-Tai Man") == "Chan-Tai Man");
+    CHECK(csv_field("") == "");
+    CHECK(csv_field("a,b") == "\"a,b\"");
+}
