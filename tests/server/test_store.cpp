@@ -467,3 +467,26 @@ TEST_CASE("store (PostgreSQL): an append retried after a lost commit answer coun
     CHECK(oks == std::vector<int>{1, 1, 0});
     CHECK(s.load_room("r")->actions.size() == 1);
 }
+
+TEST_CASE("store (PostgreSQL): a dropped connection is a passing fault: the store reconnects and commits", "[store]") {
+    if (!has_postgres()) return;
+    TestStoreDb db("postgres");
+    PgStore s(db.location);
+    s.put_room(room_row("r"));
+    std::atomic<int> first{-1}, second{-1};
+    s.append("r", ActionRow{0, 0, "a", 0}, [&](bool ok) { first = ok; });
+    s.flush();
+    REQUIRE(first == 1);
+    REQUIRE(s.load_room("r"));
+    // The database ends both of the store's connections (as a database restart or a cut network would).
+    hexhall::test::pg_exec(db.location,
+                           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    s.append("r", ActionRow{1, 0, "b", 1}, [&](bool ok) { second = ok; });
+    REQUIRE(hexhall::test::eventually([&] { return second != -1; }));
+    CHECK(second == 1);  // stored once the writer reconnected, then acknowledged
+    CHECK(s.healthy());
+    auto r = s.load_room("r");  // the reading connection reconnects too
+    REQUIRE(r);
+    CHECK(r->actions.size() == 2);
+}
