@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "server/store_factory.hpp"
+
 namespace hexhall::server {
 
 namespace {
@@ -54,6 +56,9 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "db") {
         if (value.empty()) return bad;
         o.db_path = value;
+        o.store_url.clear();
+    } else if (name == "store") {  // postgres://… or sqlite:PATH (store_factory.hpp)
+        if (!apply_store_url(o, value)) return bad;
     } else if (name == "db-sync") {
         if (value != "normal" && value != "full") return bad;
         o.db_sync_full = value == "full";
@@ -230,6 +235,8 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --threads N            io threads (default: the number of cores)
   --web-root DIR         serve the web client from DIR (default: web-client/dist when it exists)
   --db PATH              the embedded store's file (default hexhall.db; :memory: keeps nothing)
+  --store URL            where games are kept: postgres://user@host:port/db (PostgreSQL, several
+                         nodes can share it; docs/operations.md) or sqlite:PATH (as --db PATH)
   --db-sync MODE         normal: a commit survives the server being killed (default); full: also
                          a power loss (every commit is fsynced: slower acks on slow disks)
   --keep-finished-days N finished games (records, replays) are deleted N days after they ended,

@@ -12,7 +12,7 @@
 #include "server/config.hpp"
 #include "server/logging.hpp"
 #include "server/net.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/store_factory.hpp"
 #include "tournament/desk.hpp"
 
 int main(int argc, char** argv) {
@@ -41,8 +41,8 @@ int main(int argc, char** argv) {
         desk.restore();
         const uint16_t port = server.start();
         desk.start();
-        spdlog::info("hexhall-server listening on {}:{} ({} threads, web root {}, db {})", o.address, port, o.threads,
-                     o.web_root.empty() ? "none" : o.web_root, o.db_path);
+        spdlog::info("hexhall-server listening on {}:{} ({} threads, web root {}, store {})", o.address, port,
+                     o.threads, o.web_root.empty() ? "none" : o.web_root, hs::describe_store(o));
         if (!config.port_file.empty()) {  // written whole, then renamed: a reader never sees half a file
             const std::string tmp = config.port_file + ".tmp";
             std::ofstream(tmp) << port << "\n";

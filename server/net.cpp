@@ -32,7 +32,7 @@
 #include "server/metrics.hpp"
 #include "server/quotas.hpp"
 #include "server/records.hpp"
-#include "server/sqlite_store.hpp"
+#include "server/store_factory.hpp"
 #include "server/standings.hpp"
 #include "server/unix_time.hpp"
 
@@ -693,7 +693,7 @@ const GameRegistry& builtin_games() {
 struct Server::Impl {
     explicit Impl(ServerOptions o)
         : options(std::move(o)),
-          store(std::make_shared<SqliteStore>(options.db_path, options.db_sync_full)),
+          store(open_store(options)),
           ioc(std::max(1, options.threads)),
           hub(builtin_games(), [this]() -> Strand {
               auto strand = std::make_shared<asio::strand<asio::io_context::executor_type>>(asio::make_strand(ioc));
@@ -710,7 +710,7 @@ struct Server::Impl {
           }, options.limits, store, work) {}
 
     ServerOptions options;
-    std::shared_ptr<SqliteStore> store;  // before hub: outlives it
+    std::shared_ptr<Store> store;  // before hub: outlives it
     // Passwords and heavy HTTP requests (before hub: stopped in finish(), before the hub goes).
     std::shared_ptr<WorkPool> work = std::make_shared<WorkPool>(options.work);
     asio::io_context ioc;
@@ -748,7 +748,7 @@ Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(o
 
 Server::~Server() { stop(); }
 
-SqliteStore& Server::store() { return *impl_->store; }
+Store& Server::store() { return *impl_->store; }
 
 Hub& Server::hub() { return impl_->hub; }
 

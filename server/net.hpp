@@ -15,7 +15,7 @@
 
 namespace hexhall::server {
 
-class SqliteStore;
+class Store;
 class Hub;
 
 struct ServerOptions {
@@ -25,6 +25,8 @@ struct ServerOptions {
     std::string web_root;                // static files; empty: none
     std::string db_path = ":memory:";    // the store (--db; hexhall-server's default: hexhall.db)
     bool db_sync_full = false;           // --db-sync full: fsync every commit (survives power loss)
+    // --store postgres://…: the PostgreSQL store instead of the SQLite file (store_factory.hpp)
+    std::string store_url;
     int keep_finished_days = 0;          // delete games finished longer ago (checked hourly); 0: keep all
     size_t max_frame_bytes = 64 * 1024;  // WebSocket messages from clients
     size_t max_send_queue = 4096;        // messages queued for one client; beyond: disconnect
@@ -79,7 +81,7 @@ public:
     void stop();
 
     // The store (tests inject storage faults through it).
-    class SqliteStore& store();
+    class Store& store();
     // The lobby and rooms (parts of the server that run rooms themselves, e.g. tournaments).
     Hub& hub();
     // Before start(): requests whose path starts with `prefix` (any method) go to `handler`

@@ -47,7 +47,7 @@ public:
     void on_health(std::function<void(bool healthy)> observer) override;
     // Tests: makes the writing connection read-only (PRAGMA query_only), so that every write fails
     // as on a read-only database file, or writable again.
-    void set_read_only_for_test(bool read_only);
+    void set_read_only_for_test(bool read_only) override;
 
     std::optional<StoredRoom> load_room(const std::string& id) override;
     bool room_exists(const std::string& id) override;
@@ -55,7 +55,7 @@ public:
     std::vector<SessionRow> load_sessions() override;
 
     // Transactions committed so far (each holds one or more writes).
-    uint64_t commits() const;
+    uint64_t commits() const override;
 
 private:
     struct Op {

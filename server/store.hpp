@@ -1,5 +1,6 @@
 // Durable storage of rooms, seats, sessions and every accepted action (docs/decisions/006-storage.md).
-// One interface so that another backend can come later; server/sqlite_store.* is the default.
+// One interface, two backends: server/sqlite_store.* (the default, one machine) and server/pg_store.*
+// (PostgreSQL, docs/decisions/016-postgresql-store.md); server/store_factory.* picks one (--store).
 // Writes are queued and committed in order by the backend (grouped into transactions); an
 // append's `done` runs after its transaction committed. Reads see committed data only.
 #pragma once
@@ -111,11 +112,17 @@ public:
     // every change. docs/operations.md, "Storage failure".
     virtual bool healthy() const { return true; }
     virtual void on_health(std::function<void(bool healthy)> observer) { (void)observer; }
+    // Transactions committed so far (each holds one or more writes).
+    virtual uint64_t commits() const { return 0; }
+    // Tests: every write fails as on a read-only database (a storage fault), or works again.
+    virtual void set_read_only_for_test(bool read_only) { (void)read_only; }
 
     // Reads (any thread).
     virtual std::optional<StoredRoom> load_room(const std::string& id) = 0;
     virtual bool room_exists(const std::string& id) = 0;
-    virtual std::vector<StoredRoom> load_unfinished() = 0;  // state open or running
+    // State open or running: the rooms recovery restores. A backend with room ownership (PostgreSQL)
+    // takes them over for this process as it reads them (pg_store.hpp).
+    virtual std::vector<StoredRoom> load_unfinished() = 0;
     virtual std::vector<SessionRow> load_sessions() = 0;
     virtual std::vector<StoredDocument> load_documents(const std::string& kind) {
         (void)kind;

@@ -1,5 +1,6 @@
 // Crash safety (docs/operations.md, "Storage"): the real hexhall-server binary as a child
-// process on a temporary database; four WebSocket clients play part of a game; the server is
+// process on a temporary database (SQLite, and PostgreSQL when HEXHALL_TEST_PG is set:
+// tests/server/store_backends.hpp); four WebSocket clients play part of a game; the server is
 // killed with SIGKILL mid-game and restarted on the same database; the clients reconnect with
 // their tokens to the same seats and the same views, finish the game, and the final state equals
 // a replay of the stored record, which holds exactly the acknowledged actions. A host handover made
@@ -20,6 +21,7 @@
 #include "games/catan/protocol/catan_json.hpp"
 #include "server/games.hpp"
 #include "server/record_check.hpp"
+#include "tests/server/store_backends.hpp"
 
 extern char** environ;
 
@@ -31,11 +33,13 @@ struct ChildServer {
     pid_t pid = -1;
     uint16_t port = 0;
 
-    ChildServer(const std::string& db, const std::filesystem::path& dir) {
+    // `store`: the flags naming its store (TestStoreDb::flags).
+    ChildServer(const std::vector<std::string>& store, const std::filesystem::path& dir) {
         const std::string port_file = (dir / "port").string(), log = (dir / "server.log").string();
         std::filesystem::remove(port_file);
         std::vector<std::string> args = {HEXHALL_SERVER_BIN, "--port", "0", "--address", "127.0.0.1", "--threads", "2",
-                                         "--db", db, "--port-file", port_file, "--msgs-per-second", "0"};
+                                         "--port-file", port_file, "--msgs-per-second", "0"};
+        args.insert(args.end(), store.begin(), store.end());
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
@@ -126,10 +130,12 @@ std::filesystem::path temp_dir(const char* name) {
 }  // namespace
 
 TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowledged is lost", "[server][crash]") {
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
     Watchdog watchdog(280);
     hexhall::server::register_builtin_games();  // check_record below, in this process (the server is a child)
     const auto dir = temp_dir("hexhall-crash-");
-    const std::string db = (dir / "hexhall.db").string();
+    const TestStoreDb store(kind);
+    const std::vector<std::string> db = store.flags();
 
     std::vector<Player> players(4);
     std::string room, commitment;
@@ -205,12 +211,15 @@ TEST_CASE("crash: kill -9 mid-game, restart, reconnect, finish; nothing acknowle
     }
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
+  }
 }
 
 TEST_CASE("crash: a turn clock resumes after a restart with the time it had left", "[server][crash][CAT-17.1]") {
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
     Watchdog watchdog(120);
     const auto dir = temp_dir("hexhall-crash-clock-");
-    const std::string db = (dir / "hexhall.db").string();
+    const TestStoreDb store(kind);
+    const std::vector<std::string> db = store.flags();
     std::vector<Player> players(4);
     std::string commitment;
     std::mt19937_64 rng(99);
@@ -261,12 +270,15 @@ TEST_CASE("crash: a turn clock resumes after a restart with the time it had left
     CHECK(left_after >= left_before - 1000);
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
+  }
 }
 
 TEST_CASE("crash: a kicked player stays out after a restart", "[server][crash]") {
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
     Watchdog watchdog(60);
     const auto dir = temp_dir("hexhall-crash-kick-");
-    const std::string db = (dir / "hexhall.db").string();
+    const TestStoreDb store(kind);
+    const std::vector<std::string> db = store.flags();
     std::string room, b_token;
     {
         ChildServer server(db, dir);
@@ -294,4 +306,49 @@ TEST_CASE("crash: a kicked player stays out after a restart", "[server][crash]")
     CHECK(c.join(room, 1).at("type") == "joined");  // the room itself is back and open
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
+  }
+}
+
+TEST_CASE("crash: a frozen server whose rooms were taken over can neither store nor acknowledge a move", "[server][crash]") {
+  for (const std::string& kind : test_store_kinds()) {
+    if (kind != "postgres") continue;  // room ownership is PostgreSQL's (an SQLite file has one server)
+    Watchdog watchdog(150);
+    const auto dir_a = temp_dir("hexhall-frozen-a-"), dir_b = temp_dir("hexhall-frozen-b-");
+    const TestStoreDb store(kind);
+    std::vector<Player> players(4);
+    std::string commitment;
+    std::mt19937_64 rng(5);
+    int acks = 0;
+    ChildServer a(store.flags(), dir_a);
+    start_four(a.port, players, {{"players", 4}}, commitment);
+    for (int i = 0; i < 10; ++i) play_one(players, rng, acks);
+    // The old server freezes (idle: every move so far committed); a new one starts on the same
+    // database and restores the room, taking it over (owner epoch + 1); then the old one wakes up.
+    REQUIRE(::kill(a.pid, SIGSTOP) == 0);
+    ChildServer b(store.flags(), dir_b);
+    REQUIRE(::kill(a.pid, SIGCONT) == 0);
+    // A player still connected to the old server moves: the old server applies it but its append
+    // is refused by the fence, so it is never acknowledged (and never stored).
+    Player& mover = random_mover(players, rng);
+    mover.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(mover, rng)}});
+    const auto log_a = dir_a / "server.log";
+    CHECK(eventually([&] {
+        std::ifstream in(log_a);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        return text.find("owner epoch 1 is stale") != std::string::npos;
+    }));
+    // On the new server every player resumes at the last acknowledged move and plays on.
+    for (Player& p : players) {
+        const json before = p.view;
+        const uint64_t version = p.version;
+        p.take_snapshot(reconnect(p, b.port));
+        CHECK(p.version == version);
+        CHECK(p.view == before);
+    }
+    for (int i = 0; i < 5 && players[0].view.at("phase") != "gameOver"; ++i) play_one(players, rng, acks);
+    a.kill_hard();
+    std::error_code ec;
+    std::filesystem::remove_all(dir_a, ec);
+    std::filesystem::remove_all(dir_b, ec);
+  }
 }

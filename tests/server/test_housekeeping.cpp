@@ -9,7 +9,7 @@
 using namespace hexhall::test;
 
 namespace {
-bool has_session(hexhall::server::SqliteStore& store, const std::string& hash) {
+bool has_session(hexhall::server::Store& store, const std::string& hash) {
     for (const auto& s : store.load_sessions())
         if (s.hash == hash) return true;
     return false;

@@ -1,5 +1,8 @@
-// The SQLite store (server/sqlite_store.hpp): appends in order, reload after reopening, finished
-// rooms kept but not reloaded as unfinished, group commit, callbacks after commit.
+// The stores (server/store.hpp): appends in order, reload after reopening, finished rooms kept but
+// not reloaded as unfinished, group commit, callbacks after commit, faults retried. Each test that
+// any backend must pass runs against SQLite and, when HEXHALL_TEST_PG is set, PostgreSQL
+// (tests/server/store_backends.hpp; the ctest entry store_postgres); then the SQLite-only and the
+// PostgreSQL-only ones (the ownership fence).
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -11,13 +14,20 @@
 
 #include <sqlite3.h>
 
+#include "server/config.hpp"
 #include "server/net.hpp"
+#include "server/pg_store.hpp"
 #include "server/sqlite_store.hpp"
+#include "server/store_factory.hpp"
 #include "server/unix_time.hpp"
+#include "tests/server/store_backends.hpp"
+#include "tests/server/ws_client.hpp"
 
 namespace {
 
 using namespace hexhall::server;
+using hexhall::test::TestStoreDb;
+using hexhall::test::test_store_kinds;
 
 struct TempDb {
     std::filesystem::path path;
@@ -52,11 +62,13 @@ RoomRow room_row(const std::string& id, const std::string& state = "running") {
 }  // namespace
 
 TEST_CASE("store: appends come back in order after reopening", "[store]") {
-    TempDb db;
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+    TestStoreDb db(kind);
     std::vector<int> done_order;
     std::mutex mu;
     {
-        SqliteStore s(db.path.string());
+        auto store = db.open();
+        Store& s = *store;
         s.put_room(room_row("r1"));
         s.put_seat("r1", SeatRow{0, "human", "sess0", "Ann", "", 0});
         s.put_seat("r1", SeatRow{1, "bot", "", "random", "random", 12345678901234567890ull});
@@ -76,7 +88,8 @@ TEST_CASE("store: appends come back in order after reopening", "[store]") {
     }
     for (int i = 0; i < 500; ++i) REQUIRE(done_order[i] == i);
 
-    SqliteStore s(db.path.string());
+    auto store = db.open();
+    Store& s = *store;
     auto r = s.load_room("r1");
     REQUIRE(r);
     CHECK(r->room.seed == 18446744073709551615ull);
@@ -102,10 +115,14 @@ TEST_CASE("store: appends come back in order after reopening", "[store]") {
     CHECK_FALSE(s.load_room("nope"));
     CHECK(s.room_exists("r1"));
     CHECK_FALSE(s.room_exists("r2"));
+  }
 }
 
 TEST_CASE("store: finished rooms are kept but not reloaded as unfinished", "[store]") {
-    SqliteStore s(":memory:");
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+    TestStoreDb db(kind);
+    auto store = db.open();
+    Store& s = *store;
     s.put_room(room_row("a", "open"));
     s.put_room(room_row("b", "running"));
     s.put_room(room_row("c", "running"));
@@ -123,10 +140,14 @@ TEST_CASE("store: finished rooms are kept but not reloaded as unfinished", "[sto
     CHECK(c->room.state == "finished");
     CHECK(c->room.finished_ms == 1700000001000);
     CHECK(c->actions.size() == 1);
+  }
 }
 
 TEST_CASE("store: a duplicate action number is refused, the others still commit", "[store]") {
-    SqliteStore s(":memory:");
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+    TestStoreDb db(kind);
+    auto store = db.open();
+    Store& s = *store;
     s.put_room(room_row("r"));
     std::vector<int> oks(3, -1);
     s.append("r", ActionRow{0, 0, "a"}, [&](bool ok) { oks[0] = ok; });
@@ -138,6 +159,7 @@ TEST_CASE("store: a duplicate action number is refused, the others still commit"
     REQUIRE(r->actions.size() == 2);
     CHECK(r->actions[0].action == "a");
     CHECK(r->actions[1].action == "c");
+  }
 }
 
 TEST_CASE("store: an unopenable path throws", "[store]") {
@@ -180,7 +202,10 @@ TEST_CASE("store: --db-sync full sets synchronous=FULL, the default NORMAL", "[s
 }
 
 TEST_CASE("store: pruning deletes the rooms that ended before the cut-off, with their rows", "[store]") {
-    SqliteStore s(":memory:");
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+    TestStoreDb db(kind);
+    auto store = db.open();
+    Store& s = *store;
     for (const char* id : {"old", "new", "gone", "live"}) {
         s.put_room(room_row(id));
         s.put_seat(id, SeatRow{0, "human", "s", "Ann", "", 0});
@@ -208,13 +233,16 @@ TEST_CASE("store: pruning deletes the rooms that ended before the cut-off, with 
     CHECK(again->actions.empty());
     CHECK(again->seats.empty());
     CHECK(again->kicked.empty());
+  }
 }
 
 TEST_CASE("store: a server with --keep-finished-days prunes at start-up", "[store]") {
-    TempDb db;
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+    TestStoreDb db(kind);
     const int64_t now = unix_ms_now();
     {
-        SqliteStore s(db.path.string());
+        auto store = db.open();
+        Store& s = *store;
         for (const char* id : {"ancient", "recent"}) s.put_room(room_row(id));
         s.set_state("ancient", "finished", now - 3LL * 24 * 3600 * 1000);  // three days ago
         s.set_state("recent", "finished", now - 3600 * 1000);             // an hour ago
@@ -222,21 +250,24 @@ TEST_CASE("store: a server with --keep-finished-days prunes at start-up", "[stor
     ServerOptions o;
     o.address = "127.0.0.1";
     o.port = 0;
-    o.db_path = db.path.string();
+    db.use_in(o);
     o.keep_finished_days = 2;
     {
         Server server(o);
         server.start();
         server.stop();  // commits what is queued
     }
-    SqliteStore s(db.path.string());
-    CHECK_FALSE(s.load_room("ancient"));
-    CHECK(s.load_room("recent"));
+    auto s = db.open();
+    CHECK_FALSE(s->load_room("ancient"));
+    CHECK(s->load_room("recent"));
+  }
 }
 
 TEST_CASE("store: reads on their own connection see each commit whole while appends go on", "[store]") {
-    TempDb db;
-    SqliteStore s(db.path.string());
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+    TestStoreDb db(kind);
+    auto store = db.open();
+    Store& s = *store;
     s.put_room(room_row("r"));
     s.flush();
     std::atomic<bool> done{false};
@@ -262,4 +293,200 @@ TEST_CASE("store: reads on their own connection see each commit whole while appe
     writer.join();
     CHECK(s.load_room("r")->actions.size() == 2000);
     CHECK(reads > 1);
+  }
+}
+
+TEST_CASE("store: while commits fail nothing is acknowledged; the writes commit once it clears", "[store]") {
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+    TestStoreDb db(kind);
+    auto store = db.open();
+    Store& s = *store;
+    std::atomic<int> health_changes{0};
+    s.on_health([&](bool) { ++health_changes; });
+    s.put_room(room_row("r"));
+    s.flush();
+    s.set_read_only_for_test(true);  // every transaction now fails, as on a full or read-only disk
+    std::atomic<int> acked{0}, refused{0};
+    for (int i = 0; i < 3; ++i) s.append("r", ActionRow{i, 0, "a" + std::to_string(i), i}, [&](bool ok) { ++(ok ? acked : refused); });
+    s.flush();  // returns once the store is failing
+    REQUIRE(hexhall::test::eventually([&] { return !s.healthy(); }));
+    CHECK(acked == 0);
+    CHECK(refused == 0);
+    s.set_read_only_for_test(false);
+    REQUIRE(hexhall::test::eventually([&] { return acked == 3; }));
+    CHECK(s.healthy());
+    CHECK(refused == 0);
+    CHECK(health_changes == 2);  // failing, then healthy again
+    auto r = s.load_room("r");
+    REQUIRE(r);
+    CHECK(r->actions.size() == 3);
+  }
+}
+
+TEST_CASE("store: --store selects PostgreSQL or an SQLite file; SQLite is the default", "[store]") {
+    Config c;
+    CHECK(c.server.store_url.empty());
+    CHECK(apply_option(c, "store", "postgres://hexhall:secret@db.example:5432/hexhall") == "");
+    CHECK(c.server.store_url == "postgres://hexhall:secret@db.example:5432/hexhall");
+    CHECK(describe_store(c.server) == "postgres://hexhall:***@db.example:5432/hexhall");  // no password in logs
+    CHECK(apply_option(c, "store", "sqlite:/var/lib/hexhall/games.db") == "");
+    CHECK(c.server.store_url.empty());
+    CHECK(c.server.db_path == "/var/lib/hexhall/games.db");
+    CHECK(apply_config_text(c, "store = postgresql://h@127.0.0.1/x\n") == "");
+    CHECK(c.server.store_url == "postgresql://h@127.0.0.1/x");
+    CHECK(apply_option(c, "db", "other.db") == "");  // the later flag wins
+    CHECK(c.server.store_url.empty());
+    CHECK(apply_option(c, "store", "mysql://x") != "");
+    CHECK(apply_option(c, "store", "sqlite:") != "");
+}
+
+TEST_CASE("store: PostgreSQL that cannot be reached is an error at start, naming it without its password", "[store]") {
+    try {
+        PgStore s("postgresql://hexhall:secret@127.0.0.1:1/none?connect_timeout=5");
+        FAIL("connected to nothing");
+    } catch (const std::runtime_error& e) {
+        const std::string what = e.what();
+        CHECK(what.find("127.0.0.1:1") != std::string::npos);
+        CHECK(what.find("secret") == std::string::npos);
+    }
+}
+
+namespace {
+// The one value a query returns (PostgreSQL tests).
+std::string pg_value(const std::string& url, const std::string& sql) {
+    PGconn* c = PQconnectdb(url.c_str());
+    PGresult* r = PQexec(c, sql.c_str());
+    std::string out = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 ? PQgetvalue(r, 0, 0) : "?";
+    PQclear(r);
+    PQfinish(c);
+    return out;
+}
+bool has_postgres() {
+    for (const std::string& k : test_store_kinds())
+        if (k == "postgres") return true;
+    return false;
+}
+}  // namespace
+
+TEST_CASE("store (PostgreSQL): once a room is taken over, the old owner's writes are refused", "[store]") {
+    if (!has_postgres()) return;  // runs where PostgreSQL runs (HEXHALL_TEST_STORES / HEXHALL_TEST_PG)
+    TestStoreDb db("postgres");
+    PgStore a(db.location, "node-a"), b(db.location, "node-b");
+    a.put_room(room_row("r"));
+    a.put_seat("r", SeatRow{0, "human", "s0", "Ann", "", 0});
+    std::vector<int> oks;
+    std::mutex mu;
+    auto record = [&](bool ok) {
+        std::lock_guard lock(mu);
+        oks.push_back(ok);
+    };
+    for (int i = 0; i < 3; ++i) a.append("r", ActionRow{i, 0, "a" + std::to_string(i), i}, record);
+    a.flush();
+    CHECK(a.held_epoch("r") == 1);
+    CHECK(oks == std::vector<int>{1, 1, 1});
+
+    // Node b takes the room over (as after a failover): epoch 2, and it sees every action a stored.
+    const std::optional<int64_t> epoch = b.claim("r");
+    REQUIRE(epoch);
+    CHECK(*epoch == 2);
+    CHECK(b.held_epoch("r") == 2);
+    CHECK(pg_value(db.location, "SELECT node || ' ' || epoch FROM room_owners WHERE room = 'r'") == "node-b 2");
+    REQUIRE(b.load_room("r")->actions.size() == 3);
+
+    // Node a wakes up and writes as if it still owned the room: every room write is refused.
+    const uint64_t fenced_before = PgStore::fenced_writes_refused();
+    std::atomic<int> stale_ok{-1}, state_ok{-1};
+    a.append("r", ActionRow{3, 0, "stale", 30}, [&](bool ok) { stale_ok = ok; });
+    a.set_state("r", "abandoned", 1, [&](bool ok) { state_ok = ok; });
+    a.set_host("r", "stale-host");
+    a.put_seat("r", SeatRow{1, "human", "s1", "Stale", "", 0});
+    a.put_kick("r", "s0");
+    a.flush();
+    CHECK(stale_ok == 0);
+    CHECK(state_ok == 0);
+    CHECK(a.healthy());  // a refused write is not a storage fault: a's other rooms go on
+    CHECK(PgStore::fenced_writes_refused() >= fenced_before + 5);
+
+    // The new owner writes the same action number; the room is as b left it.
+    std::atomic<int> fresh_ok{-1};
+    b.append("r", ActionRow{3, 1, "fresh", 31}, [&](bool ok) { fresh_ok = ok; });
+    b.flush();
+    CHECK(fresh_ok == 1);
+    auto r = b.load_room("r");
+    REQUIRE(r);
+    REQUIRE(r->actions.size() == 4);
+    CHECK(r->actions[3].action == "fresh");
+    CHECK(r->room.state == "running");
+    CHECK(r->room.host_session == "hs");
+    CHECK(r->seats.size() == 1);
+    CHECK(r->kicked.empty());
+    // One writer per epoch, from the log itself.
+    CHECK(pg_value(db.location, "SELECT string_agg(epoch::text, ',' ORDER BY seq) FROM actions WHERE room = 'r'") ==
+          "1,1,1,2");
+    CHECK_FALSE(b.claim("no-such-room"));
+}
+
+TEST_CASE("store (PostgreSQL): recovery takes the unfinished rooms over; a frozen earlier process cannot write", "[store]") {
+    if (!has_postgres()) return;
+    TestStoreDb db("postgres");
+    PgStore old_process(db.location, "old");
+    old_process.put_room(room_row("live"));
+    old_process.put_room(room_row("done"));
+    old_process.append("live", ActionRow{0, 0, "first", 0}, {});
+    old_process.set_state("done", "finished", 5);
+    old_process.flush();
+
+    PgStore restarted(db.location, "new");
+    std::vector<StoredRoom> rooms = restarted.load_unfinished();
+    REQUIRE(rooms.size() == 1);
+    CHECK(rooms[0].room.id == "live");
+    CHECK(rooms[0].actions.size() == 1);
+    CHECK(restarted.held_epoch("live") == 2);
+    CHECK(restarted.held_epoch("done") == 0);  // finished rooms are not taken
+
+    std::atomic<int> old_ok{-1}, new_ok{-1};
+    old_process.append("live", ActionRow{1, 0, "from the frozen process", 1}, [&](bool ok) { old_ok = ok; });
+    old_process.flush();
+    restarted.append("live", ActionRow{1, 0, "second", 1}, [&](bool ok) { new_ok = ok; });
+    restarted.flush();
+    CHECK(old_ok == 0);
+    CHECK(new_ok == 1);
+    CHECK(restarted.load_room("live")->actions.at(1).action == "second");
+}
+
+TEST_CASE("store (PostgreSQL): an append retried after a lost commit answer counts as stored", "[store]") {
+    if (!has_postgres()) return;
+    TestStoreDb db("postgres");
+    PgStore s(db.location);
+    s.put_room(room_row("r"));
+    std::vector<int> oks(3, -1);
+    s.append("r", ActionRow{0, 2, "same", 7}, [&](bool ok) { oks[0] = ok; });
+    s.append("r", ActionRow{0, 2, "same", 7}, [&](bool ok) { oks[1] = ok; });  // the very same row again
+    s.append("r", ActionRow{0, 2, "other", 7}, [&](bool ok) { oks[2] = ok; });  // another row, same number
+    s.flush();
+    CHECK(oks == std::vector<int>{1, 1, 0});
+    CHECK(s.load_room("r")->actions.size() == 1);
+}
+
+TEST_CASE("store (PostgreSQL): a dropped connection is a passing fault: the store reconnects and commits", "[store]") {
+    if (!has_postgres()) return;
+    TestStoreDb db("postgres");
+    PgStore s(db.location);
+    s.put_room(room_row("r"));
+    std::atomic<int> first{-1}, second{-1};
+    s.append("r", ActionRow{0, 0, "a", 0}, [&](bool ok) { first = ok; });
+    s.flush();
+    REQUIRE(first == 1);
+    REQUIRE(s.load_room("r"));
+    // The database ends both of the store's connections (as a database restart or a cut network would).
+    hexhall::test::pg_exec(db.location,
+                           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    s.append("r", ActionRow{1, 0, "b", 1}, [&](bool ok) { second = ok; });
+    REQUIRE(hexhall::test::eventually([&] { return second != -1; }));
+    CHECK(second == 1);  // stored once the writer reconnected, then acknowledged
+    CHECK(s.healthy());
+    auto r = s.load_room("r");  // the reading connection reconnects too
+    REQUIRE(r);
+    CHECK(r->actions.size() == 2);
 }

@@ -1,0 +1,777 @@
+#include "server/pg_store.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <stdexcept>
+
+#include <libpq-fe.h>
+#include <spdlog/spdlog.h>
+
+#include "server/edge_metrics.hpp"
+#include "server/log_limit.hpp"
+
+namespace hexhall::server {
+
+namespace {
+
+// The same tables as the SQLite store (server/sqlite_store.cpp), plus room_owners (the ownership
+// fence) and the epoch each action was written under. Integers that fit int64 are BIGINT; seeds are
+// text, as in SQLite (unsigned 64-bit).
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS rooms (
+  id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, setup TEXT NOT NULL,
+  seed TEXT NOT NULL, salt TEXT NOT NULL, commitment TEXT NOT NULL, invite TEXT NOT NULL,
+  private BOOLEAN NOT NULL, password_hash TEXT NOT NULL, host_session TEXT NOT NULL,
+  state TEXT NOT NULL, created_ms BIGINT NOT NULL, finished_ms BIGINT NOT NULL);
+CREATE INDEX IF NOT EXISTS rooms_state ON rooms(state);
+CREATE TABLE IF NOT EXISTS room_owners (
+  room TEXT PRIMARY KEY, node TEXT NOT NULL, epoch BIGINT NOT NULL, expires_ms BIGINT NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS seats (
+  room TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, session TEXT NOT NULL,
+  name TEXT NOT NULL, bot TEXT NOT NULL, bot_seed TEXT NOT NULL, PRIMARY KEY (room, seat));
+CREATE TABLE IF NOT EXISTS sessions (
+  hash TEXT PRIMARY KEY, name TEXT NOT NULL, room TEXT NOT NULL, seen_ms BIGINT NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS actions (
+  room TEXT NOT NULL, seq BIGINT NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL,
+  game_ms BIGINT NOT NULL DEFAULT 0, epoch BIGINT NOT NULL, PRIMARY KEY (room, seq));
+CREATE TABLE IF NOT EXISTS kicks (
+  room TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (room, session));
+CREATE TABLE IF NOT EXISTS documents (
+  kind TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, updated_ms BIGINT NOT NULL,
+  PRIMARY KEY (kind, id));
+)sql";
+
+// Serialises schema creation when several nodes start at once (CREATE ... IF NOT EXISTS races).
+constexpr const char* kSchemaLock = "SELECT pg_advisory_xact_lock(7309120162843100416)";
+
+using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
+
+// Set on the writer thread when a statement failed: t_fault for a fault of the database or the
+// connection (the transaction is rolled back and retried), t_error for a refused statement (its
+// write alone fails; the batch is run again with a savepoint around each write).
+thread_local bool t_fault = false;
+thread_local bool t_error = false;
+
+bool is_fault(const PGresult* r, PGconn* c) {
+    if (!r || PQstatus(c) != CONNECTION_OK) return true;
+    const char* state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+    if (!state) return true;
+    const std::string cls(state, 2);
+    // connection, insufficient resources, operator intervention, system, internal, transaction
+    // state (a read-only transaction), rollback (serialization, deadlock), lock not available
+    return cls == "08" || cls == "53" || cls == "57" || cls == "58" || cls == "XX" || cls == "25" || cls == "40" ||
+           cls == "55";
+}
+
+std::string str(int64_t v) { return std::to_string(v); }
+// An error message on one line.
+std::string message(const PGresult* r) {
+    std::string m = r ? PQresultErrorMessage(r) : "no result";
+    while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+    return m;
+}
+std::string text(const PGresult* r, int row, int col) {
+    return std::string(PQgetvalue(r, row, col), static_cast<size_t>(PQgetlength(r, row, col)));
+}
+int64_t i64(const PGresult* r, int row, int col) { return std::strtoll(PQgetvalue(r, row, col), nullptr, 10); }
+uint64_t u64(const std::string& s) { return s.empty() ? 0 : std::stoull(s); }
+
+// A PostgreSQL text[] literal.
+std::string array_literal(const std::vector<std::string>& items) {
+    std::string out = "{";
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        out += '"';
+        for (char ch : items[i]) {
+            if (ch == '"' || ch == '\\') out += '\\';
+            out += ch;
+        }
+        out += '"';
+    }
+    return out + "}";
+}
+
+constexpr const char* kRoomColumns =
+    "id, game, options, setup, seed, salt, commitment, invite, private, password_hash, host_session, state, "
+    "created_ms, finished_ms";
+
+RoomRow read_room_row(const PGresult* r, int i) {
+    RoomRow o;
+    o.id = text(r, i, 0);
+    o.game = text(r, i, 1);
+    o.options = text(r, i, 2);
+    o.setup = text(r, i, 3);
+    o.seed = u64(text(r, i, 4));
+    o.salt = text(r, i, 5);
+    o.commitment = text(r, i, 6);
+    o.invite = text(r, i, 7);
+    o.is_private = text(r, i, 8) == "t";
+    o.password_hash = text(r, i, 9);
+    o.host_session = text(r, i, 10);
+    o.state = text(r, i, 11);
+    o.created_ms = i64(r, i, 12);
+    o.finished_ms = i64(r, i, 13);
+    return o;
+}
+
+}  // namespace
+
+std::string redacted_url(const std::string& url) {
+    const size_t scheme = url.find("://");
+    const size_t at = url.find('@');
+    if (scheme == std::string::npos || at == std::string::npos || at < scheme) return url;
+    const size_t colon = url.find(':', scheme + 3);
+    if (colon == std::string::npos || colon > at) return url;
+    return url.substr(0, colon + 1) + "***" + url.substr(at);
+}
+
+struct PgStore::Conn {
+    std::string url;
+    PGconn* pg = nullptr;
+    std::map<std::string, std::string> prepared;  // sql -> statement name, on this session
+    bool read_only = false;                       // set_read_only_for_test
+
+    explicit Conn(std::string u) : url(std::move(u)) {
+        pg = PQconnectdb(url.c_str());
+        if (PQstatus(pg) != CONNECTION_OK) {
+            std::string msg = pg ? PQerrorMessage(pg) : "out of memory";
+            PQfinish(pg);
+            pg = nullptr;
+            while (!msg.empty() && msg.back() == '\n') msg.pop_back();
+            throw std::runtime_error("cannot connect to PostgreSQL " + redacted_url(url) + ": " + msg);
+        }
+        quiet();
+    }
+    ~Conn() { PQfinish(pg); }
+    Conn(const Conn&) = delete;
+    Conn& operator=(const Conn&) = delete;
+
+    void quiet() {  // notices ("relation already exists, skipping") are not errors
+        PQsetNoticeProcessor(pg, [](void*, const char*) {}, nullptr);
+    }
+    // Reconnects a broken connection (the server restarted, the network dropped); prepared
+    // statements are per session and are prepared again.
+    bool connected() {
+        if (PQstatus(pg) == CONNECTION_OK) return true;
+        PQreset(pg);
+        prepared.clear();
+        if (PQstatus(pg) != CONNECTION_OK) return false;
+        quiet();
+        if (read_only) simple("SET default_transaction_read_only = on");
+        spdlog::warn("store: reconnected to PostgreSQL");
+        return true;
+    }
+    // A statement without parameters; true when it ran.
+    bool simple(const char* sql) {
+        Result r(PQexec(pg, sql), &PQclear);
+        const ExecStatusType st = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
+        if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return true;
+        if (log_allowed("store pg")) spdlog::error("store: {}: {}", sql, PQerrorMessage(pg));
+        return false;
+    }
+    // A prepared statement (prepared on first use on this session). Never null.
+    Result exec(const char* sql, const std::vector<std::string>& params) {
+        auto it = prepared.find(sql);
+        if (it == prepared.end()) {
+            const std::string name = "s" + std::to_string(prepared.size());
+            Result p(PQprepare(pg, name.c_str(), sql, static_cast<int>(params.size()), nullptr), &PQclear);
+            if (!p || PQresultStatus(p.get()) != PGRES_COMMAND_OK) {
+                if (p) return p;
+                return Result(PQmakeEmptyPGresult(pg, PGRES_FATAL_ERROR), &PQclear);
+            }
+            it = prepared.emplace(sql, name).first;
+        }
+        std::vector<const char*> values;
+        for (const std::string& v : params) values.push_back(v.c_str());
+        Result r(PQexecPrepared(pg, it->second.c_str(), static_cast<int>(values.size()), values.data(), nullptr,
+                                nullptr, 0),
+                 &PQclear);
+        if (!r) return Result(PQmakeEmptyPGresult(pg, PGRES_FATAL_ERROR), &PQclear);
+        return r;
+    }
+};
+
+namespace {
+
+bool succeeded(const PGresult* r) {
+    const ExecStatusType st = PQresultStatus(r);
+    return st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK;
+}
+
+// A write on the writer thread: runs the statement; false when it failed (flags set, logged).
+// `rows`: how many rows it changed (or returned).
+bool write(PgStore::Conn& c, const char* sql, const std::vector<std::string>& params, int* rows = nullptr) {
+    Result r = c.exec(sql, params);
+    if (!succeeded(r.get())) {
+        (is_fault(r.get(), c.pg) ? t_fault : t_error) = true;
+        if (log_allowed("store write")) spdlog::error("store: {}", message(r.get()));
+        return false;
+    }
+    if (rows) {
+        const char* n = PQcmdTuples(r.get());
+        *rows = n && *n ? std::atoi(n) : PQntuples(r.get());
+    }
+    return true;
+}
+
+// A read: the rows, or std::runtime_error (the caller's transaction is then rolled back).
+Result read(PgStore::Conn& c, const char* sql, const std::vector<std::string>& params) {
+    Result r = c.exec(sql, params);
+    if (!succeeded(r.get())) throw std::runtime_error("store: " + message(r.get()));
+    return r;
+}
+
+std::atomic<uint64_t> fenced_writes{0};
+
+// A room write that took effect: false (logged) when the room's owner epoch is no longer this
+// store's: another node (or a later process) has taken the room over.
+bool fenced(bool ran, int rows, const std::string& room, int64_t epoch, const std::string& what) {
+    if (!ran) return false;
+    if (rows > 0) return true;
+    fenced_writes.fetch_add(1, std::memory_order_relaxed);
+    if (log_allowed("store fenced"))
+        spdlog::error("store: room {}: {} refused: this node's owner epoch {} is stale (the room was taken over)",
+                      room, what, epoch);
+    return false;
+}
+
+}  // namespace
+
+PgStore::PgStore(const std::string& url, std::string node) : node_(std::move(node)) {
+    if (node_.empty()) {
+        char host[256] = {};
+        gethostname(host, sizeof host - 1);
+        node_ = std::string(host) + "/" + std::to_string(getpid());
+    }
+    w_ = std::make_unique<Conn>(url);
+    r_ = std::make_unique<Conn>(url);
+    if (!w_->simple("BEGIN") || !w_->simple(kSchemaLock) || !w_->simple(kSchema) || !w_->simple("COMMIT"))
+        throw std::runtime_error(std::string("store: cannot create the schema: ") + PQerrorMessage(w_->pg));
+    spdlog::info("store: PostgreSQL {} (node {})", redacted_url(url), node_);
+    thread_ = std::thread([this] { writer(); });
+}
+
+PgStore::~PgStore() {
+    {
+        std::lock_guard lock(q_mu_);
+        stop_ = true;
+    }
+    q_cv_.notify_all();
+    thread_.join();
+}
+
+int64_t PgStore::epoch_of(const std::string& room) const {
+    std::lock_guard lock(held_mu_);
+    auto it = held_.find(room);
+    return it == held_.end() ? 0 : it->second;
+}
+
+void PgStore::hold(const std::string& room, int64_t epoch) {
+    std::lock_guard lock(held_mu_);
+    held_[room] = epoch;
+}
+
+int64_t PgStore::held_epoch(const std::string& room) const { return epoch_of(room); }
+
+uint64_t PgStore::fenced_writes_refused() { return fenced_writes.load(std::memory_order_relaxed); }
+
+void PgStore::enqueue(Op op) {
+    {
+        std::lock_guard lock(q_mu_);
+        queue_.push_back(std::move(op));
+    }
+    q_cv_.notify_one();
+}
+
+// One transaction over the batch. Without savepoints a refused statement aborts the transaction
+// (PostgreSQL): the batch is then run again with a savepoint around each write, so that only the
+// refused write fails (as one refused row in SQLite).
+bool PgStore::run_batch(std::deque<Op>& batch, std::vector<bool>& ok, bool savepoints) {
+    Conn& c = *w_;
+    t_fault = t_error = false;
+    std::fill(ok.begin(), ok.end(), false);
+    if (!c.connected() || !c.simple("BEGIN")) {
+        t_fault = true;
+        return false;
+    }
+    bool refused = false;  // without savepoints: a refused statement aborted the transaction
+    for (size_t i = 0; i < batch.size() && !t_fault && !refused; ++i) {
+        if (savepoints && !c.simple("SAVEPOINT w")) {
+            t_fault = true;
+            break;
+        }
+        t_error = false;
+        ok[i] = batch[i].write();
+        if (t_fault || !t_error) {
+            if (!t_fault && savepoints && !c.simple("RELEASE SAVEPOINT w")) t_fault = true;
+            continue;
+        }
+        ok[i] = false;
+        if (!savepoints) refused = true;
+        else if (!c.simple("ROLLBACK TO SAVEPOINT w")) t_fault = true;
+    }
+    t_error = refused;  // the caller runs the batch again with savepoints
+    if (t_fault || refused) {
+        c.simple("ROLLBACK");
+        return false;
+    }
+    Result r(PQexec(c.pg, "COMMIT"), &PQclear);
+    // A transaction that failed reports "ROLLBACK" for its COMMIT.
+    if (r && PQresultStatus(r.get()) == PGRES_COMMAND_OK && std::string(PQcmdStatus(r.get())) == "COMMIT") return true;
+    t_fault = true;
+    if (log_allowed("store commit")) spdlog::error("store: commit failed: {}", PQerrorMessage(c.pg));
+    return false;
+}
+
+// As SqliteStore::writer: takes everything queued, writes it in one transaction, commits, then
+// runs the callbacks; a transaction that fails for a fault is retried (after a pause that grows to
+// 2 s) with everything queued meanwhile, until it commits. An append retried after a commit whose
+// outcome was lost finds its own row and counts as stored (PgStore::append).
+void PgStore::writer() {
+    std::deque<Op> batch;
+    auto pause = std::chrono::milliseconds(50);
+    for (;;) {
+        bool stopping = false;
+        {
+            std::unique_lock lock(q_mu_);
+            if (batch.empty()) {
+                busy_ = false;
+                idle_cv_.notify_all();
+                q_cv_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+                if (queue_.empty()) return;
+            } else {
+                q_cv_.wait_for(lock, pause, [&] { return stop_; });
+            }
+            for (Op& op : queue_) batch.push_back(std::move(op));
+            queue_.clear();
+            busy_ = true;
+            stopping = stop_;
+        }
+        std::vector<bool> ok(batch.size(), false);
+        bool committed = false;
+        {
+            std::lock_guard db(w_mu_);
+            committed = run_batch(batch, ok, false);
+            if (!committed && !t_fault && t_error) committed = run_batch(batch, ok, true);
+        }
+        if (!committed) {
+            metrics::store_commit_failed();
+            if (log_allowed("store commit")) spdlog::error("store: transaction failed ({} writes)", batch.size());
+        }
+        set_healthy(committed);
+        if (!committed && !stopping) {
+            pause = std::min(pause * 2, std::chrono::milliseconds(2000));
+            continue;
+        }
+        pause = std::chrono::milliseconds(50);
+        {
+            std::lock_guard lock(q_mu_);
+            if (committed) ++commits_;
+        }
+        if (!committed) spdlog::error("store: shutting down with {} writes not stored", batch.size());
+        for (size_t i = 0; i < batch.size(); ++i)
+            if (batch[i].done) batch[i].done(committed && ok[i]);
+        batch.clear();
+    }
+}
+
+void PgStore::set_healthy(bool healthy) {
+    std::function<void(bool)> observer;
+    {
+        std::lock_guard lock(q_mu_);
+        if (failing_ == !healthy) return;
+        failing_ = !healthy;
+        observer = health_observer_;
+        if (!healthy) idle_cv_.notify_all();
+    }
+    spdlog::log(healthy ? spdlog::level::warn : spdlog::level::err, "store: {}",
+                healthy ? "commits work again" : "commits fail: rooms are paused until they work again");
+    if (observer) observer(healthy);
+}
+
+bool PgStore::healthy() const {
+    std::lock_guard lock(q_mu_);
+    return !failing_;
+}
+
+void PgStore::on_health(std::function<void(bool)> observer) {
+    std::lock_guard lock(q_mu_);
+    health_observer_ = std::move(observer);
+}
+
+void PgStore::flush() {
+    std::unique_lock lock(q_mu_);
+    idle_cv_.wait(lock, [&] { return (queue_.empty() && !busy_) || failing_; });
+}
+
+uint64_t PgStore::commits() const {
+    std::lock_guard lock(q_mu_);
+    return commits_;
+}
+
+void PgStore::set_read_only_for_test(bool read_only) {
+    std::lock_guard db(w_mu_);
+    w_->read_only = read_only;
+    w_->simple(read_only ? "SET default_transaction_read_only = on" : "SET default_transaction_read_only = off");
+}
+
+// --- writes ------------------------------------------------------------------------------------
+
+void PgStore::put_room(const RoomRow& r) {
+    if (epoch_of(r.id) == 0) hold(r.id, 1);  // a new room: this store creates it at epoch 1
+    const int64_t epoch = epoch_of(r.id);
+    enqueue({[this, r, epoch] {
+                 Conn& c = *w_;
+                 if (!write(c,
+                            "INSERT INTO room_owners (room, node, epoch, expires_ms) VALUES ($1, $2, 1, 0) "
+                            "ON CONFLICT (room) DO NOTHING",
+                            {r.id, node_}))
+                     return false;
+                 int rows = 0;
+                 const bool ran = write(
+                     c,
+                     "WITH o AS (SELECT 1 FROM room_owners WHERE room = $1 AND epoch = $15::bigint FOR SHARE) "
+                     "INSERT INTO rooms (id, game, options, setup, seed, salt, commitment, invite, private, "
+                     "password_hash, host_session, state, created_ms, finished_ms) "
+                     "SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9::boolean, $10, $11, $12, $13::bigint, $14::bigint FROM o "
+                     "ON CONFLICT (id) DO UPDATE SET game = EXCLUDED.game, options = EXCLUDED.options, "
+                     "setup = EXCLUDED.setup, seed = EXCLUDED.seed, salt = EXCLUDED.salt, "
+                     "commitment = EXCLUDED.commitment, invite = EXCLUDED.invite, private = EXCLUDED.private, "
+                     "password_hash = EXCLUDED.password_hash, host_session = EXCLUDED.host_session, "
+                     "state = EXCLUDED.state, created_ms = EXCLUDED.created_ms, finished_ms = EXCLUDED.finished_ms",
+                     {r.id, r.game, r.options, r.setup, std::to_string(r.seed), r.salt, r.commitment, r.invite,
+                      r.is_private ? "true" : "false", r.password_hash, r.host_session, r.state, str(r.created_ms),
+                      str(r.finished_ms), str(epoch)},
+                     &rows);
+                 return fenced(ran, rows, r.id, epoch, "room row");
+             },
+             {}});
+}
+
+void PgStore::put_seat(const std::string& room, const SeatRow& s) {
+    const int64_t epoch = epoch_of(room);
+    enqueue({[this, room, s, epoch] {
+                 int rows = 0;
+                 const bool ran = write(
+                     *w_,
+                     "WITH o AS (SELECT 1 FROM room_owners WHERE room = $1 AND epoch = $8::bigint FOR SHARE) "
+                     "INSERT INTO seats (room, seat, kind, session, name, bot, bot_seed) "
+                     "SELECT $1, $2::integer, $3, $4, $5, $6, $7 FROM o "
+                     "ON CONFLICT (room, seat) DO UPDATE SET kind = EXCLUDED.kind, session = EXCLUDED.session, "
+                     "name = EXCLUDED.name, bot = EXCLUDED.bot, bot_seed = EXCLUDED.bot_seed",
+                     {room, str(s.seat), s.kind, s.session, s.name, s.bot, std::to_string(s.bot_seed), str(epoch)},
+                     &rows);
+                 return fenced(ran, rows, room, epoch, "seat");
+             },
+             {}});
+}
+
+void PgStore::put_session(const SessionRow& s) {
+    enqueue({[this, s] {
+                 return write(*w_,
+                              "INSERT INTO sessions (hash, name, room, seen_ms) VALUES ($1, $2, $3, $4::bigint) "
+                              "ON CONFLICT (hash) DO UPDATE SET name = EXCLUDED.name, room = EXCLUDED.room, "
+                              "seen_ms = EXCLUDED.seen_ms",
+                              {s.hash, s.name, s.room, str(s.seen_ms)});
+             },
+             {}});
+}
+
+void PgStore::put_document(const std::string& kind, const std::string& id, const std::string& body,
+                           int64_t updated_ms, Done done) {
+    enqueue({[this, kind, id, body, updated_ms] {
+                 return write(*w_,
+                              "INSERT INTO documents (kind, id, body, updated_ms) VALUES ($1, $2, $3, $4::bigint) "
+                              "ON CONFLICT (kind, id) DO UPDATE SET body = EXCLUDED.body, "
+                              "updated_ms = EXCLUDED.updated_ms",
+                              {kind, id, body, str(updated_ms)});
+             },
+             std::move(done)});
+}
+
+// A fenced update of the room's row: `set` assigns from $3, $4, ...; $1 is the room, $2 the epoch.
+void PgStore::set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done) {
+    const int64_t epoch = epoch_of(room);
+    enqueue({[this, room, state, finished_ms, epoch] {
+                 int rows = 0;
+                 const bool ran = write(
+                     *w_,
+                     "WITH o AS (SELECT 1 FROM room_owners WHERE room = $1 AND epoch = $2::bigint FOR SHARE) "
+                     "UPDATE rooms SET state = $3, finished_ms = $4::bigint FROM o WHERE id = $1",
+                     {room, str(epoch), state, str(finished_ms)}, &rows);
+                 return fenced(ran, rows, room, epoch, "state");
+             },
+             std::move(done)});
+}
+
+void PgStore::set_host(const std::string& room, const std::string& host_session) {
+    const int64_t epoch = epoch_of(room);
+    enqueue({[this, room, host_session, epoch] {
+                 int rows = 0;
+                 const bool ran = write(
+                     *w_,
+                     "WITH o AS (SELECT 1 FROM room_owners WHERE room = $1 AND epoch = $2::bigint FOR SHARE) "
+                     "UPDATE rooms SET host_session = $3 FROM o WHERE id = $1",
+                     {room, str(epoch), host_session}, &rows);
+                 return fenced(ran, rows, room, epoch, "host");
+             },
+             {}});
+}
+
+void PgStore::set_password_hash(const std::string& room, const std::string& hash) {
+    const int64_t epoch = epoch_of(room);
+    enqueue({[this, room, hash, epoch] {
+                 int rows = 0;
+                 const bool ran = write(
+                     *w_,
+                     "WITH o AS (SELECT 1 FROM room_owners WHERE room = $1 AND epoch = $2::bigint FOR SHARE) "
+                     "UPDATE rooms SET password_hash = $3 FROM o WHERE id = $1",
+                     {room, str(epoch), hash}, &rows);
+                 return fenced(ran, rows, room, epoch, "password");
+             },
+             {}});
+}
+
+void PgStore::put_kick(const std::string& room, const std::string& session) {
+    const int64_t epoch = epoch_of(room);
+    enqueue({[this, room, session, epoch] {
+                 int rows = 0;
+                 // A kick already stored counts as stored (DO UPDATE: the row comes back).
+                 const bool ran = write(
+                     *w_,
+                     "WITH o AS (SELECT 1 FROM room_owners WHERE room = $1 AND epoch = $3::bigint FOR SHARE) "
+                     "INSERT INTO kicks (room, session) SELECT $1, $2 FROM o "
+                     "ON CONFLICT (room, session) DO UPDATE SET session = EXCLUDED.session",
+                     {room, session, str(epoch)}, &rows);
+                 return fenced(ran, rows, room, epoch, "kick");
+             },
+             {}});
+}
+
+void PgStore::delete_sessions(const std::vector<std::string>& hashes) {
+    if (hashes.empty()) return;
+    enqueue({[this, hashes] {
+                 return write(*w_, "DELETE FROM sessions WHERE hash = ANY($1::text[])", {array_literal(hashes)});
+             },
+             {}});
+}
+
+void PgStore::prune_abandoned(int64_t before_ms) {
+    enqueue({[this, before_ms] {
+                 int rows = 0;
+                 const bool ok = write(
+                     *w_,
+                     "WITH gone AS (DELETE FROM rooms WHERE state = 'abandoned' AND finished_ms < $1::bigint "
+                     "RETURNING id), "
+                     "a AS (DELETE FROM actions WHERE room IN (SELECT id FROM gone)), "
+                     "s AS (DELETE FROM seats WHERE room IN (SELECT id FROM gone)), "
+                     "k AS (DELETE FROM kicks WHERE room IN (SELECT id FROM gone)), "
+                     "o AS (DELETE FROM room_owners WHERE room IN (SELECT id FROM gone)) "
+                     "SELECT id FROM gone",
+                     {str(before_ms)}, &rows);
+                 if (ok && rows > 0) spdlog::info("store: pruned {} abandoned rooms", rows);
+                 return ok;
+             },
+             {}});
+}
+
+void PgStore::prune_finished(int64_t before_ms) {
+    enqueue({[this, before_ms] {
+                 int rows = 0;
+                 const bool ok = write(
+                     *w_,
+                     "WITH gone AS (DELETE FROM rooms WHERE state IN ('finished', 'abandoned') "
+                     "AND finished_ms < $1::bigint RETURNING id), "
+                     "a AS (DELETE FROM actions WHERE room IN (SELECT id FROM gone)), "
+                     "s AS (DELETE FROM seats WHERE room IN (SELECT id FROM gone)), "
+                     "k AS (DELETE FROM kicks WHERE room IN (SELECT id FROM gone)), "
+                     "o AS (DELETE FROM room_owners WHERE room IN (SELECT id FROM gone)) "
+                     "SELECT id FROM gone",
+                     {str(before_ms)}, &rows);
+                 if (ok && rows > 0) spdlog::info("store: pruned {} finished rooms", rows);
+                 return ok;
+             },
+             {}});
+}
+
+void PgStore::append(const std::string& room, const ActionRow& a, Done done) {
+    const int64_t epoch = epoch_of(room);
+    enqueue({[this, room, a, epoch] {
+                 int rows = 0;
+                 // The owner row's share lock makes the epoch check hold until the commit: a claim
+                 // (which updates that row) waits for this transaction, or this append sees the new
+                 // epoch and inserts nothing. The same row already stored (a retry after a commit
+                 // whose answer was lost) is returned by the no-op update and counts as stored; a
+                 // different row under the same number is refused.
+                 const bool ran = write(
+                     *w_,
+                     "WITH o AS (SELECT 1 FROM room_owners WHERE room = $1 AND epoch = $6::bigint FOR SHARE) "
+                     "INSERT INTO actions (room, seq, seat, action, game_ms, epoch) "
+                     "SELECT $1, $2::bigint, $3::integer, $4, $5::bigint, $6::bigint FROM o "
+                     "ON CONFLICT (room, seq) DO UPDATE SET seq = EXCLUDED.seq "
+                     "WHERE actions.seat = EXCLUDED.seat AND actions.action = EXCLUDED.action "
+                     "AND actions.epoch = EXCLUDED.epoch",
+                     {room, str(a.seq), str(a.seat), a.action, str(a.game_ms), str(epoch)}, &rows);
+                 if (!ran || rows > 0) return ran;
+                 // Refused: stale (fenced), or another row holds the number.
+                 int current = 0;
+                 if (!write(*w_, "SELECT 1 FROM room_owners WHERE room = $1 AND epoch = $2::bigint",
+                            {room, str(epoch)}, &current))
+                     return false;
+                 if (current == 0) return fenced(true, 0, room, epoch, "action " + std::to_string(a.seq));
+                 if (log_allowed("store append"))
+                     spdlog::error("store: room {}: action {} refused: another action has its number", room, a.seq);
+                 return false;
+             },
+             std::move(done)});
+}
+
+// --- ownership ---------------------------------------------------------------------------------
+
+std::optional<int64_t> PgStore::claim(const std::string& room) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) return std::nullopt;
+    Result r = w_->exec(
+        "INSERT INTO room_owners (room, node, epoch, expires_ms) SELECT id, $2, 1, 0 FROM rooms WHERE id = $1 "
+        "ON CONFLICT (room) DO UPDATE SET epoch = room_owners.epoch + 1, node = EXCLUDED.node RETURNING epoch",
+        {room, node_});
+    if (!succeeded(r.get())) {
+        spdlog::error("store: room {}: claim failed: {}", room, message(r.get()));
+        return std::nullopt;
+    }
+    if (PQntuples(r.get()) != 1) return std::nullopt;
+    const int64_t epoch = i64(r.get(), 0, 0);
+    hold(room, epoch);
+    return epoch;
+}
+
+// --- reads -------------------------------------------------------------------------------------
+
+namespace {
+// One read transaction (a consistent snapshot) on a connection; rolled back when a read throws.
+struct ReadTx {
+    PgStore::Conn& c;
+    bool open = false;
+    ReadTx(PgStore::Conn& conn, const char* begin) : c(conn) {
+        if (!c.connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");
+        if (!c.simple(begin)) {
+            // A connection that broke since its last use reports it here: reconnect once.
+            if (PQstatus(c.pg) == CONNECTION_OK || !c.connected() || !c.simple(begin))
+                throw std::runtime_error(std::string("store: ") + PQerrorMessage(c.pg));
+        }
+        open = true;
+    }
+    void commit() {
+        open = false;
+        Result r(PQexec(c.pg, "COMMIT"), &PQclear);
+        if (!r || PQresultStatus(r.get()) != PGRES_COMMAND_OK || std::string(PQcmdStatus(r.get())) != "COMMIT")
+            throw std::runtime_error(std::string("store: commit failed: ") + PQerrorMessage(c.pg));
+    }
+    ~ReadTx() {
+        if (open) c.simple("ROLLBACK");
+    }
+    ReadTx(const ReadTx&) = delete;
+    ReadTx& operator=(const ReadTx&) = delete;
+};
+constexpr const char* kBeginRead = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+}  // namespace
+
+StoredRoom PgStore::read_room_rest(Conn& c, RoomRow row) {
+    StoredRoom out;
+    out.room = std::move(row);
+    Result r = read(c, "SELECT seat, kind, session, name, bot, bot_seed FROM seats WHERE room = $1 ORDER BY seat",
+                    {out.room.id});
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+        out.seats.push_back({static_cast<int>(i64(r.get(), i, 0)), text(r.get(), i, 1), text(r.get(), i, 2),
+                             text(r.get(), i, 3), text(r.get(), i, 4), u64(text(r.get(), i, 5))});
+    r = read(c, "SELECT seq, seat, action, game_ms FROM actions WHERE room = $1 ORDER BY seq", {out.room.id});
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+        out.actions.push_back(
+            {i64(r.get(), i, 0), static_cast<int>(i64(r.get(), i, 1)), text(r.get(), i, 2), i64(r.get(), i, 3)});
+    r = read(c, "SELECT session FROM kicks WHERE room = $1 ORDER BY session", {out.room.id});
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.kicked.push_back(text(r.get(), i, 0));
+    return out;
+}
+
+std::optional<StoredRoom> PgStore::load_room(const std::string& id) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    static const std::string sql = std::string("SELECT ") + kRoomColumns + " FROM rooms WHERE id = $1";
+    Result r = read(*r_, sql.c_str(), {id});
+    if (PQntuples(r.get()) == 0) return std::nullopt;
+    StoredRoom out = read_room_rest(*r_, read_room_row(r.get(), 0));
+    tx.commit();
+    return out;
+}
+
+bool PgStore::room_exists(const std::string& id) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT 1 FROM rooms WHERE id = $1", {id});
+    const bool found = PQntuples(r.get()) > 0;
+    tx.commit();
+    return found;
+}
+
+std::vector<StoredRoom> PgStore::load_unfinished() {
+    std::lock_guard db(w_mu_);  // a writing transaction: the claim
+    Conn& c = *w_;
+    ReadTx tx(c, "BEGIN");
+    // Take over every unfinished room (its rows stay locked until the commit, so no earlier holder
+    // can write it between the claim and the reads below).
+    Result claimed = read(c,
+                          "UPDATE room_owners o SET epoch = o.epoch + 1, node = $1, expires_ms = 0 FROM rooms r "
+                          "WHERE r.id = o.room AND r.state IN ('open', 'running') RETURNING o.room, o.epoch",
+                          {node_});
+    std::map<std::string, int64_t> epochs;
+    std::vector<std::string> ids;
+    for (int i = 0; i < PQntuples(claimed.get()); ++i) {
+        epochs[text(claimed.get(), i, 0)] = i64(claimed.get(), i, 1);
+        ids.push_back(text(claimed.get(), i, 0));
+    }
+    static const std::string sql = std::string("SELECT ") + kRoomColumns +
+                                   " FROM rooms WHERE id = ANY($1::text[]) ORDER BY created_ms, id";
+    Result rooms = read(c, sql.c_str(), {array_literal(ids)});
+    std::vector<StoredRoom> out;
+    for (int i = 0; i < PQntuples(rooms.get()); ++i) out.push_back(read_room_rest(c, read_room_row(rooms.get(), i)));
+    tx.commit();
+    for (const auto& [room, epoch] : epochs) hold(room, epoch);
+    if (!out.empty()) spdlog::info("store: node {} took over {} unfinished rooms", node_, out.size());
+    return out;
+}
+
+std::vector<SessionRow> PgStore::load_sessions() {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT hash, name, room, seen_ms FROM sessions", {});
+    std::vector<SessionRow> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+        out.push_back({text(r.get(), i, 0), text(r.get(), i, 1), text(r.get(), i, 2), i64(r.get(), i, 3)});
+    tx.commit();
+    return out;
+}
+
+std::vector<StoredDocument> PgStore::load_documents(const std::string& kind) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT id, body, updated_ms FROM documents WHERE kind = $1 ORDER BY id", {kind});
+    std::vector<StoredDocument> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+        out.push_back({text(r.get(), i, 0), text(r.get(), i, 1), i64(r.get(), i, 2)});
+    tx.commit();
+    return out;
+}
+
+std::optional<StoredDocument> PgStore::load_document(const std::string& kind, const std::string& id) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT id, body, updated_ms FROM documents WHERE kind = $1 AND id = $2", {kind, id});
+    std::optional<StoredDocument> out;
+    if (PQntuples(r.get()) > 0) out = StoredDocument{text(r.get(), 0, 0), text(r.get(), 0, 1), i64(r.get(), 0, 2)};
+    tx.commit();
+    return out;
+}
+
+}  // namespace hexhall::server

@@ -1,0 +1,110 @@
+// The PostgreSQL Store (docs/decisions/016-postgresql-store.md): libpq, prepared statements, one
+// writing connection with one writer thread that commits every queued write in one transaction per
+// batch (group commit, as the SQLite store), and one reading connection. `--store postgres://…`.
+//
+// Ownership fence: every room has an owner row (room_owners: room, node, epoch, expires_ms). This
+// store writes a room only under the epoch it holds (it holds epoch 1 of the rooms it creates, and
+// a new epoch of every room it claims); each write to a room's rows checks that epoch in its own
+// statement, under a share lock of the owner row, so once another store has claimed the room (epoch
+// + 1) the old holder's writes are refused and their `done` reports failure: nothing is
+// acknowledged that the room's new owner does not see.
+#pragma once
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "server/store.hpp"
+
+namespace hexhall::server {
+
+// A connection URL without its password (for the logs).
+std::string redacted_url(const std::string& url);
+
+class PgStore final : public Store {
+public:
+    // `url`: a libpq connection URI (postgres://user:password@host:port/database?options) or
+    // key=value string. `node`: this node's name in the owner rows ("" : host name and process id).
+    // Creates the schema when missing. Throws std::runtime_error when it cannot connect.
+    explicit PgStore(const std::string& url, std::string node = "");
+    ~PgStore() override;  // commits what is queued, then closes
+    PgStore(const PgStore&) = delete;
+    PgStore& operator=(const PgStore&) = delete;
+
+    void put_room(const RoomRow& r) override;
+    void put_seat(const std::string& room, const SeatRow& s) override;
+    void put_session(const SessionRow& s) override;
+    void put_document(const std::string& kind, const std::string& id, const std::string& body, int64_t updated_ms,
+                      Done done = {}) override;
+    void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) override;
+    void set_host(const std::string& room, const std::string& host_session) override;
+    void put_kick(const std::string& room, const std::string& session) override;
+    void set_password_hash(const std::string& room, const std::string& hash) override;
+    void prune_finished(int64_t before_ms) override;
+    void prune_abandoned(int64_t before_ms) override;
+    void delete_sessions(const std::vector<std::string>& hashes) override;
+    void append(const std::string& room, const ActionRow& a, Done done) override;
+    void flush() override;
+    bool healthy() const override;
+    void on_health(std::function<void(bool healthy)> observer) override;
+    uint64_t commits() const override;
+    // Tests: every write transaction fails (default_transaction_read_only), or works again.
+    void set_read_only_for_test(bool read_only) override;
+
+    std::optional<StoredRoom> load_room(const std::string& id) override;
+    bool room_exists(const std::string& id) override;
+    // Recovery is a takeover: the unfinished rooms are claimed (their epoch + 1, owner this node)
+    // in the transaction that reads them, so an earlier holder (a frozen process) can no longer
+    // write them.
+    std::vector<StoredRoom> load_unfinished() override;
+    std::vector<SessionRow> load_sessions() override;
+    std::vector<StoredDocument> load_documents(const std::string& kind) override;
+    std::optional<StoredDocument> load_document(const std::string& kind, const std::string& id) override;
+
+    // Takes a room over: its owner epoch + 1, owner this node; the writes of any earlier holder
+    // are refused from then on. Returns the new epoch, or nothing when the room is unknown or the
+    // database cannot be reached. (Multi-node ownership, issue 28, builds on this.)
+    std::optional<int64_t> claim(const std::string& room);
+    // The epoch this store holds for a room (0: none).
+    int64_t held_epoch(const std::string& room) const;
+    const std::string& node() const { return node_; }
+    // Room writes refused by the fence in this process (all PgStores), for /metrics later.
+    static uint64_t fenced_writes_refused();
+
+    struct Conn;  // a libpq connection with its prepared statements (pg_store.cpp)
+
+private:
+    struct Op {
+        std::function<bool()> write;  // runs on the writer thread inside the transaction
+        Done done;
+    };
+    void enqueue(Op op);
+    void writer();
+    bool run_batch(std::deque<Op>& batch, std::vector<bool>& ok, bool savepoints);
+    void set_healthy(bool healthy);  // writer thread
+    int64_t epoch_of(const std::string& room) const;  // held epoch, 0 when none
+    void hold(const std::string& room, int64_t epoch);
+    StoredRoom read_room_rest(Conn& c, RoomRow row);
+
+    std::string node_;
+    std::unique_ptr<Conn> w_;  // writing connection: the writer thread (and claim) under w_mu_
+    std::mutex w_mu_;
+    std::unique_ptr<Conn> r_;  // reading connection
+    std::mutex r_mu_;
+
+    mutable std::mutex held_mu_;
+    std::map<std::string, int64_t> held_;  // room -> the epoch this store writes it under
+
+    mutable std::mutex q_mu_;  // the queue only: held for a push or a swap, never during I/O
+    std::condition_variable q_cv_, idle_cv_;
+    std::deque<Op> queue_;
+    bool busy_ = false, stop_ = false;
+    bool failing_ = false;  // under q_mu_
+    std::function<void(bool)> health_observer_;
+    uint64_t commits_ = 0;
+    std::thread thread_;
+};
+
+}  // namespace hexhall::server
