@@ -76,13 +76,23 @@ public:
     struct Conn;  // a libpq connection with its prepared statements (pg_store.cpp)
 
 private:
+    struct AppendRow {  // an append, kept as data so a run of appends is one statement
+        std::string room;
+        ActionRow action;
+        int64_t epoch = 0;
+    };
     struct Op {
+        Op(std::function<bool()> w, Done d, std::shared_ptr<const AppendRow> a = nullptr)
+            : write(std::move(w)), done(std::move(d)), append(std::move(a)) {}
         std::function<bool()> write;  // runs on the writer thread inside the transaction
         Done done;
+        std::shared_ptr<const AppendRow> append;  // set for appends
     };
     void enqueue(Op op);
     void writer();
     bool run_batch(std::deque<Op>& batch, std::vector<bool>& ok, bool savepoints);
+    // Appends batch[from, to) in one statement; false (t_error/t_fault set) when it failed.
+    void append_run(std::deque<Op>& batch, size_t from, size_t to, std::vector<bool>& ok);
     void set_healthy(bool healthy);  // writer thread
     int64_t epoch_of(const std::string& room) const;  // held epoch, 0 when none
     void hold(const std::string& room, int64_t epoch);

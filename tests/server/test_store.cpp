@@ -396,16 +396,19 @@ TEST_CASE("store (PostgreSQL): once a room is taken over, the old owner's writes
     // Node a wakes up and writes as if it still owned the room: every room write is refused.
     const uint64_t fenced_before = PgStore::fenced_writes_refused();
     std::atomic<int> stale_ok{-1}, state_ok{-1};
+    std::atomic<int> stale_run_ok{-1};
     a.append("r", ActionRow{3, 0, "stale", 30}, [&](bool ok) { stale_ok = ok; });
+    a.append("r", ActionRow{4, 0, "stale too", 40}, [&](bool ok) { stale_run_ok = ok; });  // a run of appends
     a.set_state("r", "abandoned", 1, [&](bool ok) { state_ok = ok; });
     a.set_host("r", "stale-host");
     a.put_seat("r", SeatRow{1, "human", "s1", "Stale", "", 0});
     a.put_kick("r", "s0");
     a.flush();
     CHECK(stale_ok == 0);
+    CHECK(stale_run_ok == 0);
     CHECK(state_ok == 0);
     CHECK(a.healthy());  // a refused write is not a storage fault: a's other rooms go on
-    CHECK(PgStore::fenced_writes_refused() >= fenced_before + 5);
+    CHECK(PgStore::fenced_writes_refused() >= fenced_before + 6);
 
     // The new owner writes the same action number; the room is as b left it.
     std::atomic<int> fresh_ok{-1};
