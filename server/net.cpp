@@ -752,6 +752,8 @@ Store& Server::store() { return *impl_->store; }
 
 Hub& Server::hub() { return impl_->hub; }
 
+WorkPool& Server::work_pool() { return *impl_->work; }
+
 void Server::add_http_handler(std::string prefix, HttpHandler handler) {
     impl_->registry->handlers.emplace_back(std::move(prefix), std::move(handler));
 }

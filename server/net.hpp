@@ -84,6 +84,7 @@ public:
     class Store& store();
     // The lobby and rooms (parts of the server that run rooms themselves, e.g. tournaments).
     Hub& hub();
+    WorkPool& work_pool();  // the fair pool (tests read its queue)
     // Before start(): requests whose path starts with `prefix` (any method) go to `handler`
     // (server/http_handler.hpp).
     void add_http_handler(std::string prefix, HttpHandler handler);

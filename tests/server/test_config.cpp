@@ -61,7 +61,8 @@ TEST_CASE("config: --help documents every option", "[server][config]") {
     for (const char* name : {"port", "address", "threads", "web-root", "db", "db-sync", "keep-finished-days", "max-connections", "max-rooms",
                              "max-frame-bytes", "max-send-queue", "msgs-per-second", "msgs-burst", "http-timeout",
                              "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format",
-                             "tournament-max-entrants", "tournament-per-token", "tournament-per-address"}) {
+                             "tournament-max-entrants", "tournament-per-token", "tournament-per-address",
+                             "work-threads", "work-queue-per-client", "work-queue-per-address", "work-queue"}) {
         INFO(name);
         CHECK(help.find(std::string("--") + name + " ") != std::string::npos);
         Config c;  // and each is an option
@@ -83,4 +84,16 @@ TEST_CASE("config: the tournaments limits (entrant cap, per token, per address) 
     CHECK(c.server.api_limits.address_burst == 100);
     CHECK(c.server.api_limits.anonymous == 5);
     CHECK(hexhall::server::apply_option(c, "tournament-max-entrants", "2").find("bad value") == 0);
+}
+
+TEST_CASE("config: the work pool's flags set its threads and queue bounds", "[server][config][fairshare]") {
+    Config c;
+    CHECK(hexhall::server::parse_command_line(c, {"--work-threads", "3", "--work-queue-per-client", "4",
+                                                  "--work-queue-per-address", "40", "--work-queue", "400"}) == "");
+    CHECK(c.server.work.threads == 3);
+    CHECK(c.server.work.per_session == 4);
+    CHECK(c.server.work.per_address == 40);
+    CHECK(c.server.work.total == 400);
+    Config d;
+    CHECK(hexhall::server::parse_command_line(d, {"--work-threads", "0"}) != "");
 }

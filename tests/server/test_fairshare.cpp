@@ -7,6 +7,8 @@
 // In the flood shard (server_flood): `server_tests "[fairshare][flood]"`.
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <future>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -34,6 +36,19 @@ json reply_to(WsClient& c, int64_t id) {
     }
     FAIL("no reply to request " << id);
     return {};
+}
+// The status and the Retry-After header of GET target.
+std::pair<int, std::string> status_and_retry(uint16_t port, const std::string& target) {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    http::write(s, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(s, b, res);
+    return {static_cast<int>(res.result_int()), std::string(res[http::field::retry_after])};
 }
 }  // namespace fairshare
 
@@ -158,5 +173,46 @@ TEST_CASE("fair share: password rooms and wrong guesses from other addresses do 
     CHECK(l99 < 0.25);
     double rt = 0;
     CHECK(table.act(rt));     // the table plays on
+    server.stop();
+}
+
+TEST_CASE("fair share: a heavy HTTP request beyond the work pool's bound gets 503 busy with Retry-After at once",
+          "[server][fairshare]") {
+    Watchdog wd(60);
+    std::mutex mu;
+    std::condition_variable cv;
+    bool entered = false, release = false;
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    o.work.threads = 1;
+    o.work.total = 1;  // one job may wait
+    o.heavy_http_hook = [&] {
+        std::unique_lock lock(mu);
+        entered = true;
+        cv.notify_all();
+        cv.wait(lock, [&] { return release; });
+    };
+    hexhall::server::Server server(o);
+    const uint16_t port = server.start();
+    auto get = [port] { return std::async(std::launch::async, [port] { return fairshare::status_and_retry(port, "/standings?rooms=abcdef"); }); };
+    auto running = get();
+    {
+        std::unique_lock lock(mu);
+        REQUIRE(cv.wait_for(lock, std::chrono::seconds(30), [&] { return entered; }));  // held on the worker
+    }
+    auto waiting = get();
+    REQUIRE(eventually([&] { return server.work_pool().queued() == 1; }));
+    const auto [status, retry] = fairshare::status_and_retry(port, "/games/abcdef/record");  // answered at once
+    CHECK(status == 503);
+    CHECK(retry == "1");
+    {
+        std::lock_guard lock(mu);
+        release = true;
+    }
+    cv.notify_all();
+    CHECK(running.get().first == 200);
+    CHECK(waiting.get().first == 200);
     server.stop();
 }
