@@ -229,6 +229,7 @@ TEST_CASE("edges: `started` and its seed commitment are told only once the start
     REQUIRE(host.join(room, 0).at("type") == "joined");
     REQUIRE(watcher.join(room, nullptr).at("type") == "joined");
 
+    REQUIRE(eventually([&] { return s.store().load_room(room).has_value(); }));  // the room's row is stored
     s.store().set_read_only_for_test(true);  // the start cannot be stored
     host.request({{"type", "start"}, {"room", room}});
     for (WsClient* c : {&host, &watcher}) {  // told the store fails; not told of the start, in any message
@@ -248,12 +249,16 @@ TEST_CASE("edges: `started` and its seed commitment are told only once the start
             }
         }
     }
-    CHECK(s.store().load_room(room)->room.state == "open");
+    const auto waiting = s.store().load_room(room);
+    REQUIRE(waiting);
+    CHECK(waiting->room.state == "open");
 
     s.store().set_read_only_for_test(false);  // the retry commits: now the start is told
     const json started = host.recv_type("started");
-    CHECK(s.store().load_room(room)->room.state == "running");  // stored before it was told
-    CHECK(started.at("commitment") == s.store().load_room(room)->room.commitment);
+    const auto stored = s.store().load_room(room);
+    REQUIRE(stored);
+    CHECK(stored->room.state == "running");  // stored before it was told
+    CHECK(started.at("commitment") == stored->room.commitment);
     CHECK(host.recv_type("snapshot").at("game") == "catan");
     CHECK(watcher.recv_type("started").at("commitment") == started.at("commitment"));
     s.stop();
