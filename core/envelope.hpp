@@ -18,6 +18,9 @@ inline constexpr int kProtocolVersion = 1;
 inline constexpr size_t kMaxMessageBytes = 64 * 1024;  // longer client messages: too_large
 inline constexpr int kMaxDepth = 16;                    // deeper nesting of arrays/objects: too_deep
 inline constexpr int64_t kMaxRequestId = 2147483647;    // client ids are integers 0..2^31-1
+// Seats in messages are 0..kMaxSeats-1 (the schemas' bound); a room then checks the seat against its own
+// game's seats. Every registered game has at most kMaxSeats (tests/conformance).
+inline constexpr int kMaxSeats = 8;
 
 // ---------------------------------------------------------------- digest
 // Canonical form of a view: nlohmann dump() without indentation (no whitespace), object keys sorted

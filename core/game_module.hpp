@@ -2,9 +2,11 @@
 // in server/games.cpp (register_builtin_games); everything else finds it by name: createRoom's
 // "game", the stored room's `game` column, records, replays, verification and standings.
 #pragma once
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.hpp"
@@ -21,6 +23,12 @@ struct TournamentRuleset {
     // the tournament's clock preset ("hk2024", "untimed", "casual"); null: none.
     std::function<json(uint64_t board_seed, const std::string& clock_preset)> table_options;
 };
+
+// createRoom's members that are the room's, never a game's option (server/room_options.hpp): every
+// game's create() is handed them and leaves them alone; one list for the server's door and the rules
+// games (a key missing here was refused by those games: "rematchOf" in issue 26).
+inline constexpr std::array<std::string_view, 7> kRoomOptionKeys = {"private", "password",     "spectators", "botFill",
+                                                                     "grace",   "externalBots", "rematchOf"};
 
 struct GameModule {
     std::string name;   // payload key, rooms.game, listRooms' "game" (lowercase, stable)

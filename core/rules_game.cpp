@@ -25,11 +25,9 @@ uint64_t mix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-// The members of a createRoom request that belong to the envelope, the room or the adapter.
-constexpr const char* kRoomKeys[] = {"type",        "v",     "id",           "game",
-                                     "seed",        "clock", "private",      "password",
-                                     "spectators",  "botFill", "grace",      "externalBots",
-                                     "_seatTokenHashes", "_restoreSetup"};
+// The members of a createRoom request that belong to the envelope or the adapter (the room's own:
+// kRoomOptionKeys).
+constexpr const char* kAdapterKeys[] = {"type", "v", "id", "game", "seed", "clock", "_seatTokenHashes", "_restoreSetup"};
 
 Visibility viewer_bit(int seat) { return seat >= 0 ? seat_bit(seat) : kSpectatorsBit; }
 
@@ -349,7 +347,8 @@ std::string clock_of(const json& request, std::string& error) {
 
 json rules_game_options(const json& request) {
     json o = request.is_object() ? request : json::object();
-    for (const char* key : kRoomKeys) o.erase(key);
+    for (const char* key : kAdapterKeys) o.erase(key);
+    for (std::string_view key : kRoomOptionKeys) o.erase(std::string(key));
     return o;
 }
 

@@ -13,6 +13,7 @@ using core::json_depth;
 using core::kMaxDepth;
 using core::kMaxMessageBytes;
 using core::kMaxRequestId;
+using core::kMaxSeats;
 using core::kProtocolVersion;
 using core::ProtocolError;
 using core::resync_message;

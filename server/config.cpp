@@ -89,6 +89,28 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "max-send-queue-bytes") {
         if (!integer(65536, 1L << 30)) return bad;
         o.max_send_queue_bytes = static_cast<size_t>(n);
+    } else if (name == "send-budget-bytes") {
+        if (!integer(1L << 20, 1L << 40)) return bad;
+        o.send_budget_bytes = static_cast<size_t>(n);
+    } else if (name == "send-budget-per-address") {
+        if (!integer(1L << 20, 1L << 40)) return bad;
+        o.send_budget_per_address = static_cast<size_t>(n);
+    } else if (name == "metrics-address") {  // HOST:PORT, [V6]:PORT, or HOST (port 9100)
+        if (value.empty()) return bad;
+        std::string_view host = value, port;
+        if (const size_t colon = value.rfind(':');
+            colon != std::string_view::npos && (value.front() == '[' ? value[colon - 1] == ']' : value.find(':') == colon)) {
+            host = value.substr(0, colon);
+            port = value.substr(colon + 1);
+        }
+        if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+        if (host.empty() || (!port.empty() && !to_long(port, 0, 65535, n))) return bad;
+        o.metrics_address = host;
+        if (!port.empty()) o.metrics_port = static_cast<uint16_t>(n);
+    } else if (name == "metrics-token") {
+        if (value.size() < 16 || value.find_first_of(" \t\r\n") != std::string_view::npos)
+            return bad + " (at least 16 characters, no spaces)";
+        o.metrics_token = value;
     } else if (name == "max-connections-per-address") {
         if (!integer(0, 1000000)) return bad;
         o.max_connections_per_address = static_cast<size_t>(n);
@@ -251,6 +273,13 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --max-frame-bytes N    largest message a client may send; larger closes it (default 65536)
   --max-send-queue N     messages queued for one slow client before it is dropped (default 4096)
   --max-send-queue-bytes N  bytes queued for one slow client before it is dropped (default 8 MiB)
+  --send-budget-bytes N  bytes queued for sending across every client (default 256 MiB); beyond,
+                         the slowest readers (most bytes queued) are closed first (1013)
+  --send-budget-per-address N  the same across one address's clients (default 64 MiB)
+  --metrics-address A[:P]  serve GET /metrics on its own listener at address A, port P (default
+                         9100; [::1]:P for IPv6) instead of the main port (where it is then 404)
+  --metrics-token T      GET /metrics only with "Authorization: Bearer T" (16+ characters; keep it
+                         in the config file, not on a command line others can read); else 401
   --max-connections-per-address N  sockets (HTTP or WebSocket) from one address; more get HTTP
                          429 (default 256; 0: no quota)
   --rooms-per-session N  open rooms one session may have created; beyond: quota_exceeded (default 50)

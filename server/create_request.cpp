@@ -12,8 +12,7 @@ namespace {
 
 constexpr std::array<std::string_view, 3> kEnvelope = {"type", "v", "id"};
 // server/room_options.hpp
-constexpr std::array<std::string_view, 7> kRoomKeys = {"private", "password", "spectators", "botFill", "grace",
-                                                       "externalBots", "rematchOf"};
+constexpr const auto& kRoomKeys = core::kRoomOptionKeys;
 // Room keys that are not kept with the room: the password (only its hash is) and the rematch link.
 constexpr std::array<std::string_view, 2> kNotStored = {"password", "rematchOf"};
 // Every game: its name, the secret seed and the clock preset (the rules adapter's own keys).

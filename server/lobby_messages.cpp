@@ -104,7 +104,7 @@ ParsedLobby parse_lobby(std::string_view text) {
             if (it != j.end() && !it->is_null()) {
                 if (!it->is_number_integer()) return fail("bad_type", "\"seat\" must be an integer or null", id);
                 const int64_t v = it->get<int64_t>();
-                if (v < 0 || v > 3) return fail("out_of_range", "\"seat\" out of range", id);
+                if (v < 0 || v >= proto::kMaxSeats) return fail("out_of_range", "\"seat\" out of range", id);
                 r.seat = static_cast<int>(v);
             }
             break;
@@ -118,7 +118,7 @@ ParsedLobby parse_lobby(std::string_view text) {
             if (it == j.end()) return fail("missing_field", "missing field \"seat\"", id);
             if (!it->is_number_integer()) return fail("bad_type", "\"seat\" must be an integer", id);
             const int64_t v = it->get<int64_t>();
-            if (v < 0 || v > 3) return fail("out_of_range", "\"seat\" out of range", id);
+            if (v < 0 || v >= proto::kMaxSeats) return fail("out_of_range", "\"seat\" out of range", id);
             r.seat = static_cast<int>(v);
             if (r.kind == LobbyKind::AddBot)
                 if (auto e = get_string("bot", false, r.bot)) return *e;

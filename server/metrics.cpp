@@ -2,6 +2,8 @@
 
 #include "server/edge_metrics.hpp"
 
+#include <sodium.h>
+
 #include <array>
 #include <atomic>
 #include <cstdio>
@@ -31,6 +33,8 @@ struct State {
     Counter messages_in{0}, messages_out{0};
     Counter slow_drops{0}, rate_limited{0}, rate_limit_closes{0}, hello_timeouts{0};
     Counter actions{0};
+    Counter send_budget_drops{0}, memory_trims{0};
+    std::atomic<size_t> send_queued{0}, send_queued_peak{0};
     std::array<Counter, kNumCodes> errors{};
     std::array<Counter, kNumBuckets> latency{};  // per bucket, not cumulative
     Counter latency_sum_ns{0};
@@ -82,6 +86,14 @@ void rate_limited() { inc(state().rate_limited); }
 void rate_limit_close() { inc(state().rate_limit_closes); }
 void hello_timeout() { inc(state().hello_timeouts); }
 void action_applied() { inc(state().actions); }
+void send_budget_drop() { inc(state().send_budget_drops); }
+void memory_trimmed() { inc(state().memory_trims); }
+void send_queued_bytes(size_t n) {
+    State& s = state();
+    s.send_queued.store(n, std::memory_order_relaxed);
+    size_t peak = s.send_queued_peak.load(std::memory_order_relaxed);
+    while (n > peak && !s.send_queued_peak.compare_exchange_weak(peak, n, std::memory_order_relaxed)) {}
+}
 int64_t connections() { return state().connections.load(std::memory_order_relaxed); }
 
 void error_sent(std::string_view code) {
@@ -98,6 +110,15 @@ void game_message_handled(Clock::time_point received) {
     State& s = state();
     inc(s.latency[b]);
     s.latency_sum_ns.fetch_add(static_cast<uint64_t>(ns > 0 ? ns : 0), std::memory_order_relaxed);
+}
+
+bool bearer_matches(std::string_view authorization, std::string_view token) {
+    if (token.empty()) return true;
+    constexpr std::string_view kScheme = "Bearer ";
+    if (authorization.size() != kScheme.size() + token.size()) return false;
+    for (size_t i = 0; i < kScheme.size(); ++i)  // the scheme is case-insensitive (RFC 9110 11.1)
+        if ((authorization[i] | 0x20) != (kScheme[i] | 0x20)) return false;
+    return sodium_memcmp(authorization.data() + kScheme.size(), token.data(), token.size()) == 0;
 }
 
 std::string render(size_t rooms) {
@@ -120,6 +141,16 @@ std::string render(size_t rooms) {
     counter(out, "hexhall_rate_limit_closes_total", "Connections closed (1008) for flooding.", get(s.rate_limit_closes));
     counter(out, "hexhall_hello_timeouts_total", "Connections closed for sending no hello in time.",
             get(s.hello_timeouts));
+
+    counter(out, "hexhall_send_budget_drops_total",
+            "Slow readers dropped because the send buffers of the server or of their address were over budget.",
+            get(s.send_budget_drops));
+    header(out, "hexhall_send_queued_bytes", "gauge", "Bytes queued for sending across every WebSocket now.");
+    line(out, "hexhall_send_queued_bytes %zu\n", s.send_queued.load(std::memory_order_relaxed));
+    header(out, "hexhall_send_queued_bytes_peak", "gauge", "The most bytes ever queued for sending at once.");
+    line(out, "hexhall_send_queued_bytes_peak %zu\n", s.send_queued_peak.load(std::memory_order_relaxed));
+    counter(out, "hexhall_memory_trims_total", "Times freed memory was handed back to the system after slow readers went.",
+            get(s.memory_trims));
 
     header(out, "hexhall_errors_total", "counter", "Error messages sent to clients, by code.");
     for (size_t i = 0; i < kNumCodes; ++i)

@@ -25,6 +25,10 @@ void slow_drop();                // send queue overflow: the connection was drop
 void rate_limited();             // a message refused with `rate_limited`
 void rate_limit_close();         // a connection closed (1008) for flooding
 void hello_timeout();            // a connection closed for sending no hello in time
+// The send budget (server/send_budget.hpp):
+void send_budget_drop();           // a slow reader dropped to keep the server (or its address) in budget
+void send_queued_bytes(size_t n);  // bytes queued for sending across every connection now
+void memory_trimmed();             // freed memory handed back to the system after such drops
 // An error message sent to a client, by its code (unknown codes are counted as "other").
 void error_sent(std::string_view code);
 
@@ -33,6 +37,10 @@ void action_applied();                            // a client action changed the
 void game_message_handled(Clock::time_point received);  // receipt -> reply queued
 
 int64_t connections();
+
+// Whether an Authorization header carries `token` as its bearer token (compared in constant time);
+// an empty token lets every request through (no --metrics-token).
+bool bearer_matches(std::string_view authorization, std::string_view token);
 
 // The Prometheus text exposition; `rooms` is the current number of rooms.
 std::string render(size_t rooms);

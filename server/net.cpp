@@ -33,6 +33,7 @@
 #include "server/quotas.hpp"
 #include "server/records.hpp"
 #include "server/store_factory.hpp"
+#include "server/send_budget.hpp"
 #include "server/standings.hpp"
 #include "server/unix_time.hpp"
 
@@ -74,6 +75,7 @@ struct Registry {
     std::condition_variable emptied;
     std::atomic<size_t> sockets{0};  // every accepted socket, HTTP or WebSocket
     Quota per_address;               // sockets per peer address
+    std::unique_ptr<SendBudget> send_budget;  // bytes queued across every WebSocket (set before start)
 };
 
 // One accepted socket's place in the counts (Registry::sockets, per address); given back when the
@@ -121,6 +123,7 @@ public:
     }
     ~WsSession() override {
         unregister();
+        registry_->send_budget->forget(connection_id);
         metrics::connection_closed();
     }
     using Client::send;
@@ -137,6 +140,11 @@ public:
         // Pings (and pongs) count against the message rate like messages: a ping flood is closed too.
         ws_.control_callback([this](websocket::frame_type kind, std::string_view) {
             if (kind != websocket::frame_type::close && !closing_ && !take_token()) metrics::rate_limited();
+        });
+        // The send budget may ask this connection to go (from any thread).
+        registry_->send_budget->open(connection_id, address, [w = weak_from_this()] {
+            if (auto self = w.lock())
+                asio::post(self->ws_.get_executor(), [self] { self->drop_for_budget(); });
         });
         ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
     }
@@ -244,6 +252,7 @@ private:
             metrics::slow_drop();
             return drop();
         }
+        if (!registry_->send_budget->add(connection_id, t->size())) return drop_for_budget();
         metrics::message_out();
         if (auto code = error_code_of(*t); !code.empty()) metrics::error_sent(code);
         queue_bytes_ += t->size();
@@ -258,6 +267,7 @@ private:
     }
     void on_write(error_code ec, size_t) {
         writing_ = false;
+        registry_->send_budget->release(connection_id, queue_.front()->size());
         queue_bytes_ -= std::min(queue_bytes_, queue_.front()->size());
         queue_.pop_front();  // the message written (drop() keeps it while the write runs)
         if (ec) {
@@ -283,12 +293,37 @@ private:
             if (ec) self->drop();
         });
     }
-    void drop() {
-        if (closed_) return;
-        closed_ = true;
+    // The messages not being written now are discarded (their bytes leave the send budget).
+    void clear_queue() {
+        const size_t before = queue_bytes_;
         if (writing_) queue_.erase(queue_.begin() + 1, queue_.end());  // the write still reads the front
         else queue_.clear();
         queue_bytes_ = queue_.empty() ? 0 : queue_.front()->size();
+        registry_->send_budget->release(connection_id, before - queue_bytes_);
+    }
+    // Chosen by the send budget (the slowest reader of its address or of the server): what is
+    // queued goes at once; the client gets a close frame with the reason if it still reads, and
+    // the socket is closed a few seconds later if it does not.
+    void drop_for_budget() {
+        if (closed_ || budget_dropped_) return;
+        budget_dropped_ = true;
+        if (log_allowed("send budget drop"))
+            spdlog::warn("conn {} ({}, {}): reads too slowly for the send budget ({} bytes queued): dropping it",
+                         connection_id, printable(name), address, queue_bytes_);
+        clear_queue();
+        registry_->send_budget->trim_soon();
+        closing_ = false;  // a close already under way is replaced by this one
+        begin_close(websocket::close_code::try_again_later, "too slow: reading too slowly for the server's send buffers");
+        budget_timer_.expires_after(std::chrono::seconds(5));
+        budget_timer_.async_wait([self = shared_from_this()](error_code ec) {
+            if (!ec) self->drop();
+        });
+    }
+    void drop() {
+        if (closed_) return;
+        closed_ = true;
+        budget_timer_.cancel();
+        clear_queue();
         hello_timer_.cancel();
         beast::get_lowest_layer(ws_).close();  // the pending read fails: finish() runs
         if (!accepted_) unregister();
@@ -296,6 +331,7 @@ private:
     void finish() {
         closed_ = true;
         hello_timer_.cancel();
+        budget_timer_.cancel();
         if (!finished_) {
             finished_ = true;
             spdlog::debug("conn {}: closed", connection_id);
@@ -318,6 +354,7 @@ private:
     const ServerOptions& options_;
     std::shared_ptr<Registry> registry_;
     asio::steady_timer hello_timer_;
+    asio::steady_timer budget_timer_{ws_.get_executor()};  // drop_for_budget: the close's deadline
     std::deque<Text> queue_;
     size_t queue_bytes_ = 0;
     websocket::close_reason close_reason_;
@@ -325,6 +362,7 @@ private:
     std::chrono::steady_clock::time_point refill_at_, refused_since_{};
     int refused_ = 0;
     bool accepted_ = false, writing_ = false, closing_ = false, close_sent_ = false, closed_ = false, finished_ = false;
+    bool budget_dropped_ = false;
     std::atomic<bool> unregistered_{false};
 };
 
@@ -383,9 +421,15 @@ std::string cache_control(const std::string& path) {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
 public:
+    // metrics_only: a socket of the --metrics-address listener (GET /metrics, nothing else).
     HttpSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry,
-                std::shared_ptr<SocketSlot> slot)
-        : slot_(std::move(slot)), stream_(std::move(socket)), hub_(hub), options_(o), registry_(std::move(registry)) {}
+                std::shared_ptr<SocketSlot> slot, bool metrics_only = false)
+        : slot_(std::move(slot)),
+          stream_(std::move(socket)),
+          hub_(hub),
+          options_(o),
+          registry_(std::move(registry)),
+          metrics_only_(metrics_only) {}
     const uint64_t http_id_ = next_connection_id.fetch_add(1, std::memory_order_relaxed);  // the work pool's principal
     void run() { asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this())); }
 
@@ -403,6 +447,10 @@ private:
         }
         if (ec) return;
         http::request<http::string_body> req = parser_->release();
+        if (metrics_only_) {
+            const bool metrics = req.target() == "/metrics" || req.target().starts_with("/metrics?");
+            return respond(metrics ? metrics_response(req) : text_response(req, http::status::not_found, "not found\n"));
+        }
         if (websocket::is_upgrade(req)) {
             if (req.target() == "/ws") {
                 std::shared_ptr<WsSession> ws;
@@ -483,6 +531,22 @@ private:
         return res;
     }
 
+    // GET /metrics (docs/operations.md, "Metrics"): with --metrics-token, only for the bearer of it.
+    http::response<http::string_body> metrics_response(const http::request<http::string_body>& req) {
+        if (req.method() != http::verb::get && req.method() != http::verb::head)
+            return text_response(req, http::status::method_not_allowed, "method not allowed\n");
+        if (!metrics::bearer_matches(std::string_view(req[http::field::authorization]), options_.metrics_token)) {
+            auto res = text_response(req, http::status::unauthorized, "a bearer token is required\n");
+            res.set(http::field::www_authenticate, "Bearer realm=\"metrics\"");
+            return res;
+        }
+        auto res = text_response(req, http::status::ok, metrics::render(hub_.room_count()),
+                                 "text/plain; version=0.0.4; charset=utf-8");
+        res.set(http::field::cache_control, "no-store");
+        if (req.method() == http::verb::head) res.body().clear();
+        return res;
+    }
+
     // handle(), with any failure turned into 400 for this request alone.
     http::response<http::string_body> answer(const http::request<http::string_body>& req) {
         std::optional<http::response<http::string_body>> res;
@@ -538,9 +602,7 @@ private:
         }
         if (auto a = record_endpoint(hub_, target, query))  // GET /games/<room>/record (records.hpp)
             return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
-        if (target == "/metrics")
-            return text_response(req, http::status::ok, metrics::render(hub_.room_count()),
-                                 "text/plain; version=0.0.4; charset=utf-8");
+        if (target == "/metrics" && options_.metrics_address.empty()) return metrics_response(req);
         if (options_.web_root.empty() || target.empty() || target[0] != '/' ||
             target.find("..") != std::string::npos || target.find('\\') != std::string::npos ||
             target.find('\0') != std::string::npos)
@@ -582,13 +644,16 @@ private:
     Hub& hub_;
     const ServerOptions& options_;
     std::shared_ptr<Registry> registry_;
+    const bool metrics_only_;
 };
 
 class Listener final : public std::enable_shared_from_this<Listener> {
 public:
+    // metrics_only: the --metrics-address listener (GET /metrics only).
     Listener(asio::io_context& ioc, tcp::endpoint ep, Hub& hub, const ServerOptions& o,
-             std::shared_ptr<Registry> registry)
-        : ioc_(ioc),
+             std::shared_ptr<Registry> registry, bool metrics_only = false)
+        : metrics_only_(metrics_only),
+          ioc_(ioc),
           acceptor_(asio::make_strand(ioc)),
           pause_timer_(acceptor_.get_executor()),
           hub_(hub),
@@ -670,9 +735,10 @@ private:
         auto slot = std::make_shared<SocketSlot>(registry_, std::move(address));
         error_code ignored;
         socket.set_option(tcp::no_delay(true), ignored);
-        std::make_shared<HttpSession>(std::move(socket), hub_, options_, registry_, std::move(slot))->run();
+        std::make_shared<HttpSession>(std::move(socket), hub_, options_, registry_, std::move(slot), metrics_only_)->run();
     }
 
+    const bool metrics_only_;
     asio::io_context& ioc_;
     tcp::acceptor acceptor_;
     asio::steady_timer pause_timer_;
@@ -717,6 +783,7 @@ struct Server::Impl {
     Hub hub;
     std::shared_ptr<Registry> registry = std::make_shared<Registry>();
     std::shared_ptr<Listener> listener;
+    std::shared_ptr<Listener> metrics_listener;  // --metrics-address
     std::vector<std::thread> threads;
     std::mutex stop_mu;
     bool stopped = false;
@@ -754,6 +821,14 @@ Hub& Server::hub() { return impl_->hub; }
 
 WorkPool& Server::work_pool() { return *impl_->work; }
 
+uint16_t Server::metrics_port() const {
+    return impl_->metrics_listener ? impl_->metrics_listener->port() : 0;
+}
+
+size_t Server::send_queued_peak() const {
+    return impl_->registry->send_budget ? impl_->registry->send_budget->peak() : 0;
+}
+
 void Server::add_http_handler(std::string prefix, HttpHandler handler) {
     impl_->registry->handlers.emplace_back(std::move(prefix), std::move(handler));
 }
@@ -761,6 +836,7 @@ void Server::add_http_handler(std::string prefix, HttpHandler handler) {
 uint16_t Server::start() {
     auto& m = *impl_;
     m.registry->per_address.set_limit(m.options.max_connections_per_address);
+    m.registry->send_budget = std::make_unique<SendBudget>(m.options.send_budget_bytes, m.options.send_budget_per_address);
     m.registry->heavy = m.work.get();
     m.registry->heavy_limit.configure(m.options.http_heavy_per_second, m.options.http_heavy_burst);
     m.registry->api_limit.configure(m.options.api_limits);
@@ -774,6 +850,11 @@ uint16_t Server::start() {
     const tcp::endpoint ep(asio::ip::make_address(m.options.address), m.options.port);
     m.listener = std::make_shared<Listener>(m.ioc, ep, m.hub, m.options, m.registry);
     const uint16_t port = m.listener->port();
+    if (!m.options.metrics_address.empty()) {
+        const tcp::endpoint mep(asio::ip::make_address(m.options.metrics_address), m.options.metrics_port);
+        m.metrics_listener = std::make_shared<Listener>(m.ioc, mep, m.hub, m.options, m.registry, true);
+        m.metrics_listener->run();
+    }
     m.listener->run();
     for (int i = 0; i < std::max(1, m.options.threads); ++i) m.threads.emplace_back([&m] { m.ioc.run(); });
     return port;
@@ -797,6 +878,7 @@ void Server::finish(bool drain) {
     if (m.stopped) return;
     m.stopped = true;
     if (m.listener) m.listener->close();
+    if (m.metrics_listener) m.metrics_listener->close();
     std::vector<std::shared_ptr<WsSession>> open;
     {
         std::lock_guard lock(m.registry->mu);

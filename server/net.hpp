@@ -31,6 +31,15 @@ struct ServerOptions {
     size_t max_frame_bytes = 64 * 1024;  // WebSocket messages from clients
     size_t max_send_queue = 4096;        // messages queued for one client; beyond: disconnect
     size_t max_send_queue_bytes = 8 << 20;  // bytes queued for one client; beyond: disconnect
+    // Bytes queued for sending across every WebSocket, and across one peer address's; beyond, the
+    // connections holding the most are dropped first (server/send_budget.hpp, issue 26).
+    size_t send_budget_bytes = size_t{256} << 20;
+    size_t send_budget_per_address = size_t{64} << 20;
+    // GET /metrics: on its own listener at metrics_address:metrics_port when the address is set (then
+    // not on the main port), and only with "Authorization: Bearer <metrics_token>" when that is set.
+    std::string metrics_address;
+    uint16_t metrics_port = 9100;
+    std::string metrics_token;
     size_t max_connections = 10000;      // open WebSockets; beyond: the upgrade gets 503
     // Every socket counts (HTTP too): beyond max_connections + max(16, max_connections / 8) open
     // sockets a new one is closed at once; beyond this many from one address it gets HTTP 429.
@@ -85,6 +94,10 @@ public:
     // The lobby and rooms (parts of the server that run rooms themselves, e.g. tournaments).
     Hub& hub();
     WorkPool& work_pool();  // the fair pool (tests read its queue)
+    // The port of the --metrics-address listener (0: none); after start().
+    uint16_t metrics_port() const;
+    // The most bytes queued for sending at once so far (the send budget's own count; tests).
+    size_t send_queued_peak() const;
     // Before start(): requests whose path starts with `prefix` (any method) go to `handler`
     // (server/http_handler.hpp).
     void add_http_handler(std::string prefix, HttpHandler handler);

@@ -95,10 +95,10 @@ json Room::make_summary() const {
             {"spectatorsAllowed", options_.spectators},
             {"clock", game_->clock()},
             {"grace", options_.grace_s},
-            {"started", started_},
+            {"started", started_ && start_told_},  // not before the start is stored (begin_game)
             {"over", game_->over()},
             {"fixedSeed", options_.fixed_seed}};
-    if (started_ && journal_) j["commitment"] = journal_->fairness().commitment;  // storage: docs/fairness.md
+    if (started_ && start_told_ && journal_) j["commitment"] = journal_->fairness().commitment;  // docs/fairness.md
     if (store_failing_) j["store"] = "failing";  // paused until the store works again
     if (rematch_) j["rematch"] = {{"room", rematch_->first}, {"invite", rematch_->second}};  // link_rematch
     if (started_ && game_->clock_paused()) j["clockPaused"] = true;  // by a referee (room_referee.cpp)
@@ -559,8 +559,15 @@ std::vector<int> Room::force_start(const std::string& bot) {
 void Room::begin_game(const ClientPtr& c, int64_t id) {
     started_ = true;
     game_->begin(unix_ms_now(), limits_.clock_scale);
-    store_begin_records();  // storage: marks the room running, records actions begin() applied
     spdlog::info("room {}: game started", id_);
+    // storage: the room is marked running (and the actions begin() applied recorded) first; nobody
+    // learns of the start, nor of its seed commitment, before that committed (issue 26: a kill -9
+    // in between brought the room back not started after its players had been told it was).
+    store_begin_records([self = shared_from_this(), c, id] { self->announce_start(c, id); });
+}
+
+void Room::announce_start(const ClientPtr& c, int64_t id) {
+    start_told_ = true;
     push_room();
     auto started = [&](std::optional<int64_t> reply_to) {  // storage: with the seed commitment
         json m = started_message(reply_to, id_);

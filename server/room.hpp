@@ -158,6 +158,7 @@ private:
     bool managed() const { return !owner_.empty(); }
     // Starts the game (the seats are filled); `c`: the host who asked, or null (managed rooms).
     void begin_game(const ClientPtr& c, int64_t id);
+    void announce_start(const ClientPtr& c, int64_t id);  // once the start is stored (begin_game)
 
     void broadcast(const GameUpdate& u);
     void after_update();
@@ -187,7 +188,7 @@ private:
     // reveal the seed; when the room closes unfinished mark it abandoned.
     void store_seat(int i);
     void after_stored(const GameUpdate& u, std::function<void()> then);
-    void store_begin_records();
+    void store_begin_records(std::function<void()> then);  // `then` on the strand once the start committed
     void game_over();
     // After game over: the seedReveal for a member who (re)joins or reconnects (docs/fairness.md).
     void send_seed_reveal(const ClientPtr& c);
@@ -242,6 +243,7 @@ private:
     void keep_event_history(const GameUpdate& u);
     void send_event_history(const ClientPtr& c, int seat);
     bool started_ = false;
+    bool start_told_ = false;  // the start is stored and announced (summaries say "started" from then on)
     bool over_shown_ = false;
     bool closed_ = false;
     std::optional<std::pair<std::string, std::string>> rematch_;  // the rematch room and its invite

@@ -66,7 +66,17 @@ void RoomJournal::kick(const std::string& session) { store_->put_kick(room_, ses
 
 void RoomJournal::rulings(const std::string& body) { store_->put_document(kRulingsKind, room_, body, unix_ms_now()); }
 
-void RoomJournal::started() { store_->set_state(room_, "running", 0); }
+void RoomJournal::started(std::function<void()> then) {
+    closed_ = true;
+    store_->set_state(room_, "running", 0, [self = shared_from_this(), then = std::move(then)](bool ok) mutable {
+        if (!ok) spdlog::error("room {}: its start was not stored: not announced", self->room_);
+        self->strand_.post([self, ok, then = std::move(then)] {
+            self->closed_ = false;
+            if (ok) then();
+            self->drain();
+        });
+    });
+}
 
 void RoomJournal::abandoned() { store_->set_state(room_, "abandoned", unix_ms_now()); }
 

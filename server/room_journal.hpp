@@ -38,7 +38,9 @@ public:
     void kick(const std::string& session);  // token hash of a session kicked from the room
     // The room's referee log (a JSON array; the store's document kind kRulingsKind, id = room).
     void rulings(const std::string& body);
-    void started();
+    // Marks the room running; `then` runs on the strand once that committed, and the gate is closed
+    // meanwhile (as for append: nothing of the room's is told before its start is stored).
+    void started(std::function<void()> then);
     // Marks the room abandoned (closed before its game finished).
     void abandoned();
     // Marks the room finished; `then` runs on the strand after that committed.

@@ -36,9 +36,9 @@ void Room::after_stored(const GameUpdate& u, std::function<void()> then) {
     journal_->append(u.actor, u.record, u.game_ms, std::move(then));
 }
 
-void Room::store_begin_records() {
-    if (!journal_) return;
-    journal_->started();
+void Room::store_begin_records(std::function<void()> then) {
+    if (!journal_) return then();
+    journal_->started(std::move(then));
     for (const StoredAction& a : game_->take_begin_records()) journal_->append(kSpectatorSeat, a.record, a.game_ms, [] {});
 }
 
@@ -125,6 +125,7 @@ void Room::restore_kicked(const std::vector<std::string>& sessions) { kicked_.in
 // again, and bots (and stand-in bots of kicked players) continue.
 void Room::restore_started() {
     started_ = true;
+    start_told_ = true;
     game_->begin(unix_ms_now(), limits_.clock_scale);
     // The recent events as the live room had them (issue 18): a returning player's log after a restart.
     std::vector<std::vector<Text>> restored = game_->take_restored_history();

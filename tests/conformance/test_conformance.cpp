@@ -126,6 +126,7 @@ TEST_CASE("conformance: every registered game plays to its end; patch ∘ snapsh
             CHECK(g->name() == m->name);
             CHECK(g->seats() >= m->min_seats);
             CHECK(g->seats() <= m->max_seats);
+            CHECK(m->max_seats <= hexhall::core::kMaxSeats);  // every seat can be named in a message
             CHECK_FALSE(g->outcome());
             const Played p = play(*m, *g, /*check_streams=*/true);
             REQUIRE(g->over());

@@ -97,3 +97,33 @@ TEST_CASE("config: the work pool's flags set its threads and queue bounds", "[se
     Config d;
     CHECK(hexhall::server::parse_command_line(d, {"--work-threads", "0"}) != "");
 }
+
+TEST_CASE("config: the send budget and /metrics' own address and token (issue 26)", "[server][config]") {
+    Config c;
+    CHECK(hexhall::server::parse_command_line(c, {"--metrics-address", "127.0.0.1:9200", "--metrics-token",
+                                                  "0123456789abcdef", "--send-budget-bytes", "134217728",
+                                                  "--send-budget-per-address", "33554432"}) == "");
+    CHECK(c.server.metrics_address == "127.0.0.1");
+    CHECK(c.server.metrics_port == 9200);
+    CHECK(c.server.metrics_token == "0123456789abcdef");
+    CHECK(c.server.send_budget_bytes == 134217728u);
+    CHECK(c.server.send_budget_per_address == 33554432u);
+    Config v6;
+    CHECK(hexhall::server::parse_command_line(v6, {"--metrics-address", "[::1]:9300"}) == "");
+    CHECK(v6.server.metrics_address == "::1");
+    CHECK(v6.server.metrics_port == 9300);
+    Config bare;
+    CHECK(hexhall::server::parse_command_line(bare, {"--metrics-address", "10.0.0.5"}) == "");
+    CHECK(bare.server.metrics_address == "10.0.0.5");
+    CHECK(bare.server.metrics_port == 9100);
+    Config defaults;
+    CHECK(defaults.server.metrics_address.empty());  // /metrics on the main port, public, unless set
+    CHECK(defaults.server.send_budget_bytes == 256u << 20);
+    Config bad;
+    CHECK(hexhall::server::parse_command_line(bad, {"--metrics-token", "short"}) != "");
+    CHECK(hexhall::server::parse_command_line(bad, {"--metrics-address", "127.0.0.1:99999"}) != "");
+    CHECK(hexhall::server::parse_command_line(bad, {"--send-budget-bytes", "10"}) != "");
+    const std::string help = hexhall::server::usage();
+    for (const char* flag : {"--metrics-address", "--metrics-token", "--send-budget-bytes", "--send-budget-per-address"})
+        CHECK(help.find(flag) != std::string::npos);
+}

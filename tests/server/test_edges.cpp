@@ -215,6 +215,55 @@ TEST_CASE("edges: while the store cannot commit nothing is acknowledged; the roo
     CHECK(st.load_room(t.room)->actions.size() == t.players[0].version);  // every acknowledged action is stored
 }
 
+TEST_CASE("edges: `started` and its seed commitment are told only once the start is stored (issue 26)",
+          "[server][edges][store]") {
+    Watchdog watchdog(120);
+    using namespace hexhall::server;
+    EdgesDb db;
+    Server s(edges_options(db.path.string()));
+    const uint16_t port = s.start();
+    WsClient host(port), watcher(port);
+    host.hello("Host");
+    watcher.hello("Watcher");
+    const std::string room = host.create({{"players", 3}, {"botFill", "random"}}).at("room");
+    REQUIRE(host.join(room, 0).at("type") == "joined");
+    REQUIRE(watcher.join(room, nullptr).at("type") == "joined");
+
+    REQUIRE(eventually([&] { return s.store().load_room(room).has_value(); }));  // the room's row is stored
+    s.store().set_read_only_for_test(true);  // the start cannot be stored
+    host.request({{"type", "start"}, {"room", room}});
+    for (WsClient* c : {&host, &watcher}) {  // told the store fails; not told of the start, in any message
+        for (int n = 0;; ++n) {
+            REQUIRE(n < 100);
+            const json m = c->recv_any();
+            INFO(m.dump());
+            CHECK(m.at("type") != "started");
+            CHECK(m.at("type") != "snapshot");
+            if (m.at("type") == "room") {
+                CHECK(m.at("started") == false);
+                CHECK_FALSE(m.contains("commitment"));
+            }
+            if (m.at("type") == "error") {
+                CHECK(m.at("code") == "store_unavailable");
+                break;
+            }
+        }
+    }
+    const auto waiting = s.store().load_room(room);
+    REQUIRE(waiting);
+    CHECK(waiting->room.state == "open");
+
+    s.store().set_read_only_for_test(false);  // the retry commits: now the start is told
+    const json started = host.recv_type("started");
+    const auto stored = s.store().load_room(room);
+    REQUIRE(stored);
+    CHECK(stored->room.state == "running");  // stored before it was told
+    CHECK(started.at("commitment") == stored->room.commitment);
+    CHECK(host.recv_type("snapshot").at("game") == "catan");
+    CHECK(watcher.recv_type("started").at("commitment") == started.at("commitment"));
+    s.stop();
+}
+
 namespace {
 // A TCP connection that sends nothing (a half-open HTTP request).
 struct EdgesIdleSocket {

@@ -114,3 +114,67 @@ TEST_CASE("metrics: /metrics parses and the counters move", "[server][metrics]")
     CHECK(scrape(port).at("hexhall_connections") == open0);
     ts.server->stop();
 }
+
+namespace {
+// GET `target` with an Authorization header (none when empty); returns the status and sets `body`.
+int get_with_auth(uint16_t port, const std::string& target, const std::string& authorization, std::string& body) {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    if (!authorization.empty()) req.set(http::field::authorization, authorization);
+    http::write(s, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(s, b, res);
+    body = res.body();
+    if (res.result() == http::status::unauthorized) CHECK(res[http::field::www_authenticate] == "Bearer realm=\"metrics\"");
+    return static_cast<int>(res.result_int());
+}
+}  // namespace
+
+TEST_CASE("metrics: --metrics-token: /metrics only for the bearer of the token (issue 26)", "[server][metrics]") {
+    Watchdog watchdog(60);
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.metrics_token = "s3cret-metrics-token-0123";
+    hexhall::server::Server s(o);
+    const uint16_t port = s.start();
+    std::string body;
+    CHECK(get_with_auth(port, "/metrics", "", body) == 401);
+    CHECK(body.find("hexhall_") == std::string::npos);
+    CHECK(get_with_auth(port, "/metrics", "Bearer wrong-token-wrong-token", body) == 401);
+    CHECK(get_with_auth(port, "/metrics", "Bearer s3cret-metrics-token-012", body) == 401);   // a prefix
+    CHECK(get_with_auth(port, "/metrics", "Basic s3cret-metrics-token-0123", body) == 401);   // another scheme
+    CHECK(get_with_auth(port, "/metrics", "Bearer s3cret-metrics-token-0123", body) == 200);
+    CHECK(parse_metrics(body).count("hexhall_rooms"));
+    CHECK(get_with_auth(port, "/metrics", "bearer s3cret-metrics-token-0123", body) == 200);  // scheme any case
+    CHECK(get_with_auth(port, "/healthz", "", body) == 200);  // the rest stays public
+    s.stop();
+}
+
+TEST_CASE("metrics: --metrics-address: /metrics on its own listener, not on the public port (issue 26)",
+          "[server][metrics]") {
+    Watchdog watchdog(60);
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.metrics_address = "127.0.0.1";
+    o.metrics_port = 0;
+    hexhall::server::Server s(o);
+    const uint16_t port = s.start();
+    const uint16_t mport = s.metrics_port();
+    REQUIRE(mport != 0);
+    REQUIRE(mport != port);
+    std::string body;
+    CHECK(get_with_auth(port, "/metrics", "", body) == 404);  // the public port has none
+    CHECK(get_with_auth(mport, "/metrics", "", body) == 200);
+    CHECK(parse_metrics(body).count("hexhall_connections"));
+    CHECK(get_with_auth(mport, "/healthz", "", body) == 404);  // the metrics listener serves nothing else
+    CHECK(get_with_auth(mport, "/ws", "", body) == 404);
+    WsClient c(port);  // the game goes on on the public port
+    CHECK(c.hello("Ann").at("type") == "welcome");
+    s.stop();
+}

@@ -1,6 +1,7 @@
 // Rematch (issue 18; docs/protocol.md, createRoom "rematchOf" and the room push's "rematch"): once a
 // game is over, the first room a seated player creates from it is named in the finished room's
 // pushes, so the other players can follow; nobody else's, nothing before the end, never twice.
+#include "tests/games/test_games.hpp"
 #include "tests/server/ws_client.hpp"
 
 using namespace hexhall::test;
@@ -16,7 +17,7 @@ json rematch_created(WsClient& c, json request) {
         json m = c.recv();
         const std::string type = m.at("type");
         if (type == "roomCreated") return m;
-        REQUIRE((type == "ack" || type == "patch" || type == "seedReveal" || type == "started" || type == "snapshot" ||
+        REQUIRE((type == "ack" || type == "joined" || type == "patch" || type == "seedReveal" || type == "started" || type == "snapshot" ||
                  (type == "error" && (m.at("code") == "illegal_action" || m.at("code") == "offer_closed"))));
     }
     FAIL("no roomCreated");
@@ -78,4 +79,39 @@ TEST_CASE("rematch: a seated player's new room is named in the finished room's p
     REQUIRE(bob->join(room, nullptr).at("type") == "joined");
     json later = bob->room_until([&](const json& r) { return r.at("room") == room; });
     CHECK(later.at("rematch").at("room") == next);
+}
+
+TEST_CASE("rematch: every registered game accepts rematchOf and links the rematch once its game is over (issue 26)",
+          "[server][rematch]") {
+    for (const hexhall::core::GameModule& m : registry_with_test_games().modules()) {
+        SECTION(m.name) {
+            const hexhall::core::GameModule module = m;  // the server (re)registers the built-in games
+            Watchdog wd(240);
+            TestServer s;
+            WsClient host(s.port);
+            const std::string token = host.hello("Host").at("session").get<std::string>();
+            // Before the game is over: accepted (an ordinary room), linked nowhere.
+            const std::string room =
+                host.create({{"game", module.name}, {"botFill", module.bots.front()}, {"grace", 0}}).at("room");
+            INFO(module.name);
+            CHECK(host.create({{"game", module.name}, {"rematchOf", room}}).at("type") == "roomCreated");
+            REQUIRE(host.join(room, 0).at("type") == "joined");
+            WsClient watcher(s.port);
+            watcher.hello("Watcher");
+            REQUIRE(watcher.join(room, nullptr).at("type") == "joined");
+            host.request({{"type", "start"}, {"room", room}});
+            host.recv_type("started");
+            host.close();  // the takeover bot plays the host's seat (grace 0) to the end
+            for (int n = 0;; ++n) {
+                REQUIRE(n < 200000);
+                if (watcher.recv().at("type") == "seedReveal") break;
+            }
+            WsClient back(s.port);
+            back.hello("Host", token);
+            const std::string next =
+                rematch_created(back, {{"game", module.name}, {"rematchOf", room}}).at("room");
+            const json push = watcher.room_until([&](const json& r) { return r.at("room") == room && r.contains("rematch"); });
+            CHECK(push.at("rematch").at("room") == next);
+        }
+    }
 }

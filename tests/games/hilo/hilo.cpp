@@ -1,6 +1,7 @@
 #include "tests/games/hilo/hilo.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 namespace hexhall::test::hilo {
 
@@ -163,7 +164,10 @@ public:
     const char* name() const override { return "greedy"; }
 };
 
+std::atomic<int> created{0};
+
 std::unique_ptr<core::GameRules> create(const json& options, uint64_t seed, std::string& error) {
+    created.fetch_add(1);
     int players = 2;
     if (!options.is_object()) return error = "options must be an object", nullptr;
     for (auto& [key, value] : options.items()) {
@@ -182,6 +186,8 @@ std::unique_ptr<core::RulesBot> make_bot(std::string_view name, uint64_t seed) {
 }
 
 }  // namespace
+
+int games_created() { return created.load(); }
 
 const core::RulesModule& module() {
     static const core::RulesModule m{"hilo", "Hi-Lo (test game)", 2, 4, {"random", "greedy"}, "greedy", &create,

@@ -13,5 +13,7 @@
 namespace hexhall::test::hilo {
 
 const core::RulesModule& module();
+// Games built so far by the module's create() (tests: what a request cost the server).
+int games_created();
 
 }  // namespace hexhall::test::hilo

@@ -95,7 +95,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   }
 
   async function sitAnywhere() {
-    for (let s = 0; s < 4; s++) {
+    for (let s = 0; s < seatCount(); s++) {  // every seat the game has (5- and 6-player rooms too)
       try { await shell.conn.request({ type: "joinRoom", room: roomId, seat: s }); return; } catch (e: any) {
         if (e?.code !== "seat_taken" && e?.code !== "seat_reserved") { joinError = t("error.generic", { what: errorText(e) }); break; }
       }
