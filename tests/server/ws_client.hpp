@@ -89,13 +89,6 @@ struct WsClient {
         ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
         ws.handshake("127.0.0.1", "/ws");
     }
-    // From another loopback address (`from`, e.g. "127.0.0.7"): another peer address to the server.
-    WsClient(uint16_t port, const std::string& from) {
-        ws.next_layer().open(tcp::v4());
-        ws.next_layer().bind(tcp::endpoint(asio::ip::make_address(from), 0));
-        ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-        ws.handshake("127.0.0.1", "/ws");
-    }
     void send(const json& j) { ws.write(asio::buffer(j.dump())); }
     void send_text(const std::string& s) { ws.write(asio::buffer(s)); }
     // The next message, `room` pushes included. With HEXHALL_TEST_MESSAGES=<file>, every message
