@@ -73,7 +73,7 @@ double cpu_postgres_s() {
 hs::RoomRow room_row(const std::string& id) {
     hs::RoomRow r;
     r.id = id;
-    r.game = "catan";
+    r.game = "bench";  // the store keeps any game name; no game is played here
     r.options = R"({"players":4})";
     r.setup = "hexhall-record 1\n";
     r.seed = 42;
