@@ -31,6 +31,9 @@ const help = spawnSync(serverBin, ["--help"], { encoding: "utf8" });
 const tmp = mkdtempSync(join(tmpdir(), "hexhall-browser-"));
 const args = ["--port", "0", "--address", "127.0.0.1", "--web-root", webRoot];
 if (/--db\b/.test((help.stdout ?? "") + (help.stderr ?? ""))) args.push("--db", join(tmp, "hexhall.db"));
+// The scenarios watch whole games of bots (a spectator's replay, a tournament's house bots): bot games
+// at full speed here. The server's pace for bot games (docs/operations.md, "Bot games") is its own test's.
+if (/--bot-move-ms\b/.test(help.stdout ?? "")) args.push("--bot-move-ms", "1");
 const server = spawn(serverBin, args, { stdio: ["ignore", "pipe", "pipe"] });
 let serverLog = "";
 const port = await new Promise((resolvePort, reject) => {

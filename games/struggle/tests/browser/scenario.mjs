@@ -17,14 +17,14 @@ const CREATE = process.env.HEXHALL_STRUGGLE_CREATE ? JSON.parse(process.env.HEXH
 const RES = ["brick", "lumber", "ore", "wool", "grain"];
 const same = (a = {}, b = {}) => RES.every((r) => (a[r] ?? 0) === (b[r] ?? 0));
 
-/** Secrets in events that seat `me` may not see: others' draws, blind draws and give-backs between others, others' library looks. */
+/** Secrets in events that seat `me` may not see: others' draws, blind draws and give-backs between others. (A library
+ * look lays the opponent's hand face up for the whole table, SFC-9.8: every seat may see that hand.) */
 export function leaks(events, me) {
   const out = [];
   for (const e of events ?? []) {
     const two = [e.seat, e.from, e.to, e.opponent];
     if (e.type === "drew" && e.cards !== undefined && e.seat !== me) out.push(`seat ${e.seat}'s drawn cards`);
     if (["drewFromPlayer", "gaveBack", "merchantGuild"].includes(e.type) && e.cards !== undefined && !two.includes(me)) out.push(`${e.type} cards between others`);
-    if (e.type === "libraryLook" && e.hand !== undefined && !two.includes(me)) out.push("another seat's library look");
   }
   return out;
 }
