@@ -63,6 +63,7 @@ void Hub::store_session(const std::string& hash) {
 
 std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request) {
     setup.bot_games = bot_games_;
+    if (const GameModule* m = games_.find(game->name())) setup.bot_names = m->bots;
     auto on_closed = [this](const std::string& id) { remove_room(id); };
     // Off the hub's lock (add_room); a lobby createRoom hashed it on the work pool already.
     if (setup.options.password && setup.password_hash.empty()) setup.password_hash = hash_password(*setup.options.password);

@@ -42,7 +42,8 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       work_(std::move(setup.work)),
       guessers_(std::move(setup.guessers)),
       bot_games_(std::move(setup.bot_games)),
-      principal_(std::move(setup.principal)) {
+      principal_(std::move(setup.principal)),
+      bot_names_(std::move(setup.bot_names)) {
     seats_.resize(game_->seats());
     for (auto it = seat_token_hashes_.begin(); it != seat_token_hashes_.end();)  // only seats that exist
         it = it->first < 0 || it->first >= game_->seats() ? seat_token_hashes_.erase(it) : std::next(it);
@@ -408,7 +409,7 @@ void Room::add_bot(const ClientPtr& c, int seat, const std::string& bot, int64_t
         return c->send(lobby_error("seat_reserved", "this seat is kept for an external bot", id));
     if (s.kind != Seat::Kind::Empty) return c->send(lobby_error("seat_taken", "the seat is taken", id));
     if (!game_->set_bot(seat, bot, bot_seed_ + static_cast<uint64_t>(seat)))
-        return c->send(lobby_error("bad_value", "unknown bot", id));
+        return c->send(lobby_error("bad_value", unknown_bot_message(), id));
     s.kind = Seat::Kind::Bot;
     s.name = s.bot = bot;
     store_seat(seat);
@@ -498,13 +499,19 @@ void Room::start(const ClientPtr& c, int64_t id) {
         if (s.kind != Seat::Kind::Empty) continue;
         if (!game_->set_bot(static_cast<int>(i), *options_.bot_fill, bot_seed_ + i)) {
             give_back_bot_game();  // no game started
-            return c->send(lobby_error("bad_value", "unknown bot", id));
+            return c->send(lobby_error("bad_value", unknown_bot_message(), id));
         }
         s.kind = Seat::Kind::Bot;
         s.name = s.bot = *options_.bot_fill;
         store_seat(static_cast<int>(i));
     }
     begin_game(c, id);
+}
+
+std::string Room::unknown_bot_message() const {
+    std::string names;
+    for (const std::string& b : bot_names_) names += (names.empty() ? "" : ", ") + b;
+    return names.empty() ? "unknown bot" : "unknown bot: this game's bots are " + names;
 }
 
 void Room::place_bots(const std::map<int, std::string>& bots) {

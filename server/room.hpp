@@ -35,6 +35,7 @@ struct RoomSetup {
     std::shared_ptr<WorkPool> work;
     std::shared_ptr<PasswordThrottle> guessers;
     std::string takeover_bot;   // the game module's bot for seats whose player left (kicks, timeouts)
+    std::vector<std::string> bot_names;  // the game module's built-in bots (named when addBot asks for another)
     // A managed room is run by another part of the server (a tournament's table), named by `owner`
     // ("" : an ordinary room). It starts by itself once every seat is taken, its bots are never
     // paused for want of watchers (but paced and counted as bot games), it does not close while its
@@ -277,6 +278,8 @@ private:
     json summary_;
     std::shared_ptr<BotGameLedger> bot_games_;  // RoomSetup::bot_games
     const Principal principal_;                 // RoomSetup::principal
+    const std::vector<std::string> bot_names_;  // RoomSetup::bot_names
+    std::string unknown_bot_message() const;
 };
 
 }  // namespace hexhall::server

@@ -100,6 +100,18 @@ TEST_CASE("lobby: a wrong password is refused", "[server][lobby]") {
     CHECK(push.at("clock") == "hk2024");  // the default clock of that ruleset
 }
 
+TEST_CASE("lobby: addBot with an unknown bot names the game's bots", "[server][lobby]") {
+    Watchdog wd(60);
+    TestServer s;
+    auto [a, b, room] = host_and_guest(s);
+    a->request({{"type", "addBot"}, {"room", room}, {"seat", 2}, {"bot", "nonesuch"}});
+    const json e = a->recv_type("error");
+    CHECK(e.at("code") == "bad_value");
+    CHECK(e.at("message") == "unknown bot: this game's bots are random, heuristic, search");
+    a->request({{"type", "addBot"}, {"room", room}, {"seat", 2}, {"bot", "search"}});
+    CHECK(a->recv_type("botAdded").at("seat") == 2);
+}
+
 TEST_CASE("lobby: only the host may start, kick, add and remove bots; transferHost", "[server][lobby]") {
     Watchdog wd(60);
     TestServer s;
