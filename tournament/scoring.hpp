@@ -16,7 +16,7 @@ using Fraction = hexhall::hk::Fraction;
 struct SeatScore {
     int match_points = 0;
     int game_points = 0;
-    Fraction pop;  // share of the table's points, exact (HK-1.6 for Catan)
+    Fraction pop;  // share of the table's points, exact (HK-1.6 under "hk2024")
 };
 
 struct ScoringPolicy {
@@ -27,10 +27,11 @@ struct ScoringPolicy {
     std::vector<SeatScore> (*score)(const core::Outcome& outcome);
 };
 
-// "hk2024": Catan, HK-1 through tournament/hk_standings (one winner with 10+ VP, HK-1.2; 1 match point,
+// Each game's module names the policy of each of its rulesets (core::TournamentRuleset::scoring).
+// "hk2024": HK-1 through tournament/hk_standings (one winner with 10+ VP, HK-1.2; 1 match point,
 //           HK-1.3; game points capped at 10 for the winner, HK-1.5; PoP with the 3-player
 //           imaginary fourth, HK-1.6/HK-1.7).
-// "win-score": Carcassonne, The Struggle for Catan: 1 match point to each winner (a shared win
+// "win-score": 1 match point to each winner (a shared win
 //           gives each a point), game points = the game's score uncapped, PoP = score / sum of
 //           scores (0 when every score is 0), ranked with the same keys.
 const ScoringPolicy* find_scoring_policy(const std::string& name);

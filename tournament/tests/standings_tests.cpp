@@ -210,7 +210,7 @@ TEST_CASE("HK-10.6 a disqualified player is unranked; others close ranks; team c
     CHECK(t.rounds[1].tables.size() == 2);  // 7 players: 4 + 3
 }
 
-TEST_CASE("Carcassonne / Struggle scoring: shared wins, uncapped scores, share of points", "[standings][scoring]") {
+TEST_CASE("win-score scoring: shared wins, uncapped scores, share of points", "[standings][scoring]") {
     Tournament t = make_tournament(5, 1);
     t.game = "carcassonne";
     t.ruleset = "base";

@@ -39,7 +39,7 @@ TEST_CASE("HK-0.2 impossible entrant counts: 0, 1, 2 and 5", "[HK-0.2][tables]")
     CHECK(table_split_problem(5) == "5 entrants cannot be split into tables of 4 and 3 players (HK-0.2)");
 }
 
-TEST_CASE("Table split for other table sizes (Carcassonne 5/4, all-3 tables)", "[tables]") {
+TEST_CASE("Table split for other table sizes (tables of 5 and 4, all-3 tables)", "[tables]") {
     CHECK(table_sizes(9, 5, 2) == std::vector<int>{5, 4});
     CHECK(table_sizes(12, 3, 3) == std::vector<int>{3, 3, 3, 3});
     CHECK_FALSE(table_sizes(10, 3, 3));  // tables of 2 are below the minimum
