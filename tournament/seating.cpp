@@ -97,7 +97,7 @@ public:
         std::vector<std::vector<std::vector<int>>> best_plan = plan_;
         std::vector<std::vector<Where>> best_where = where_;
         const int64_t floor = lower_bound();
-        const int64_t budget = req_.max_moves > 0 ? req_.max_moves : std::max<int64_t>(5000, 2'000'000 / std::max(1, n_));
+        const int64_t budget = req_.max_moves > 0 ? req_.max_moves : std::max<int64_t>(5000, 8'000'000 / std::max(1, n_));
         // Tabu search with min-conflicts moves (as for the social golfer problem): take a player in
         // conflict (a repeat meeting, a group mate, a repeated seat letter) in some planned round and
         // make the best swap of that player in that round, even an uphill one, unless it is tabu;

@@ -43,7 +43,7 @@ struct SeatingRequest {
     std::vector<std::string> swiss_order;       // Swiss: every player, best standing first; else empty
     uint64_t seed = 0;
     SeatingWeights weights;
-    int64_t max_moves = 0;                      // search budget in moves; 0 = 2,000,000 / players (at least 5000)
+    int64_t max_moves = 0;                      // search budget in moves; 0 = 8,000,000 / players (at least 5000)
 };
 
 // The tables for this round. Throws std::invalid_argument if the request is inconsistent.
