@@ -29,6 +29,13 @@ public:
     void send(const json& j) { send(make_text(j)); }
     // Sends what is queued, then closes the connection with 1008 (policy) and `reason` (any thread).
     virtual void close_after_send(const std::string& reason) { (void)reason; }
+    // A request of this connection was handed to a room (begun, on the connection's strand) and
+    // handled there (done, on the room's strand). A connection reads no further while
+    // kMaxRoomRequests of its requests wait in rooms: a client that sends faster than its room
+    // answers is slowed at its own socket instead of queueing work and memory in the server.
+    static constexpr int kMaxRoomRequests = 8;
+    virtual void work_begun() {}
+    virtual void work_done() {}
 
     // Owned by the connection's strand (only Hub touches these, from on_message / on_close):
     uint64_t connection_id = 0;  // set by the network layer (a counter, for logs)

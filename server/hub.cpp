@@ -16,6 +16,20 @@
 namespace hexhall::server {
 
 namespace {
+
+// Runs `f` on the room's strand as a request of `c` (Client::work_begun / work_done).
+template <class F>
+void post_for(const ClientPtr& c, const std::shared_ptr<Room>& room, F f) {
+    struct Done {
+        const ClientPtr& c;
+        ~Done() { c->work_done(); }
+    };
+    c->work_begun();
+    room->post([c, f = std::move(f)]() mutable {
+        Done done{c};
+        f();
+    });
+}
 // No one address or organiser may hold more than half the server's rooms, whatever the quota
 // says: a stranger can always still create one (issue 26).
 size_t at_most_half(size_t quota, size_t max_rooms) {
@@ -241,7 +255,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
     if (r.kind == LobbyKind::Game) {
         auto room = c->room;
         if (!room) return c->send(lobby_error("not_in_room", "join a room first", r.game_id));
-        room->post([room, c, m = std::move(r.body), id = r.game_id, received = metrics::Clock::now()] {
+        post_for(c, room, [room, c, m = std::move(r.body), id = r.game_id, received = metrics::Clock::now()] {
             room->game_message(c, m, id);
             metrics::game_message_handled(received);
         });
@@ -262,7 +276,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
             sessions_.set_room(c->session_hash, room->id(), unix_ms_now());
             store_session(c->session_hash);
             JoinRequest jr{r.seat, by_invite, r.password, r.seat_token};
-            room->post([room, c, hash = c->session_hash, name = c->name, jr, id = r.id] {
+            post_for(c, room, [room, c, hash = c->session_hash, name = c->name, jr, id = r.id] {
                 room->join(c, hash, name, jr, id);
             });
             return;
@@ -273,19 +287,19 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
                 sessions_.set_room(c->session_hash, "", unix_ms_now());
                 store_session(c->session_hash);
             }
-            return room->post([room, c, id = r.id] { room->leave(c, id); });
+            return post_for(c, room, [room, c, id = r.id] { room->leave(c, id); });
         case LobbyKind::AddBot:
-            return room->post([room, c, seat, bot = r.bot, id = r.id] { room->add_bot(c, seat, bot, id); });
+            return post_for(c, room, [room, c, seat, bot = r.bot, id = r.id] { room->add_bot(c, seat, bot, id); });
         case LobbyKind::RemoveBot:
-            return room->post([room, c, seat, id = r.id] { room->remove_bot(c, seat, id); });
+            return post_for(c, room, [room, c, seat, id = r.id] { room->remove_bot(c, seat, id); });
         case LobbyKind::Kick:
-            return room->post([room, c, seat, id = r.id] { room->kick(c, seat, id); });
+            return post_for(c, room, [room, c, seat, id = r.id] { room->kick(c, seat, id); });
         case LobbyKind::TransferHost:
-            return room->post([room, c, seat, id = r.id] { room->transfer_host(c, seat, id); });
+            return post_for(c, room, [room, c, seat, id = r.id] { room->transfer_host(c, seat, id); });
         case LobbyKind::Start:  // a start of a bot game asks its cap first (Room::start)
-            return room->post([room, c, id = r.id] { room->start(c, id); });
+            return post_for(c, room, [room, c, id = r.id] { room->start(c, id); });
         case LobbyKind::Chat:
-            return room->post([room, c, text = r.text, id = r.id] { room->chat(c, text, id); });
+            return post_for(c, room, [room, c, text = r.text, id = r.id] { room->chat(c, text, id); });
         default:
             return;
     }

@@ -217,7 +217,20 @@ private:
         if (run_guarded("websocket message", [&] { hub_.on_message(shared_from_this(), text); }))
             enqueue(make_text(lobby_error("bad_request", "the request could not be handled", std::nullopt)));
         if (!session_hash.empty()) hello_timer_.cancel();
+        if (room_requests_.load() >= kMaxRoomRequests) {
+            read_paused_ = true;  // work_done resumes
+            return;
+        }
         do_read();
+    }
+    void work_begun() override { room_requests_.fetch_add(1); }
+    void work_done() override {
+        if (room_requests_.fetch_sub(1) == kMaxRoomRequests)
+            asio::post(ws_.get_executor(), [self = shared_from_this()] {
+                if (!self->read_paused_) return;
+                self->read_paused_ = false;
+                self->do_read();  // on a dropped connection it fails at once: finish() runs
+            });
     }
     // Token bucket (msgs_per_second, msgs_burst). Refusing more than a burst's worth of messages
     // within 10 s closes the connection with 1008 (policy violation).
@@ -363,6 +376,8 @@ private:
     int refused_ = 0;
     bool accepted_ = false, writing_ = false, closing_ = false, close_sent_ = false, closed_ = false, finished_ = false;
     bool budget_dropped_ = false;
+    bool read_paused_ = false;                 // kMaxRoomRequests of its requests wait in rooms
+    std::atomic<int> room_requests_{0};        // requests handed to rooms and not yet handled
     std::atomic<bool> unregistered_{false};
 };
 

@@ -90,16 +90,24 @@ void SendBudget::release(uint64_t id, size_t bytes) {
 }
 
 void SendBudget::forget(uint64_t id) {
-    std::lock_guard lock(mu_);
-    auto it = entries_.find(id);
-    if (it == entries_.end()) return;
-    Entry& e = it->second;
-    if (!e.dropping) {
-        total_ -= e.bytes;
-        if ((by_address_[e.address] -= e.bytes) == 0) by_address_.erase(e.address);
+    bool trim = false;
+    {
+        std::lock_guard lock(mu_);
+        auto it = entries_.find(id);
+        if (it == entries_.end()) return;
+        Entry& e = it->second;
+        if (!e.dropping) {
+            total_ -= e.bytes;
+            if ((by_address_[e.address] -= e.bytes) == 0) by_address_.erase(e.address);
+        }
+        entries_.erase(it);
+        metrics::send_queued_bytes(total_);
+        if (++closes_since_trim_ >= kClosesPerTrim) {
+            closes_since_trim_ = 0;
+            trim = true;
+        }
     }
-    entries_.erase(it);
-    metrics::send_queued_bytes(total_);
+    if (trim) trim_soon();
 }
 
 void SendBudget::trim_soon() {

@@ -33,8 +33,10 @@ public:
     bool add(uint64_t id, size_t bytes);
     // `bytes` of `id`'s queue were sent or discarded.
     void release(uint64_t id, size_t bytes);
-    // The connection is gone (its remaining bytes are given back).
+    // The connection is gone (its remaining bytes are given back). Every kClosesPerTrim closes
+    // ask for a trim too: the buffers of many closed connections stay with glibc otherwise.
     void forget(uint64_t id);
+    static constexpr int kClosesPerTrim = 16;
     // A dropped connection cleared its queue: memory is handed back to the system soon (at most
     // once a second, on the budget's own thread, never an I/O thread).
     void trim_soon();
@@ -60,6 +62,7 @@ private:
     std::map<uint64_t, Entry> entries_;
     std::map<std::string, size_t> by_address_;
     size_t total_ = 0, peak_ = 0;
+    int closes_since_trim_ = 0;
 
     std::mutex trim_mu_;
     std::condition_variable trim_cv_;

@@ -4,7 +4,10 @@
 // snapshot of a watched game; the bytes queued across the server stay within its send budget, each
 // address within its share, the slowest readers are dropped (counted in /metrics), and a table of
 // four at 127.0.0.1 keeps playing. The process's RSS is printed before, at the peak and after.
+#include <algorithm>
+#include <atomic>
 #include <fstream>
+#include <thread>
 #include <unistd.h>
 
 #include "server/net.hpp"
@@ -14,16 +17,16 @@ using namespace hexhall::test;
 
 namespace {
 
-// A WebSocket from `from` with a small receive buffer that, after its hello and joining `room` as a
-// spectator, never reads again.
+// A WebSocket from `from` with a small receive buffer (`rcvbuf`; 0: the system's) that, after its
+// hello and joining `room` as a spectator, never reads again.
 struct NeverReader {
     asio::io_context ioc;
     websocket::stream<tcp::socket> ws{ioc};
     int64_t next_id = 1;
-    NeverReader(uint16_t port, const std::string& from, const std::string& room) {
+    NeverReader(uint16_t port, const std::string& from, const std::string& room, int rcvbuf = 4096) {
         tcp::socket& s = ws.next_layer();
         s.open(tcp::v4());
-        s.set_option(asio::socket_base::receive_buffer_size(4096));
+        if (rcvbuf > 0) s.set_option(asio::socket_base::receive_buffer_size(rcvbuf));
         s.bind(tcp::endpoint(asio::ip::make_address(from), 0));
         s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
         ws.handshake("127.0.0.1", "/ws");
@@ -109,5 +112,69 @@ TEST_CASE("send budget: never-reading sockets stay within the server's budget an
     std::cout << "send budget: RSS before " << rss0 << " MiB, during the flood " << rss_peak << " MiB, after "
               << rss_after << " MiB; " << metric(port, "hexhall_send_budget_drops_total") - drops0
               << " slow readers dropped\n";
+    server.stop();
+}
+
+namespace {
+
+// A text frame as a client sends it (masked, with a zero key: the payload stays as it is).
+std::string client_frame(const std::string& payload) {
+    std::string f;
+    f += static_cast<char>(0x81);
+    f += static_cast<char>(0x80 | payload.size());  // payloads under 126 bytes
+    f += std::string(4, '\0');
+    return f + payload;
+}
+
+}  // namespace
+
+TEST_CASE("a connection's requests wait at its own socket: a flood of resyncs in a table's room, never read, "
+          "queues no work in the room and the table plays on (issue 26)", "[server][flood][budget]") {
+    Watchdog watchdog(300);
+    hexhall::server::ServerOptions o;  // no message rate limit: the flood is as fast as the socket
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    hexhall::server::Server server(o);
+    const uint16_t port = server.start();
+    Table table(port, 27);
+    double rt = 0;
+    for (int i = 0; i < 5; ++i) REQUIRE(table.act(rt));
+
+    // A spectator of the table's own room from another address sends 20,000 resyncs as fast as
+    // its socket takes them (it reads its answers as raw bytes, so its send queue never overflows).
+    NeverReader flood(port, "127.0.0.2", table.room, 0);
+    tcp::socket& s = flood.ws.next_layer();
+    const std::string frame = client_frame(R"({"type":"resync","v":1,"id":7})");
+    std::string out;
+    for (int i = 0; i < 20000; ++i) out += frame;
+    const double in0 = metric(port, "hexhall_messages_in_total");
+    std::atomic<bool> written{false};
+    std::thread reader([&] {  // the answers, as raw bytes, as fast as they come
+        std::vector<char> scratch(1 << 16);
+        beast::error_code ec;
+        while (!ec) s.read_some(asio::buffer(scratch), ec);
+    });
+    std::thread writer([&] {
+        beast::error_code ec;
+        asio::write(s, asio::buffer(out), ec);
+        written = true;
+    });
+    std::vector<double> during;
+    while (during.size() < 60 && table.act(rt)) during.push_back(rt);
+    writer.join();
+    REQUIRE(written);
+    REQUIRE(during.size() >= 20);
+    // The server read the whole flood, a few requests at a time, and answered it.
+    CHECK(eventually([&] { return metric(port, "hexhall_messages_in_total") >= in0 + 20000; }, 120));
+    CHECK(metric(port, "hexhall_slow_connections_dropped_total") == 0);
+    beast::error_code ec;
+    s.shutdown(tcp::socket::shutdown_both, ec);
+    reader.join();
+    std::sort(during.begin(), during.end());
+    const double p50 = during[during.size() / 2], worst = during.back();
+    std::cout << "room request flood: the table's round trips during 20,000 unread resyncs in its room: p50 "
+              << p50 * 1e3 << " ms, worst " << worst * 1e3 << " ms over " << during.size() << "\n";
+    CHECK(worst < 0.25);
     server.stop();
 }
