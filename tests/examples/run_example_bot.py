@@ -49,15 +49,15 @@ def wait_healthy(port, server, deadline):
     sys.exit("the server did not answer /healthz")
 
 
-def doc_bot():
-    """Writes the minimal bot of docs/bots.md (the python block after the marker) to a temp file."""
+def doc_bot(marker_name="catan-minimal-bot"):
+    """Writes a bot printed in docs/bots.md (the python block after its marker) to a temp file."""
     with open(os.path.join(ROOT, "docs/bots.md"), encoding="utf-8") as f:
         text = f.read()
-    marker = text.find("<!-- minimal-bot")
+    marker = text.find("<!-- " + marker_name)
     start = text.find("```python\n", marker)
     end = text.find("\n```", start + 10)
     if marker < 0 or start < 0 or end < 0:
-        sys.exit("docs/bots.md: no minimal-bot block")
+        sys.exit(f"docs/bots.md: no {marker_name} block")
     path = os.path.join(tempfile.mkdtemp(prefix="hexhall-doc-bot-"), "minimal_bot.py")
     with open(path, "w", encoding="utf-8") as f:
         f.write(text[start + len("```python\n"):end + 1])
@@ -89,10 +89,32 @@ def run_arena(arena, timeout, game=None):
     print(f"arena{' ' + game if game else ''}: two games in {time.time() - start:.1f} s")
 
 
+def any_game_runs(args, url, start):
+    """The game-agnostic bot of docs/bots.md: one whole game of every registered game, at its
+    fewest players (hexhall-arena --list-games: game, fewest, ...)."""
+    listing = subprocess.run([args.arena_list, "--list-games"], capture_output=True, text=True, check=True).stdout
+    games = [line.split("\t")[:2] for line in listing.splitlines() if line.strip()]
+    if not games:
+        sys.exit("hexhall-arena --list-games named no game")
+    bot = doc_bot("any-game-bot")
+    failures = []
+    for game, fewest in games:
+        run = subprocess.run([python_with_websockets(), bot, "--url", url, "--game", game, "--players", fewest,
+                              "--seed", "7"], capture_output=True, text=True, timeout=args.timeout + 5)
+        print(f"{game}: {run.stdout.strip()}", flush=True)
+        print(run.stderr, end="", file=sys.stderr)
+        if run.returncode != 0 or "game over: winners [" not in run.stdout or "resyncs 0, refused 0" not in run.stdout:
+            failures.append(game)
+    if failures:
+        sys.exit("the any-game bot of docs/bots.md failed for: " + ", ".join(failures))
+    print(f"any-game bot: {len(games)} games in {time.time() - start:.1f} s")
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--server")
-    p.add_argument("--bot", choices=["python", "js", "doc"])
+    p.add_argument("--bot", choices=["python", "js", "doc", "doc-any"])
+    p.add_argument("--arena-list", help="with --bot doc-any: hexhall-arena, whose --list-games names every game")
     p.add_argument("--arena")
     p.add_argument("--arena-game", help="with --arena: play this game with the random-legal bot")
     p.add_argument("--timeout", type=float, default=60)
@@ -111,6 +133,8 @@ def main():
         wait_healthy(port, server, start + 10)
         url = f"ws://127.0.0.1:{port}/ws"
         common = ["--url", url, "--seed", "7", "--opponents", "heuristic", "--timeout", str(args.timeout)]
+        if args.bot == "doc-any":
+            return any_game_runs(args, url, start)
         if args.bot == "python":
             cmd = [python_with_websockets(), os.path.join(ROOT, "games/catan/bots/examples/python/bot.py")] + common
         elif args.bot == "doc":
