@@ -48,6 +48,9 @@ struct Event {
 struct Rejection {
     std::string rule;          // the rule ID the action breaks, e.g. "CAR-5.2"; "" only for malformed input
     std::string message;       // plain English, names what was wrong
+    // Malformed input only: the envelope's error code (docs/protocol.md "Errors"): missing_field,
+    // bad_type, out_of_range, bad_value, unknown_field or unknown_type ("" = bad_value).
+    std::string code = {};
 };
 
 // The result of a finished game (or the standing of one in progress), in seat order.

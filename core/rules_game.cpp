@@ -84,12 +84,14 @@ public:
             return out;
         }
         if (!m.payload.is_object() || !m.payload.contains("type") || !m.payload.at("type").is_string()) {
-            out.reply = error_text("bad_action", "an action is an object with a string \"type\"", m.id);
+            out.reply = !m.payload.is_object() ? error_text("bad_type", "an action is an object with a string \"type\"", m.id)
+                        : !m.payload.contains("type") ? error_text("missing_field", "missing field \"type\" in the action", m.id)
+                                                      : error_text("bad_type", "\"type\" must be a string", m.id);
             return out;
         }
         events_.clear();
         if (auto r = rules_->act(seat, m.payload, events_)) {
-            out.reply = r->rule.empty() ? error_text("bad_action", r->message, m.id)
+            out.reply = r->rule.empty() ? error_text(r->code.empty() ? "bad_value" : r->code, r->message, m.id)
                                         : error_text("illegal_action", r->message, m.id, r->rule);
             return out;
         }

@@ -1,5 +1,6 @@
 #include "games/carcassonne/module.hpp"
 
+#include "core/action_shape.hpp"
 #include "core/rules_game.hpp"
 
 #include <string>
@@ -99,39 +100,29 @@ public:
     }
 
     std::optional<Rejection> act(int seat, const json& action, std::vector<hexhall::core::Event>& events) override {
-        if (!action.is_object() || !action.contains("type") || !action["type"].is_string())
-            return Rejection{"", "an action is an object with a string \"type\""};
+        if (auto bad = core::check_action_type(action)) return bad;
         const std::string type = action["type"].get<std::string>();
         if (game_.over()) return Rejection{"CAR-8.1", "the game is over"};
         if (seat != game_.current_player())
             return Rejection{"CAR-2.3", "it is seat " + std::to_string(game_.current_player()) + "'s turn"};
         std::vector<Event> typed;
         std::optional<Error> err;
-        auto int_member = [&](const char* key, int& out) {
-            if (!action.contains(key) || !action[key].is_number_integer()) return false;
-            const auto v = action[key].get<int64_t>();
-            if (v < -1000 || v > 1000) return false;
-            out = static_cast<int>(v);
-            return true;
-        };
+        namespace core = hexhall::core;
+        std::vector<int64_t> v;  // malformed input: the envelope's codes, no rule (core/action_shape.hpp)
         if (type == "place") {
-            Placement pl;
-            if (!int_member("x", pl.x) || !int_member("y", pl.y) || !int_member("rotation", pl.rot))
-                return Rejection{"", "place needs integers x, y and rotation (0-3)"};
-            if (action.size() != 4) return Rejection{"", "place takes exactly type, x, y and rotation"};
-            err = game_.place(pl, &typed);
+            if (auto bad = core::check_int_members(action, {{"x", -1000, 1000}, {"y", -1000, 1000}, {"rotation", -1000, 1000}}, v))
+                return bad;
+            err = game_.place(Placement{static_cast<int>(v[0]), static_cast<int>(v[1]), static_cast<int>(v[2])}, &typed);
         } else if (type == "follower") {
-            int spot = -1;
-            if (!int_member("spot", spot) || spot < 0 || action.size() != 2)
-                return Rejection{"", "follower takes exactly type and an integer spot (see the view's spots)"};
-            err = game_.deploy(spot, &typed);
+            if (auto bad = core::check_int_members(action, {{"spot", 0, 1000}}, v)) return bad;
+            err = game_.deploy(static_cast<int>(v[0]), &typed);
         } else if (type == "pass") {
-            if (action.size() != 1) return Rejection{"", "pass takes no other member"};
+            if (auto bad = core::check_int_members(action, {}, v)) return bad;
             if (game_.phase() == Phase::Place)
                 return Rejection{"CAR-4.5", "a tile that fits must be placed; only the follower may be skipped"};
             err = game_.deploy(-1, &typed);
         } else {
-            return Rejection{"", "unknown action type \"" + type + "\" (place, follower, pass)"};
+            return core::unknown_action_type(type, "place, follower, pass");
         }
         if (err) return Rejection{err->rule, err->message};
         for (const Event& e : typed) events.push_back({event_json(game_, e), hexhall::core::kEveryone});

@@ -79,8 +79,9 @@ public:
     }
     std::optional<core::Rejection> act(int seat, const json& action, std::vector<Event>& events) override {
         std::string error;
-        const std::optional<Move> m = move_from_json(action, error);
-        if (!m) return core::Rejection{"", error};
+        std::string code;
+        const std::optional<Move> m = move_from_json(action, error, &code);
+        if (!m) return core::Rejection{"", error, code};
         std::vector<EventRec> recs;
         if (auto r = struggle::act(s_, seat, *m, &recs)) return core::Rejection{r->rule, r->message};
         events_to_json(s_, recs, events);
@@ -198,13 +199,17 @@ json move_to_json(const Move& m) {
     return j;
 }
 
-std::optional<Move> move_from_json(const json& a, std::string& error) {
+std::optional<Move> move_from_json(const json& a, std::string& error, std::string* code_out) {
+    std::string code_store;
+    std::string& code = code_out ? *code_out : code_store;  // the envelope's error code (docs/protocol.md)
     if (!a.is_object() || !a.contains("type")) {
+        code = a.is_object() ? "missing_field" : "bad_type";
         error = "an action is an object with a \"type\"";
         return std::nullopt;
     }
     const int kind = index_of(kMoveTypes, a["type"]);
     if (kind < 0) {
+        code = "unknown_type";
         error = "unknown action type " + a["type"].dump();
         return std::nullopt;
     }
@@ -214,6 +219,7 @@ std::optional<Move> move_from_json(const json& a, std::string& error) {
     auto need = [&](const char* key) -> const json* {
         allowed.push_back(key);
         if (!a.contains(key)) {
+            code = "missing_field";
             error = std::string("\"") + a["type"].get<std::string>() + "\" needs \"" + key + "\"";
             return nullptr;
         }
@@ -225,6 +231,7 @@ std::optional<Move> move_from_json(const json& a, std::string& error) {
     };
     auto small_int = [&](const json* v, const char* key, int lo, int hi, int8_t& out) {
         if (!v->is_number_integer() || v->get<long long>() < lo || v->get<long long>() > hi) {
+            code = v->is_number_integer() ? "out_of_range" : "bad_type";
             error = std::string("\"") + key + "\" must be an integer from " + std::to_string(lo) + " to " +
                     std::to_string(hi);
             return false;
@@ -235,6 +242,7 @@ std::optional<Move> move_from_json(const json& a, std::string& error) {
     auto boolean = [&](const json* v, const char* key, bool& out) {
         if (!v) return true;
         if (!v->is_boolean()) {
+            code = "bad_type";
             error = std::string("\"") + key + "\" must be true or false";
             return false;
         }
@@ -244,6 +252,7 @@ std::optional<Move> move_from_json(const json& a, std::string& error) {
     auto resource = [&](const json* v, const char* key, int8_t& out) {
         const int r = index_of(kResourceNames, *v);
         if (r < 0) {
+            code = v->is_string() ? "bad_value" : "bad_type";
             error = std::string("\"") + key + "\" must name a resource (brick, lumber, ore, wool, grain)";
             return false;
         }
@@ -251,6 +260,7 @@ std::optional<Move> move_from_json(const json& a, std::string& error) {
         return true;
     };
     bool ok = true;
+    code = "bad_value";  // parse_cards: cards that are not an object of resource counts
     switch (m.kind) {
         case MoveKind::TradeDeck: {
             const json* v = need("give");
@@ -295,6 +305,7 @@ std::optional<Move> move_from_json(const json& a, std::string& error) {
             }
             const int bt = index_of(kBuildingNames, *b);
             if (bt < 0) {
+                code = "bad_value";
                 error = "\"building\" must be road, knight, settlement, city or expansion";
                 ok = false;
                 break;
@@ -305,7 +316,7 @@ std::optional<Move> move_from_json(const json& a, std::string& error) {
                 const json* e = need("expansion");
                 const int x = e ? index_of(kExpansionNames, *e) : -1;
                 if (x < 0) {
-                    if (e) error = "\"expansion\" must be castle, church, townHall, library, university or merchantGuild";
+                    if (e) code = "bad_value", error = "\"expansion\" must be castle, church, townHall, library, university or merchantGuild";
                     ok = false;
                 }
                 m.expansion = static_cast<int8_t>(x);
@@ -322,6 +333,7 @@ std::optional<Move> move_from_json(const json& a, std::string& error) {
         bool known = false;
         for (auto k : allowed) known = known || k == it.key();
         if (!known) {
+            code = "unknown_field";
             error = "\"" + a["type"].get<std::string>() + "\" has an unknown member \"" + it.key() + "\"";
             return std::nullopt;
         }

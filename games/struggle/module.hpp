@@ -24,7 +24,9 @@ std::unique_ptr<hexhall::core::GameRules> make_struggle_game(State state);
 // The wire form of moves, shared with the bots and tests.
 nlohmann::json move_to_json(const Move& m);
 // Parses an action; on failure returns nullopt with a message in `error`.
-std::optional<Move> move_from_json(const nlohmann::json& action, std::string& error);
+// On refusal: `error` for people, `*code` (when given) the envelope's error code (missing_field,
+// bad_type, out_of_range, bad_value, unknown_field, unknown_type).
+std::optional<Move> move_from_json(const nlohmann::json& action, std::string& error, std::string* code = nullptr);
 nlohmann::json cards_to_json(const Cards& c);
 nlohmann::json view_json(const State& s, int seat);
 // The events of one act() as the wire shows them, with visibility.

@@ -76,8 +76,19 @@ TEST_CASE("rules game: acks, refusals with their rule, spectators, events by vis
             json r = json::parse(*g->handle(hexhall::core::kSpectatorSeat, action(1, legal[0])).reply);
             CHECK(r.at("code") == "spectator");
             if (other >= 0) refused_with_rule(other, 2);
+            // Malformed input gets the envelope's codes and no rule, the same in every game.
             r = json::parse(*g->handle(seat, action(3, json{{"type", 7}})).reply);
-            CHECK(r.at("code") == "bad_action");
+            CHECK(r.at("code") == "bad_type");
+            CHECK_FALSE(r.contains("rule"));
+            r = json::parse(*g->handle(seat, action(3, json::object())).reply);
+            CHECK(r.at("code") == "missing_field");
+            r = json::parse(*g->handle(seat, action(3, json{{"type", "noSuchAction"}})).reply);
+            CHECK(r.at("code") == "unknown_type");
+            json extra = legal[0];
+            extra["noSuchMember"] = 1;
+            r = json::parse(*g->handle(seat, action(3, extra)).reply);
+            CHECK(r.at("code") == "unknown_field");
+            CHECK_FALSE(r.contains("rule"));
 
             // The legal action is acknowledged with the new version; every stream gets a patch.
             const auto ok = g->handle(seat, action(4, legal[0]));

@@ -1,5 +1,7 @@
 #include "tests/games/goofspiel/goofspiel.hpp"
 
+#include "core/action_shape.hpp"
+
 #include <algorithm>
 
 namespace hexhall::test::goofspiel {
@@ -64,9 +66,10 @@ public:
         return out;
     }
     std::optional<Rejection> act(int seat, const json& action, std::vector<Event>& events) override {
-        if (!action.is_object() || action.value("type", json()) != "bid" || !action.contains("card") ||
-            !action["card"].is_number_integer())
-            return Rejection{"", "an action is {\"type\":\"bid\",\"card\":<card>}"};
+        std::vector<int64_t> v;
+        if (auto bad = core::check_action_type(action)) return bad;
+        if (action["type"] != "bid") return core::unknown_action_type(action["type"].get<std::string>(), "bid");
+        if (auto bad = core::check_int_members(action, {{"card", -1000, 1000}}, v)) return bad;
         if (over() || seat < 0 || seat >= players_ || bids_[seat] != kNoBid)
             return Rejection{"GSP-1", "you have already bid this round"};
         const int card = action["card"].get<int>();

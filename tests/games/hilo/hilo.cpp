@@ -1,5 +1,7 @@
 #include "tests/games/hilo/hilo.hpp"
 
+#include "core/action_shape.hpp"
+
 #include <algorithm>
 #include <atomic>
 
@@ -66,9 +68,10 @@ public:
         return out;
     }
     std::optional<Rejection> act(int seat, const json& action, std::vector<Event>& events) override {
-        if (!action.is_object() || action.value("type", json()) != "play" || !action.contains("card") ||
-            !action["card"].is_number_integer())
-            return Rejection{"", "an action is {\"type\":\"play\",\"card\":<1..12>}"};
+        std::vector<int64_t> v;
+        if (auto bad = core::check_action_type(action)) return bad;
+        if (action["type"] != "play") return core::unknown_action_type(action["type"].get<std::string>(), "play");
+        if (auto bad = core::check_int_members(action, {{"card", -1000, 1000}}, v)) return bad;
         if (over() || seat != turn_) return Rejection{"TST-1", "it is not your turn"};
         const int card = action["card"].get<int>();
         auto& hand = hands_[seat];

@@ -1,5 +1,7 @@
 #include "tests/games/tictactoe/tictactoe.hpp"
 
+#include "core/action_shape.hpp"
+
 #include <array>
 
 namespace hexhall::test::tictactoe {
@@ -45,9 +47,10 @@ public:
         return out;
     }
     std::optional<Rejection> act(int seat, const json& action, std::vector<Event>& events) override {
-        if (!action.is_object() || action.value("type", json()) != "mark" || !action.contains("cell") ||
-            !action["cell"].is_number_integer())
-            return Rejection{"", "an action is {\"type\":\"mark\",\"cell\":<0..8>}"};
+        std::vector<int64_t> v;
+        if (auto bad = core::check_action_type(action)) return bad;
+        if (action["type"] != "mark") return core::unknown_action_type(action["type"].get<std::string>(), "mark");
+        if (auto bad = core::check_int_members(action, {{"cell", -1000, 1000}}, v)) return bad;
         if (over() || seat != marks_ % 2) return Rejection{"TTT-1", "it is not your turn"};
         const int64_t cell = action["cell"].get<int64_t>();
         if (cell < 0 || cell > 8) return Rejection{"TTT-2", "the cells are 0 to 8"};
