@@ -856,7 +856,10 @@ uint16_t Server::start() {
         m.metrics_listener->run();
     }
     m.listener->run();
-    for (int i = 0; i < std::max(1, m.options.threads); ++i) m.threads.emplace_back([&m] { m.ioc.run(); });
+    for (int i = 0; i < std::max(1, m.options.threads); ++i) m.threads.emplace_back([&m] {
+            metrics::mark_io_thread();
+            m.ioc.run();
+        });
     return port;
 }
 
@@ -896,6 +899,7 @@ void Server::finish(bool drain) {
         }
     }
     m.work->stop();  // jobs in progress finish; queued ones are answered busy (503)
+    m.hub.stop_bots();  // bots thinking finish; their results find their rooms' strands stopped
     if (m.options.on_shutdown) m.options.on_shutdown();
     m.ioc.stop();
     for (auto& t : m.threads) t.join();
