@@ -129,7 +129,9 @@ void Desk::save(Entry& e) {
     ++e.rev;
     if (!store_) return;
     // Queued under the lock (the writes of one tournament stay in order); the wait is Durable's.
-    store_->put_document(kDocumentKind, e.t.id, document(e).dump(-1, ' ', false, json::error_handler_t::replace), now_ms());
+    std::string doc = document(e).dump(-1, ' ', false, json::error_handler_t::replace);
+    stored_bytes_.fetch_add(doc.size(), std::memory_order_relaxed);
+    store_->put_document(kDocumentKind, e.t.id, std::move(doc), now_ms());
 }
 
 void Desk::save(Entry& e, Durable& durable) {
