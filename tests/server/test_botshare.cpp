@@ -78,6 +78,14 @@ hexhall::server::HubLimits botshare_limits() {
     return limits;
 }
 
+// One action of a table of people at a (quick) person's pace, one action per 50 ms, so that its
+// actions meet the bots' steps over seconds, as a real table's would; `rt`: its round trip.
+bool person_act(Table& table, double& rt) {
+    const bool more = table.act(rt);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the person thinks
+    return more;
+}
+
 double botshare_quantile(std::vector<double> v, double q) {
     std::sort(v.begin(), v.end());
     return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
@@ -357,13 +365,7 @@ TEST_CASE("botshare: floods of takeover bot rooms and of tournament house bots k
     Table table(ds.port, 12);
     std::vector<double> before, during;
     double rt = 0;
-    // The table plays at a (quick) person's pace, one action per 50 ms, so that its actions meet
-    // the bots' steps over seconds, as a real table's would.
-    const auto person = [&] {
-        const bool more = table.act(rt);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the person thinks
-        return more;
-    };
+    const auto person = [&] { return person_act(table, rt); };
     for (int i = 0; i < 30 && person(); ++i) before.push_back(rt);
     REQUIRE(before.size() == 30);
 
@@ -453,11 +455,7 @@ TEST_CASE("botshare: thirty bot games of one address think on the bot pool; a ta
     Table table(ds.port, 13);
     std::vector<double> before, during;
     double rt = 0;
-    const auto person = [&] {
-        const bool more = table.act(rt);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the person thinks
-        return more;
-    };
+    const auto person = [&] { return person_act(table, rt); };
     for (int i = 0; i < 30 && person(); ++i) before.push_back(rt);
     REQUIRE(before.size() == 30);
     const hexhall::server::metrics::BotThoughts t0 = hexhall::server::metrics::bot_thoughts();
