@@ -75,6 +75,16 @@ struct HeldWorker {
         cv.notify_all();
     }
 };
+// A server on loopback whose work pool has one thread, every heavy request held by `held`.
+hexhall::server::ServerOptions held_options(HeldWorker& held) {
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    o.work.threads = 1;
+    o.heavy_http_hook = held.hook();
+    return o;
+}
 // A GET with a bearer token (on its own connection): the status.
 int status_with_token(uint16_t port, const std::string& target, const std::string& token) {
     asio::io_context ioc;
@@ -219,13 +229,8 @@ TEST_CASE("fair share: a heavy HTTP request beyond the work pool's bound gets 50
           "[server][fairshare]") {
     Watchdog wd(60);
     fairshare::HeldWorker held;
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    o.work.threads = 1;
+    hexhall::server::ServerOptions o = fairshare::held_options(held);
     o.work.total = 1;  // one job may wait
-    o.heavy_http_hook = held.hook();
     hexhall::server::Server server(o);
     const uint16_t port = server.start();
     auto get = [port] { return std::async(std::launch::async, [port] { return fairshare::status_and_retry(port, "/standings?rooms=abcdef"); }); };
@@ -246,13 +251,8 @@ TEST_CASE("fair share: the tournaments API's work is charged to the bearer token
           "[server][fairshare]") {
     Watchdog wd(60);
     fairshare::HeldWorker held;
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    o.work.threads = 1;
+    hexhall::server::ServerOptions o = fairshare::held_options(held);
     o.work.per_session = 1;  // one job of a principal may wait
-    o.heavy_http_hook = held.hook();
     hexhall::server::Server server(o);
     server.add_http_handler("/tournaments", [](const hexhall::server::HttpRequest&) {
         return hexhall::server::HttpAnswer{200, "{}"};

@@ -803,6 +803,25 @@ TEST_CASE("tournament: a club of 100 behind one address registers, checks in, pl
 }
 
 namespace {
+// A valid tournament of `entrants` entrants named "<prefix> 1", "<prefix> 2", … (ids e1, e2, …).
+hexhall::tournament::Tournament tournament_of(const std::string& id, int entrants, const std::string& prefix) {
+    hexhall::tournament::Tournament t;
+    t.id = id;
+    t.name = "Stored " + id;
+    t.organiser = "bench";
+    t.secret_seed = 2026;
+    t.settings.rounds = 2;
+    for (int i = 0; i < entrants; ++i) {
+        hexhall::tournament::Entrant en;
+        en.id = "e" + std::to_string(i + 1);
+        en.name = prefix + " " + std::to_string(i + 1);
+        t.entrants.push_back(en);
+    }
+    INFO(hexhall::tournament::validate(t).value_or(""));
+    REQUIRE_FALSE(hexhall::tournament::validate(t));
+    return t;
+}
+
 // A tournament as an older server stored it, one whole document, with `organiser` its organiser's token.
 json whole_tournament_document(const hexhall::tournament::Tournament& t, const std::string& organiser) {
     return {{"tournament", hexhall::tournament::to_json(t, hexhall::tournament::JsonView::Stored)},
@@ -826,21 +845,8 @@ TEST_CASE("tournament: a 5000-entrant round is seated while another tournament's
     const std::string organiser = hexhall::server::new_session_token();
     hexhall::server::register_builtin_games();  // the tournament's game is the registry's (run alone: no server yet)
     {
-        tn::Tournament big;
-        big.id = "tbig5000";
-        big.name = "Big open";
-        big.organiser = "bench";
-        big.secret_seed = 2026;
-        big.settings.rounds = 2;  // seating plans this round with the next one
+        tn::Tournament big = tournament_of("tbig5000", 5000, "Player");  // 2 rounds: seating plans this round with the next one
         big.settings.clock_preset = "untimed";
-        for (int i = 0; i < 5000; ++i) {
-            tn::Entrant en;
-            en.id = "e" + std::to_string(i + 1);
-            en.name = "Player " + std::to_string(i + 1);
-            big.entrants.push_back(en);
-        }
-        INFO(tn::validate(big).value_or(""));
-        REQUIRE_FALSE(tn::validate(big));
         const json doc = whole_tournament_document(big, organiser);
         hexhall::server::SqliteStore store(db);
         store.put_document("tournament", big.id, doc.dump(), 0);
@@ -960,20 +966,7 @@ TEST_CASE("tournament: stored as rows; a whole stored document still loads; 500 
         TestStoreDb db(kind);
         const std::string organiser = hexhall::server::new_session_token();
         {  // an older server's whole document
-            tn::Tournament old;
-            old.id = "told0001";
-            old.name = "Old club";
-            old.organiser = "club";
-            old.secret_seed = 7;
-            old.settings.rounds = 2;
-            for (int i = 0; i < 8; ++i) {
-                tn::Entrant en;
-                en.id = "e" + std::to_string(i + 1);
-                en.name = "Old " + std::to_string(i + 1);
-                old.entrants.push_back(en);
-            }
-            INFO(tn::validate(old).value_or(""));
-            REQUIRE_FALSE(tn::validate(old));
+            const tn::Tournament old = tournament_of("told0001", 8, "Old");
             const json doc = whole_tournament_document(old, organiser);
             auto store = db.open();
             store->put_document("tournament", old.id, doc.dump(), 0);
