@@ -109,6 +109,21 @@ public:
     virtual std::optional<GameUpdate> on_clock(int64_t now_ms) = 0;
     // Lets one bot whose decision is awaited act; nullopt when no bot has anything to do.
     virtual std::optional<GameUpdate> bot_step() = 0;
+    // The same step in three parts, so that the room's strand never thinks
+    // (docs/decisions/022-bots-on-the-work-pool.md): bot_prepare() (on the strand) copies what one
+    // awaited bot may see and holds that bot, nullptr when no bot has anything to do; the thought's
+    // think() decides on any thread, touching nothing of the Game; bot_apply() (on the strand)
+    // applies the decision if the game is still where it was prepared and the seat still that
+    // bot's, else nullopt with `stale` set (dropped: the room prepares again). A game that does not
+    // split its step keeps this default: nothing is thought away from the strand.
+    class BotThought {
+    public:
+        virtual ~BotThought() = default;
+        virtual void think() {}
+        bool stale = false;  // set by bot_apply()
+    };
+    virtual std::unique_ptr<BotThought> bot_prepare() { return std::make_unique<BotThought>(); }
+    virtual std::optional<GameUpdate> bot_apply(BotThought& thought) { return (void)thought, bot_step(); }
     // A referee stops every clock of the game at `now_ms` (no deadline runs out, game time stands
     // still) or restarts them, every deadline moved by the pause. False when there is nothing to
     // pause (no clock, not begun, over, already paused) or to resume (not paused). Not stored: a

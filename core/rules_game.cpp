@@ -146,6 +146,38 @@ public:
                 if (auto u = decide_and_act(p, bots_[p].get(), unix_ms_now())) return u;
         return std::nullopt;
     }
+    // The first awaited bot decides on its determinized copy, away from the game.
+    struct Thought final : BotThought {
+        int seat = 0;
+        uint64_t version = 0;
+        std::shared_ptr<RulesBot> bot;
+        std::unique_ptr<GameRules> copy;
+        json action;
+        void think() override { action = bot->decide(*copy, seat); }
+    };
+    std::unique_ptr<BotThought> bot_prepare() override {
+        if (rules_->over()) return nullptr;
+        for (int p : rules_->awaiting()) {
+            if (p < 0 || p >= seats() || !bots_[p]) continue;
+            auto t = std::make_unique<Thought>();
+            t->seat = p;
+            t->version = actions_;
+            t->bot = bots_[p];
+            t->copy = rules_->determinize(p, determinize_seed(p));
+            return t;
+        }
+        return nullptr;
+    }
+    std::optional<GameUpdate> bot_apply(BotThought& thought) override {
+        auto* t = dynamic_cast<Thought*>(&thought);
+        if (!t || t->version != actions_ || rules_->over() || bots_[t->seat] != t->bot) {
+            thought.stale = true;
+            return std::nullopt;
+        }
+        auto u = act_decided(t->seat, std::move(t->action), unix_ms_now());
+        if (!u) thought.stale = true;  // that bot was removed: another may act
+        return u;
+    }
 
     uint64_t seed() const override { return seed_; }
     std::string setup() const override { return canonical(options_); }
@@ -189,13 +221,19 @@ private:
     }
 
     // A bot decides for `seat` on a copy where everything the seat cannot know is drawn again.
+    uint64_t determinize_seed(int seat) const {
+        return mix(bot_seeds_[seat] ^ mix(actions_ * 8 + static_cast<uint64_t>(seat)));
+    }
     std::optional<GameUpdate> decide_and_act(int seat, RulesBot* bot, int64_t wall) {
-        const uint64_t det_seed = mix(bot_seeds_[seat] ^ mix(actions_ * 8 + static_cast<uint64_t>(seat)));
         json action;
         if (bot) {
-            std::unique_ptr<GameRules> copy = rules_->determinize(seat, det_seed);
+            std::unique_ptr<GameRules> copy = rules_->determinize(seat, determinize_seed(seat));
             action = bot->decide(*copy, seat);
         }
+        return act_decided(seat, std::move(action), wall);
+    }
+    // Applies a bot's decision for `seat`; a mistake (null or refused) plays the first legal action.
+    std::optional<GameUpdate> act_decided(int seat, json action, int64_t wall) {
         events_.clear();
         std::optional<Rejection> r = action.is_null() ? std::optional<Rejection>(Rejection{}) : rules_->act(seat, action, events_);
         if (r) {  // a bot's mistake: its first legal action instead
@@ -309,7 +347,7 @@ private:
     std::vector<Event> events_;
     std::string last_events_;  // the events text of the last patch(): its viewer's history entry
     std::vector<std::vector<Text>> restored_history_;  // restore(): see take_restored_history()
-    std::vector<std::unique_ptr<RulesBot>> bots_;
+    std::vector<std::shared_ptr<RulesBot>> bots_;  // shared with a thought in flight (bot_prepare)
     std::vector<uint64_t> bot_seeds_;
     std::unique_ptr<RulesBot> takeover_;
     std::vector<JsonViewStream> streams_;

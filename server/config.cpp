@@ -147,6 +147,9 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "http-burst") {
         if (!to_double(value, 1, 1e6, d)) return bad;
         o.http_heavy_burst = d;
+    } else if (name == "bot-threads") {
+        if (!integer(1, 256)) return bad;
+        o.limits.bot_threads = static_cast<int>(n);
     } else if (name == "work-threads") {
         if (!integer(1, 256)) return bad;
         o.work.threads = static_cast<int>(n);
@@ -292,6 +295,8 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --bot-rooms-per-address N  the same per address (default 4)
   --bot-rooms-per-organiser N  the same per tournament (default 4)
   --bot-move-ms N        a bot game's bots move at most once per N ms (default 250)
+  --bot-threads N        threads where built-in bots think, queued fairly per room creator
+                         (address, then session; a tournament's tables: its organiser) (default 2)
   --msgs-per-second R    messages per second per connection, 0: unlimited (default 20); beyond:
                          error rate_limited, and closing (1008) when it persists
   --msgs-burst N         the burst allowed above that rate (default 40)

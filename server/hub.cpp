@@ -60,11 +60,16 @@ Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std
       rooms_by_address_(at_most_half(limits.rooms_per_address, limits.max_rooms)),
       rooms_by_organiser_(at_most_half(limits.rooms_per_organiser, limits.max_rooms)),
       bot_games_(std::make_shared<BotGameLedger>(limits.bot_rooms_per_session, limits.bot_rooms_per_address,
-                                                 limits.bot_rooms_per_organiser, limits.bot_steps_at_once)) {
+                                                 limits.bot_rooms_per_organiser)) {
     work_ = work ? std::move(work) : std::make_shared<WorkPool>();
+    bot_work_ = std::make_shared<WorkPool>(WorkLimits{limits.bot_threads, limits.bot_queue_per_principal,
+                                                      limits.bot_queue_per_address, limits.bot_queue});
 }
 
-Hub::~Hub() { work_->stop(); }  // its jobs use the hub: none runs once it goes
+Hub::~Hub() {  // their jobs use the hub and its rooms: none runs once it goes
+    work_->stop();
+    bot_work_->stop();
+}
 
 size_t Hub::room_count() const {
     std::lock_guard lock(mu_);
@@ -106,6 +111,7 @@ std::shared_ptr<Room> Hub::add_room(RoomSetup& setup, std::unique_ptr<Game> game
     std::shared_ptr<Room> room;
     try {
         setup.work = work_;
+        setup.bot_work = bot_work_;
         setup.guessers = guessers_;
         room = make_room(setup, std::move(game), request);  // the store and the password hash: off the lock
     } catch (...) {

@@ -49,6 +49,10 @@ public:
     void on_close(const ClientPtr& c);
 
     size_t room_count() const;
+    // The bot pool: every built-in bot thinks there (tests read its counters). stop_bots(): no bot
+    // thinks any more (the server stops it before the I/O threads); idempotent.
+    WorkPool& bot_pool() { return *bot_work_; }
+    void stop_bots() { bot_work_->stop(); }
 
     // ---- Managed rooms (hub_managed.cpp): rooms another part of the server runs, e.g. a
     // tournament's tables (RoomSetup::owner). Thread-safe.
@@ -119,6 +123,8 @@ private:
     HubLimits limits_;
     SessionStore sessions_;
     std::shared_ptr<WorkPool> work_;
+    // Bots' thinking, off the I/O threads (HubLimits::bot_threads; docs/decisions/022-bots-on-the-work-pool.md).
+    std::shared_ptr<WorkPool> bot_work_;
     std::shared_ptr<PasswordThrottle> guessers_ = std::make_shared<PasswordThrottle>();
     // mu_ guards the registry only: never held across a hash, a game's construction or the store.
     mutable std::mutex mu_;

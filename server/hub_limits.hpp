@@ -25,9 +25,17 @@ struct HubLimits {
     // A bot game over its principal's cap stands still; while watched (or a tournament's) it asks
     // again this often.
     std::chrono::milliseconds bot_wait_retry{1000};
-    // Bot-game steps thinking at once, server-wide (0: no bound): with 1, bot games never hold more
-    // than one I/O thread, whatever their number.
-    size_t bot_steps_at_once = 1;
+    // The bot pool (docs/decisions/022-bots-on-the-work-pool.md): every built-in bot's decision is
+    // thought there, queued per principal (the room's creator: address, then session; a
+    // tournament's table: its organiser) and served round-robin; a room has at most one thought
+    // queued. Threads: --bot-threads. The per-principal bounds are sized for the room quotas (a
+    // session's 50 rooms, an address's 200); beyond one a room tries again after its pause. The
+    // pool's threads bound how much CPU bots take, whatever the number of bot games (it replaced
+    // the one-bot-game-step-at-a-time gate of decision 012).
+    int bot_threads = 2;
+    size_t bot_queue_per_principal = 64;
+    size_t bot_queue_per_address = 256;
+    size_t bot_queue = 4096;
     // A room with no connected member closes after this long: not started or finished …
     std::chrono::milliseconds idle_close{300'000};
     // … started and unfinished.

@@ -147,6 +147,7 @@ bool Hub::restore_room(StoredRoom& st, std::string& why) {
         setup.host_session = row.host_session;
         setup.password_hash = row.password_hash;
         setup.work = work_;
+        setup.bot_work = bot_work_;
         setup.guessers = guessers_;
         std::map<std::string, std::string> token_hashes;
         if (auto it = stored.find(kSeatTokenHashesKey); it != stored.end()) {

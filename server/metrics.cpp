@@ -38,7 +38,10 @@ struct State {
     std::array<Counter, kNumCodes> errors{};
     std::array<Counter, kNumBuckets> latency{};  // per bucket, not cumulative
     Counter latency_sum_ns{0};
+    Counter bot_thoughts{0}, bot_thoughts_io{0}, bot_thoughts_stale{0}, bot_thoughts_deferred{0};
 };
+
+thread_local bool io_thread = false;
 
 State& state() {
     static State s;
@@ -95,6 +98,18 @@ void send_queued_bytes(size_t n) {
     while (n > peak && !s.send_queued_peak.compare_exchange_weak(peak, n, std::memory_order_relaxed)) {}
 }
 int64_t connections() { return state().connections.load(std::memory_order_relaxed); }
+void mark_io_thread() { io_thread = true; }
+bool on_io_thread() { return io_thread; }
+void bot_thought() {
+    inc(state().bot_thoughts);
+    if (io_thread) inc(state().bot_thoughts_io);
+}
+void bot_thought_stale() { inc(state().bot_thoughts_stale); }
+void bot_thought_deferred() { inc(state().bot_thoughts_deferred); }
+BotThoughts bot_thoughts() {
+    const State& s = state();
+    return {get(s.bot_thoughts), get(s.bot_thoughts_io), get(s.bot_thoughts_stale), get(s.bot_thoughts_deferred)};
+}
 
 void error_sent(std::string_view code) {
     size_t i = 0;
@@ -172,6 +187,11 @@ std::string render(size_t rooms) {
     line(out, "hexhall_action_latency_seconds_sum %.9f\n", static_cast<double>(get(s.latency_sum_ns)) * 1e-9);
     // The count equals the +Inf bucket (counts read once, so a concurrent observation cannot split them).
     line(out, "hexhall_action_latency_seconds_count %llu\n", static_cast<unsigned long long>(cumulative));
+    counter(out, "hexhall_bot_thoughts_total", "Built-in bots' decisions thought on the bot pool.", get(s.bot_thoughts));
+    counter(out, "hexhall_bot_thoughts_stale_total", "Bot decisions dropped because the game moved while the bot thought.",
+            get(s.bot_thoughts_stale));
+    counter(out, "hexhall_bot_thoughts_deferred_total", "Bot steps put off because the bot pool's queues were full.",
+            get(s.bot_thoughts_deferred));
     render_edges(out);
     return out;
 }

@@ -36,6 +36,20 @@ void error_sent(std::string_view code);
 void action_applied();                            // a client action changed the game
 void game_message_handled(Clock::time_point received);  // receipt -> reply queued
 
+// Bots (docs/decisions/022-bots-on-the-work-pool.md): a bot's decision thought (on the bot pool;
+// counted apart if it ever ran on an I/O thread), one whose game moved meanwhile (dropped), one the
+// full bot pool put off.
+void bot_thought();
+void bot_thought_stale();
+void bot_thought_deferred();
+struct BotThoughts {
+    uint64_t total = 0, on_io_thread = 0, stale = 0, deferred = 0;
+};
+BotThoughts bot_thoughts();
+// The server's I/O threads mark themselves (net.cpp) so that work done on them can be told apart.
+void mark_io_thread();
+bool on_io_thread();
+
 int64_t connections();
 
 // Whether an Authorization header carries `token` as its bearer token (compared in constant time);

@@ -515,6 +515,7 @@ private:
                 return respond(std::move(res));
             }
             // Charged to the peer address on the fair pool: a flood waits behind its own queue.
+            const std::string req_auth(req[http::field::authorization]);
             auto shared = std::make_shared<http::request<http::string_body>>(std::move(req));
             auto job = [self = shared_from_this(), shared](bool run) {
                 http::response<http::string_body> res;
@@ -529,12 +530,22 @@ private:
             };
             // Each HTTP connection is a principal of its own within its address (one request at a
             // time each): a club's clients behind one address take turns; the address's bound holds.
-            const WorkPool::Admit admit =
-                registry_->heavy->submit({address, "http#" + std::to_string(http_id_)}, std::move(job));
+            // The tournaments API charges a request with a bearer token to that token instead
+            // (e.g. an organiser's seating of a large round: docs/decisions/013-tournament-limits.md),
+            // whatever connection carries it.
+            const WorkPool::Admit admit = registry_->heavy->submit({address, work_session(added, req_auth)}, std::move(job));
             if (admit != WorkPool::Admit::Queued) return respond(busy_response(*shared, admit));
             return;
         }
         respond(answer(req));
+    }
+
+    // The work pool's session for a heavy request: its connection, or for the tournaments API
+    // (`added`) its bearer token when it has one (a hash of it: the pool keeps no secret).
+    std::string work_session(bool added, std::string_view authorization) const {
+        const std::string_view token = added ? bearer_token(authorization) : std::string_view();
+        if (token.empty()) return "http#" + std::to_string(http_id_);
+        return "bearer#" + std::to_string(std::hash<std::string_view>{}(token));
     }
 
     // A heavy request the fair pool refused (or dropped at shutdown): 503, try again in a second.
@@ -871,7 +882,10 @@ uint16_t Server::start() {
         m.metrics_listener->run();
     }
     m.listener->run();
-    for (int i = 0; i < std::max(1, m.options.threads); ++i) m.threads.emplace_back([&m] { m.ioc.run(); });
+    for (int i = 0; i < std::max(1, m.options.threads); ++i) m.threads.emplace_back([&m] {
+            metrics::mark_io_thread();
+            m.ioc.run();
+        });
     return port;
 }
 
@@ -911,6 +925,7 @@ void Server::finish(bool drain) {
         }
     }
     m.work->stop();  // jobs in progress finish; queued ones are answered busy (503)
+    m.hub.stop_bots();  // bots thinking finish; their results find their rooms' strands stopped
     if (m.options.on_shutdown) m.options.on_shutdown();
     m.ioc.stop();
     for (auto& t : m.threads) t.join();

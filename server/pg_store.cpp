@@ -42,6 +42,9 @@ CREATE TABLE IF NOT EXISTS kicks (
 CREATE TABLE IF NOT EXISTS documents (
   kind TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, updated_ms BIGINT NOT NULL,
   PRIMARY KEY (kind, id));
+CREATE TABLE IF NOT EXISTS document_parts (
+  kind TEXT NOT NULL, id TEXT NOT NULL, part TEXT NOT NULL, body TEXT NOT NULL, updated_ms BIGINT NOT NULL,
+  PRIMARY KEY (kind, id, part));
 )sql";
 
 // Serialises schema creation when several nodes start at once (CREATE ... IF NOT EXISTS races).
@@ -501,6 +504,25 @@ void PgStore::put_document(const std::string& kind, const std::string& id, const
              std::move(done)});
 }
 
+void PgStore::put_document_parts(const std::string& kind, const std::string& id, std::vector<DocumentPart> parts,
+                                 int64_t updated_ms, Done done) {
+    enqueue({[this, kind, id, parts = std::move(parts), updated_ms] {
+                 if (!write(*w_, "DELETE FROM documents WHERE kind = $1 AND id = $2", {kind, id})) return false;
+                 for (const DocumentPart& p : parts) {
+                     const bool ok = p.body ? write(*w_,
+                                                    "INSERT INTO document_parts (kind, id, part, body, updated_ms) "
+                                                    "VALUES ($1, $2, $3, $4, $5::bigint) ON CONFLICT (kind, id, part) "
+                                                    "DO UPDATE SET body = EXCLUDED.body, updated_ms = EXCLUDED.updated_ms",
+                                                    {kind, id, p.part, *p.body, str(updated_ms)})
+                                            : write(*w_, "DELETE FROM document_parts WHERE kind = $1 AND id = $2 AND part = $3",
+                                                    {kind, id, p.part});
+                     if (!ok) return false;
+                 }
+                 return true;
+             },
+             std::move(done)});
+}
+
 // A fenced update of the room's row: `set` assigns from $3, $4, ...; $1 is the room, $2 the epoch.
 void PgStore::set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done) {
     const int64_t epoch = epoch_of(room);
@@ -812,6 +834,20 @@ std::vector<StoredDocument> PgStore::load_documents(const std::string& kind) {
     std::vector<StoredDocument> out;
     for (int i = 0; i < PQntuples(r.get()); ++i)
         out.push_back({text(r.get(), i, 0), text(r.get(), i, 1), i64(r.get(), i, 2)});
+    tx.commit();
+    return out;
+}
+
+std::vector<StoredDocumentParts> PgStore::load_document_parts(const std::string& kind) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT id, part, body FROM document_parts WHERE kind = $1 ORDER BY id, part", {kind});
+    std::vector<StoredDocumentParts> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) {
+        std::string id = text(r.get(), i, 0);
+        if (out.empty() || out.back().id != id) out.push_back({std::move(id), {}});
+        out.back().parts.emplace_back(text(r.get(), i, 1), text(r.get(), i, 2));
+    }
     tx.commit();
     return out;
 }

@@ -40,18 +40,8 @@ size_t Quota::count(const std::string& key) const {
 
 namespace hexhall::server {
 
-BotGameLedger::BotGameLedger(size_t per_session, size_t per_address, size_t per_organiser, size_t steps_at_once)
-    : session_(per_session), address_(per_address), organiser_(per_organiser), steps_at_once_(steps_at_once) {}
-
-bool BotGameLedger::try_begin_step() {
-    size_t n = stepping_.load();
-    do {
-        if (steps_at_once_ > 0 && n >= steps_at_once_) return false;
-    } while (!stepping_.compare_exchange_weak(n, n + 1));
-    return true;
-}
-
-void BotGameLedger::end_step() { stepping_.fetch_sub(1); }
+BotGameLedger::BotGameLedger(size_t per_session, size_t per_address, size_t per_organiser)
+    : session_(per_session), address_(per_address), organiser_(per_organiser) {}
 
 BotGameLedger::Refused BotGameLedger::take(const std::string& room, const Principal& who) {
     std::lock_guard lock(mu_);

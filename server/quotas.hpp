@@ -39,7 +39,7 @@ struct Principal {
 // is a bot game (no person seated and connected; Room decides). Thread-safe.
 class BotGameLedger {
 public:
-    BotGameLedger(size_t per_session, size_t per_address, size_t per_organiser, size_t steps_at_once = 1);
+    BotGameLedger(size_t per_session, size_t per_address, size_t per_organiser);
     enum class Refused { No, Session, Address, Organiser };
     // Holds a bot game for `room` (nothing when it holds one already); else what refused it.
     Refused take(const std::string& room, const Principal& who);
@@ -50,17 +50,10 @@ public:
     size_t by_session(const std::string& key) const { return session_.count(key); }
     size_t by_address(const std::string& key) const { return address_.count(key); }
     size_t by_organiser(const std::string& key) const { return organiser_.count(key); }
-    // At most `steps_at_once` bot-game steps think at once, server-wide, so that bot games never
-    // hold every I/O thread: false, and the room tries again after its pause.
-    bool try_begin_step();
-    void end_step();
-
 private:
     mutable std::mutex mu_;
     Quota session_, address_, organiser_;
     std::map<std::string, Principal> held_;  // by room id
-    const size_t steps_at_once_;
-    std::atomic<size_t> stepping_{0};
 };
 
 // "a bot game" / "a room" limit message for the client: "at most N … per session".

@@ -6,6 +6,7 @@
 
 #include "server/lobby_messages.hpp"
 #include "server/edge_metrics.hpp"
+#include "server/handler_guard.hpp"
 #include "server/metrics.hpp"
 #include "server/password.hpp"
 #include "server/room_journal.hpp"
@@ -41,6 +42,7 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       password_hash_(std::move(setup.password_hash)),
       work_(std::move(setup.work)),
       guessers_(std::move(setup.guessers)),
+      bot_work_(std::move(setup.bot_work)),
       bot_games_(std::move(setup.bot_games)),
       principal_(std::move(setup.principal)),
       bot_names_(std::move(setup.bot_names)) {
@@ -701,10 +703,13 @@ void Room::after_update() {
 
 // One bot action per strand turn, so that client messages interleave with long bot sequences.
 // A bot game (is_bot_game()) is paced — after each bot step it waits the person-like
-// bot_move_interval, or twice as long as the step took if longer, so one such room uses at most a
-// third of a core — moves only while it holds its unit of the caps, and (unless a tournament's)
-// stands still while nobody watches it (a member joining resumes it): bots cannot starve the games
-// of people.
+// bot_move_interval, or twice as long as the step's thinking took if longer, so one such room
+// uses at most a third of a bot thread — moves only while it holds its unit of the caps, and
+// (unless a tournament's) stands still while nobody watches it (a member joining resumes it):
+// bots cannot starve the games of people. Bots never think on the strand: the strand prepares a
+// thought (a copy of what the bot may see), the bot pool thinks it, charged to the room's
+// principal, and the strand applies the decision if the game has not moved meanwhile
+// (docs/decisions/022-bots-on-the-work-pool.md).
 void Room::pump_bots() {
     if (bots_scheduled_ || !running()) return;
     const bool paced = is_bot_game();
@@ -715,36 +720,60 @@ void Room::pump_bots() {
     else post([self = shared_from_this()] { self->bot_turn(); });
 }
 
+WorkPrincipal Room::bot_principal() const {
+    const Principal& p = principal_;
+    const std::string organiser = p.organiser.empty() ? std::string() : "organiser:" + p.organiser;
+    WorkPrincipal who;
+    who.address = !p.address.empty() ? p.address : !organiser.empty() ? organiser : "room:" + id_;
+    who.session = !organiser.empty() ? organiser : p.session;
+    return who;
+}
+
 void Room::bot_turn() {
     bots_scheduled_ = false;
     if (closed_ || !running()) return;
-    const bool paced = is_bot_game();
-    if (paced && bot_game_ != BotGame::Held) return;  // over its cap meanwhile
-    if (paced && bot_games_ && !bot_games_->try_begin_step()) {  // another bot game thinks: later
-        bots_scheduled_ = true;
-        strand_.post_after(bot_pause_, [self = shared_from_this()] { self->bot_turn(); });
-        return;
+    if (is_bot_game() && bot_game_ != BotGame::Held) return;  // over its cap meanwhile
+    std::shared_ptr<core::Game::BotThought> thought = game_->bot_prepare();
+    if (!thought) return;  // no bot is awaited
+    if (!bot_work_) {      // no pool (a room without a hub): thought here
+        const auto t0 = std::chrono::steady_clock::now();
+        thought->think();
+        return bot_thought_done(*thought, std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0));
     }
-    struct StepDone {  // the step's place is given back however bot_step() ends
-        BotGameLedger* ledger;
-        ~StepDone() {
-            if (ledger) ledger->end_step();
-        }
-    };
-    std::optional<GameUpdate> u;
-    const auto t0 = std::chrono::steady_clock::now();
-    {
-        StepDone done{paced ? bot_games_.get() : nullptr};
-        u = game_->bot_step();
-    }
-    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+    bots_scheduled_ = true;  // one thought in flight per room
+    const WorkPool::Admit admit =
+        bot_work_->submit(bot_principal(), [w = weak_from_this(), thought, post = strand_.post](bool run) {
+            if (!run) return;  // the pool stopped: the server is going down
+            const auto t0 = std::chrono::steady_clock::now();
+            run_guarded("bot thought", [&] { thought->think(); });  // a failed thought plays a legal action
+            const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+            metrics::bot_thought();
+            if (w.expired()) return;
+            post([w, thought, took] {
+                if (auto self = w.lock()) self->bot_thought_done(*thought, took);
+            });
+        });
+    if (admit == WorkPool::Admit::Queued) return;
+    // The bot pool is full (or stopping): the bot thinks later; nothing else waits for it.
+    metrics::bot_thought_deferred();
+    strand_.post_after(std::max(bot_pause_, std::chrono::milliseconds(50)), [self = shared_from_this()] { self->bot_turn(); });
+}
+
+void Room::bot_thought_done(core::Game::BotThought& thought, std::chrono::milliseconds took) {
+    bots_scheduled_ = false;
     const auto floor = std::max(limits_.bot_move_interval, std::chrono::milliseconds(1));
     bot_pause_ = std::clamp(2 * took, floor, std::max(floor, std::chrono::milliseconds(2000)));
+    if (closed_ || !running()) return;
+    if (is_bot_game() && bot_game_ != BotGame::Held) return;  // over its cap meanwhile: stands still
+    std::optional<GameUpdate> u = game_->bot_apply(thought);
     if (u) {
         after_stored(*u, [self = shared_from_this(), u = *u] {
             self->broadcast(u);
             self->after_update();
         });
+    } else if (thought.stale) {  // the game moved while the bot thought: think again
+        metrics::bot_thought_stale();
+        pump_bots();
     }
 }
 

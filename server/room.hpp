@@ -34,6 +34,9 @@ struct RoomSetup {
     // (docs/decisions/011-fair-work-pool.md): the hub's pool and guessers' throttle.
     std::shared_ptr<WorkPool> work;
     std::shared_ptr<PasswordThrottle> guessers;
+    // Where this room's bots think (docs/decisions/022-bots-on-the-work-pool.md), charged to its
+    // principal (below); null: on the strand.
+    std::shared_ptr<WorkPool> bot_work;
     std::string takeover_bot;   // the game module's bot for seats whose player left (kicks, timeouts)
     std::vector<std::string> bot_names;  // the game module's built-in bots (named when addBot asks for another)
     // A managed room is run by another part of the server (a tournament's table), named by `owner`
@@ -164,7 +167,10 @@ private:
     void broadcast(const GameUpdate& u);
     void after_update();
     void pump_bots();
-    void bot_turn();  // one scheduled bot step (pump_bots)
+    void bot_turn();  // one scheduled bot step (pump_bots): prepares a thought, sends it to the bot pool
+    // The thought came back from the pool (on the strand): applied if the game is where it was.
+    void bot_thought_done(core::Game::BotThought& thought, std::chrono::milliseconds took);
+    WorkPrincipal bot_principal() const;  // whom the bot pool charges this room's thinking to
     bool bot_only() const;  // every seat is a built-in bot
     // ---- Bot games (docs/decisions/012-bot-game-accounting.md), the one definition: a started,
     // unfinished game in which no person is seated and connected (a seat held by a connected
@@ -256,7 +262,7 @@ private:
     bool push_dirty_ = false;  // the state changed since that push
     void send_room_push();
     Text room_push_text() const;
-    bool bots_scheduled_ = false;
+    bool bots_scheduled_ = false;  // a bot step is scheduled or its thought is on the bot pool
     std::chrono::milliseconds bot_pause_{2};  // bot games: the pause before the next bot step
     uint64_t bot_seed_ = 1;
     uint64_t clock_gen_ = 0;
@@ -268,6 +274,7 @@ private:
     std::string password_hash_;  // Argon2id (or SHA-256 from an older database: replaced on success)
     std::shared_ptr<WorkPool> work_;
     std::shared_ptr<PasswordThrottle> guessers_;
+    std::shared_ptr<WorkPool> bot_work_;  // RoomSetup::bot_work
     bool over_stored_ = false;
     bool seed_revealed_ = false;  // seedReveal went out; it goes again to whoever joins or reconnects
     bool store_failing_ = false;

@@ -32,6 +32,9 @@ CREATE TABLE IF NOT EXISTS kicks (
 CREATE TABLE IF NOT EXISTS documents (
   kind TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, updated_ms INTEGER NOT NULL,
   PRIMARY KEY (kind, id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS document_parts (
+  kind TEXT NOT NULL, id TEXT NOT NULL, part TEXT NOT NULL, body TEXT NOT NULL, updated_ms INTEGER NOT NULL,
+  PRIMARY KEY (kind, id, part)) WITHOUT ROWID;
 )sql";
 
 // Binds a parameter. (Not named bind: std::bind would win by argument-dependent lookup.)
@@ -369,6 +372,31 @@ void SqliteStore::put_document(const std::string& kind, const std::string& id, c
              std::move(done)});
 }
 
+void SqliteStore::put_document_parts(const std::string& kind, const std::string& id, std::vector<DocumentPart> parts,
+                                     int64_t updated_ms, Done done) {
+    enqueue({[this, kind, id, parts = std::move(parts), updated_ms] {
+                 sqlite3_stmt* whole = stmt("DELETE FROM documents WHERE kind = ?1 AND id = ?2");
+                 put(whole, 1, kind);
+                 put(whole, 2, id);
+                 if (!run(db_, whole)) return false;
+                 for (const DocumentPart& p : parts) {
+                     sqlite3_stmt* s = p.body ? stmt("INSERT OR REPLACE INTO document_parts (kind, id, part, body, updated_ms) "
+                                                     "VALUES (?1, ?2, ?3, ?4, ?5)")
+                                              : stmt("DELETE FROM document_parts WHERE kind = ?1 AND id = ?2 AND part = ?3");
+                     put(s, 1, kind);
+                     put(s, 2, id);
+                     put(s, 3, p.part);
+                     if (p.body) {
+                         put(s, 4, *p.body);
+                         put(s, 5, updated_ms);
+                     }
+                     if (!run(db_, s)) return false;
+                 }
+                 return true;
+             },
+             std::move(done)});
+}
+
 void SqliteStore::put_session(const SessionRow& r) {
     enqueue({[this, r] {
                  sqlite3_stmt* s =
@@ -562,6 +590,20 @@ std::vector<StoredDocument> SqliteStore::load_documents(const std::string& kind)
     put(s, 1, kind);
     std::vector<StoredDocument> out;
     while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), sqlite3_column_int64(s, 2)});
+    sqlite3_reset(s);
+    return out;
+}
+
+std::vector<StoredDocumentParts> SqliteStore::load_document_parts(const std::string& kind) {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt("SELECT id, part, body FROM document_parts WHERE kind = ?1 ORDER BY id, part");
+    put(s, 1, kind);
+    std::vector<StoredDocumentParts> out;
+    while (sqlite3_step(s) == SQLITE_ROW) {
+        std::string id = text(s, 0);
+        if (out.empty() || out.back().id != id) out.push_back({std::move(id), {}});
+        out.back().parts.emplace_back(text(s, 1), text(s, 2));
+    }
     sqlite3_reset(s);
     return out;
 }

@@ -32,7 +32,10 @@ public:
     void put_session(const SessionRow& s) override;
     void put_document(const std::string& kind, const std::string& id, const std::string& body, int64_t updated_ms,
                       Done done = {}) override;
+    void put_document_parts(const std::string& kind, const std::string& id, std::vector<DocumentPart> parts,
+                            int64_t updated_ms, Done done = {}) override;
     std::vector<StoredDocument> load_documents(const std::string& kind) override;
+    std::vector<StoredDocumentParts> load_document_parts(const std::string& kind) override;
     std::optional<StoredDocument> load_document(const std::string& kind, const std::string& id) override;
     void set_state(const std::string& room, const std::string& state, int64_t finished_ms, Done done = {}) override;
     void set_host(const std::string& room, const std::string& host_session) override;

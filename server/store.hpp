@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hexhall::server {
@@ -71,6 +72,18 @@ struct StoredDocument {
     int64_t updated_ms = 0;
 };
 
+// A document kept as rows (docs/decisions/013-tournament-limits.md, "Stored as rows"): named parts,
+// each its own row (kind, id, part), so a change writes only the parts it changed. `body` nullopt:
+// the part is deleted.
+struct DocumentPart {
+    std::string part;
+    std::optional<std::string> body;
+};
+struct StoredDocumentParts {
+    std::string id;
+    std::vector<std::pair<std::string, std::string>> parts;  // (part, body), by part
+};
+
 class Store {
 public:
     // Runs on the backend's writer thread after the write committed (ok) or failed (!ok).
@@ -101,6 +114,13 @@ public:
         (void)kind, (void)id, (void)body, (void)updated_ms;
         if (done) done(false);
     }
+    // Writes these parts of document (kind, id) and deletes its whole-document row (put_document),
+    // if any, in one transaction: a document moves to rows at its first such write.
+    virtual void put_document_parts(const std::string& kind, const std::string& id, std::vector<DocumentPart> parts,
+                                    int64_t updated_ms, Done done = {}) {
+        (void)kind, (void)id, (void)parts, (void)updated_ms;
+        if (done) done(false);
+    }
     // Blocks until every write queued before the call is committed (or the store is failing:
     // then it returns at once; the writes stay queued and are retried).
     virtual void flush() = 0;
@@ -125,6 +145,11 @@ public:
     virtual std::vector<StoredRoom> load_unfinished() = 0;
     virtual std::vector<SessionRow> load_sessions() = 0;
     virtual std::vector<StoredDocument> load_documents(const std::string& kind) {
+        (void)kind;
+        return {};
+    }
+    // Every document of `kind` kept as parts (put_document_parts), by id.
+    virtual std::vector<StoredDocumentParts> load_document_parts(const std::string& kind) {
         (void)kind;
         return {};
     }

@@ -2,6 +2,8 @@
 #include "tournament/desk.hpp"
 
 #include <chrono>
+#include <cstdio>
+#include <set>
 #include <random>
 
 #include <spdlog/spdlog.h>
@@ -22,6 +24,74 @@ using json = nlohmann::json;
 namespace {
 
 constexpr const char* kDocumentKind = "tournament";
+
+// A tournament is stored as rows (docs/decisions/013-tournament-limits.md, "Stored as rows"): each
+// element of these containers of its document is a part of its own ("<path>#<index or key>"), the
+// rest is the part "head", so a registration writes one entrant's row and the head, not every
+// entrant again.
+struct Split {
+    const char* path;
+    bool array;
+};
+constexpr Split kSplits[] = {{"/tournament/entrants", true}, {"/tournament/rounds", true},
+                             {"/tournament/results", true},  {"/tournament/refereeLog", true},
+                             {"/access/entrants", false},    {"/run", false}};
+constexpr const char* kHead = "head";
+
+std::string dump_part(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+std::map<std::string, std::string> split_document(json doc) {
+    std::map<std::string, std::string> out;
+    for (const Split& sp : kSplits) {
+        const json::json_pointer at(sp.path);
+        if (!doc.contains(at)) continue;
+        json& c = doc[at];
+        if (sp.array && c.is_array()) {
+            for (size_t i = 0; i < c.size(); ++i) {
+                char index[24];
+                std::snprintf(index, sizeof index, "%06zu", i);
+                out[std::string(sp.path) + "#" + index] = dump_part(c[i]);
+            }
+            c = json::array();
+        } else if (!sp.array && c.is_object()) {
+            for (auto& [k, v] : c.items()) out[std::string(sp.path) + "#" + k] = dump_part(v);
+            c = json::object();
+        }
+    }
+    out[kHead] = dump_part(doc);
+    return out;
+}
+
+// The document again from its parts; nullopt with `error` when they do not make one.
+std::optional<std::string> join_document(const std::vector<std::pair<std::string, std::string>>& parts, std::string& error) {
+    json doc;
+    std::map<std::string, std::map<size_t, json>> arrays;
+    try {
+        for (const auto& [name, body] : parts)
+            if (name == kHead) doc = json::parse(body);
+        if (!doc.is_object()) return error = "no head part", std::nullopt;
+        for (const auto& [name, body] : parts) {
+            if (name == kHead) continue;
+            const size_t hash = name.find('#');
+            const std::string path = name.substr(0, hash == std::string::npos ? 0 : hash);
+            const Split* sp = nullptr;
+            for (const Split& s : kSplits)
+                if (path == s.path) sp = &s;
+            if (!sp) return error = "unknown part " + name, std::nullopt;
+            const std::string key = name.substr(hash + 1);
+            if (sp->array) arrays[path][std::stoul(key)] = json::parse(body);
+            else doc[json::json_pointer(path)][key] = json::parse(body);
+        }
+        for (auto& [path, elements] : arrays) {
+            json& c = doc[json::json_pointer(path)];
+            c = json::array();
+            for (auto& [i, v] : elements) c.push_back(std::move(v));
+        }
+    } catch (const std::exception& ex) {
+        return error = std::string("bad parts: ") + ex.what(), std::nullopt;
+    }
+    return dump_part(doc);
+}
 constexpr const char* kOwnerPrefix = "tournament:";
 
 int64_t now_ms() {
@@ -129,7 +199,28 @@ void Desk::save(Entry& e) {
     ++e.rev;
     if (!store_) return;
     // Queued under the lock (the writes of one tournament stay in order); the wait is Durable's.
-    store_->put_document(kDocumentKind, e.t.id, document(e).dump(-1, ' ', false, json::error_handler_t::replace), now_ms());
+    // Only the parts that changed since the last write (all of them the first time, which also
+    // moves a document stored whole by an older server to rows).
+    std::map<std::string, std::string> parts = split_document(document(e));
+    std::vector<server::DocumentPart> changed;
+    uint64_t bytes = 0;
+    for (auto it = e.stored_parts.begin(); it != e.stored_parts.end();) {
+        if (parts.count(it->first)) {
+            ++it;
+            continue;
+        }
+        changed.push_back({it->first, std::nullopt});
+        it = e.stored_parts.erase(it);
+    }
+    for (auto& [name, body] : parts) {
+        std::string& was = e.stored_parts[name];
+        if (was == body && !body.empty()) continue;
+        was = body;
+        bytes += body.size();
+        changed.push_back({name, std::move(body)});
+    }
+    stored_bytes_.fetch_add(bytes, std::memory_order_relaxed);
+    if (!changed.empty()) store_->put_document_parts(kDocumentKind, e.t.id, std::move(changed), now_ms());
 }
 
 void Desk::save(Entry& e, Durable& durable) {
@@ -144,13 +235,34 @@ Desk::Durable::~Durable() {
 void Desk::restore() {
     if (!store_) return;
     std::lock_guard lock(mu_);
-    for (const server::StoredDocument& d : store_->load_documents(kDocumentKind)) {
+    // Tournaments stored as rows, then those an older server stored whole (moved to rows at their
+    // next change).
+    struct Loaded {
+        std::string id, body;
+        std::map<std::string, std::string> parts;
+    };
+    std::vector<Loaded> loaded;
+    std::set<std::string> as_rows;
+    for (const server::StoredDocumentParts& d : store_->load_document_parts(kDocumentKind)) {
+        std::string error;
+        as_rows.insert(d.id);
+        std::optional<std::string> body = join_document(d.parts, error);
+        if (!body) {
+            spdlog::error("tournament {}: cannot be restored ({}); set aside", d.id, error);
+            continue;
+        }
+        loaded.push_back({d.id, std::move(*body), std::map<std::string, std::string>(d.parts.begin(), d.parts.end())});
+    }
+    for (server::StoredDocument& d : store_->load_documents(kDocumentKind))
+        if (!as_rows.count(d.id)) loaded.push_back({d.id, std::move(d.body), {}});
+    for (Loaded& d : loaded) {
         Entry e;
         std::string error;
         if (!read_document(d.body, e, error)) {
             spdlog::error("tournament {}: cannot be restored ({}); set aside", d.id, error);
             continue;
         }
+        e.stored_parts = std::move(d.parts);
         for (auto& [n, rr] : e.run)
             for (auto& [tn, tr] : rr.tables) {
                 if (!tr.room.empty()) rooms_[tr.room] = {e.t.id, {n, tn}};

@@ -11,6 +11,7 @@
 // result; the desk's own worker thread records it, and runs the timers. desk_http.cpp is the HTTP
 // face (docs/tournaments.md).
 #pragma once
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -124,6 +125,10 @@ public:
     // desk's thread, and after every change; `now_ms`: Unix ms.
     void tick(int64_t now_ms);
 
+    // Bytes of tournament state handed to the store so far (the rows a change changed; the test
+    // "bytes handed to the store for a 500-entrant registration" prints them).
+    uint64_t stored_bytes() const { return stored_bytes_.load(std::memory_order_relaxed); }
+
 private:
     struct Entry {
         Tournament t;
@@ -131,6 +136,7 @@ private:
         std::map<int, RoundRun> run;  // by round number
         int64_t rev = 0;              // bumped at every change (clients poll and compare)
         bool seating = false;         // a round is being seated (without the lock)
+        std::map<std::string, std::string> stored_parts;  // the document's rows as last written (save)
     };
     // Waits for the store after the desk's lock is released: declared before the lock_guard in an
     // operation, so that its destructor runs after the lock's; save(e, durable) asks for the wait.
@@ -176,6 +182,7 @@ private:
     // Where each tournament was created from (not stored): its tables count against that address's
     // room and bot-game quotas as well as the organiser's (docs/decisions/012-bot-game-accounting.md).
     std::map<std::string, std::string> organiser_addresses_;
+    std::atomic<uint64_t> stored_bytes_{0};
 
     server::HttpRateLimit register_per_address_, register_per_tournament_;
 

@@ -95,6 +95,8 @@ Desk::Caller Desk::caller(const Entry& e, const std::string& token) const {
 json Desk::public_view(const Entry& e) const {
     json j = to_json(e.t, JsonView::Public);
     json run = json::array();
+    std::map<std::pair<int, int>, const TableResult*> results;  // by (round, table): linear, not tables × results
+    for (const TableResult& res : e.t.results) results[{res.round, res.table}] = &res;
     for (const Round& r : e.t.rounds) {
         auto it = e.run.find(r.number);
         json tables = json::array();
@@ -111,9 +113,8 @@ json Desk::public_view(const Entry& e) const {
                         tj["clockPaused"] = s->value("clockPaused", false);  // by a referee
                     }
                 }
-            for (const TableResult& res : e.t.results)
-                if (res.round == r.number && res.table == table.number)
-                    tj["result"] = {{"winners", res.winners}, {"scores", res.scores}};
+            if (auto res = results.find({r.number, table.number}); res != results.end())
+                tj["result"] = {{"winners", res->second->winners}, {"scores", res->second->scores}};
             tables.push_back(std::move(tj));
         }
         json rj = {{"round", r.number}, {"status", to_string(r.status)}, {"tables", std::move(tables)}};

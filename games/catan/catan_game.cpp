@@ -236,6 +236,54 @@ public:
         }
         return std::nullopt;
     }
+    // The first awaited bot decides on copies of its seat's view and legal actions, away from the game.
+    struct Thought final : BotThought {
+        int seat = 0;
+        uint32_t version = 0;
+        std::shared_ptr<cat::bots::Bot> bot;
+        cat::SeatView view{};
+        cat::LegalActions legal{};
+        cat::Action action{};
+        void think() override { action = bot->decide(view, legal); }
+    };
+    std::unique_ptr<BotThought> bot_prepare() override {
+        for (int p = 0; p < players_; ++p) {
+            if (!bots_[p] || !cat::awaits(s_, p) || offer_wait_end(p)) continue;
+            auto t = std::make_unique<Thought>();
+            t->seat = p;
+            t->version = s_.actions_applied;
+            t->bot = bots_[p];
+            t->view = cat::make_view(s_, p);
+            cat::legal_actions(s_, p, t->legal);
+            return t;
+        }
+        return nullptr;
+    }
+    std::optional<GameUpdate> bot_apply(BotThought& thought) override {
+        auto* t = dynamic_cast<Thought*>(&thought);
+        if (!t || t->version != s_.actions_applied || bots_[t->seat] != t->bot || !cat::awaits(s_, t->seat)) {
+            thought.stale = true;
+            return std::nullopt;
+        }
+        const int p = t->seat;
+        cat::Action a = t->action;
+        events_.clear();
+        cat::Result r = cat::apply(s_, a, &events_);
+        if (!r && t->legal.count > 0) {
+            spdlog::error("bot {} at seat {} chose an illegal action ({}); playing its first legal action",
+                          t->bot->name(), p, r.rule);
+            events_.clear();
+            a = t->legal.list[0];
+            r = cat::apply(s_, a, &events_);
+        }
+        if (!r) {
+            spdlog::error("bot at seat {} cannot act ({}: {}); bot removed", p, r.rule, r.message);
+            bots_[p].reset();
+            thought.stale = true;  // another bot may act
+            return std::nullopt;
+        }
+        return applied(a, p, unix_ms_now());
+    }
 
     // ---- Storage and crash recovery
     uint64_t seed() const override { return seed_; }
@@ -410,7 +458,7 @@ private:
     int64_t offer_seen_ms_ = 0;
     cat::GameState s_{};
     int players_ = 0;
-    std::vector<std::unique_ptr<cat::bots::Bot>> bots_;
+    std::vector<std::shared_ptr<cat::bots::Bot>> bots_;  // shared with a thought in flight (bot_prepare)
     std::vector<std::unique_ptr<proto::ViewStream>> streams_;
     std::unique_ptr<proto::ViewStream> spectator_;
     cat::EventList events_;

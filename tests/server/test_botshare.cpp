@@ -10,6 +10,7 @@
 
 #include "server/config.hpp"
 #include "server/hub.hpp"
+#include "server/metrics.hpp"
 #include "server/net.hpp"
 #include "tests/server/ops_support.hpp"
 #include "tournament/desk.hpp"
@@ -75,6 +76,14 @@ hexhall::server::HubLimits botshare_limits() {
     hexhall::server::HubLimits limits;
     limits.bot_wait_retry = std::chrono::milliseconds(20);
     return limits;
+}
+
+// One action of a table of people at a (quick) person's pace, one action per 50 ms, so that its
+// actions meet the bots' steps over seconds, as a real table's would; `rt`: its round trip.
+bool person_act(Table& table, double& rt) {
+    const bool more = table.act(rt);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the person thinks
+    return more;
 }
 
 double botshare_quantile(std::vector<double> v, double q) {
@@ -356,13 +365,7 @@ TEST_CASE("botshare: floods of takeover bot rooms and of tournament house bots k
     Table table(ds.port, 12);
     std::vector<double> before, during;
     double rt = 0;
-    // The table plays at a (quick) person's pace, one action per 50 ms, so that its actions meet
-    // the bots' steps over seconds, as a real table's would.
-    const auto person = [&] {
-        const bool more = table.act(rt);
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the person thinks
-        return more;
-    };
+    const auto person = [&] { return person_act(table, rt); };
     for (int i = 0; i < 30 && person(); ++i) before.push_back(rt);
     REQUIRE(before.size() == 30);
 
@@ -435,4 +438,92 @@ TEST_CASE("botshare: floods of takeover bot rooms and of tournament house bots k
               << running << " bot games running; the farm's watchers got " << farm_during << " messages meanwhile\n";
     CHECK(farm_during > 0);  // the bot games played on while the table was measured
     CHECK(p99 < 0.25);
+}
+
+// Bots think on the bot pool, never on an I/O thread (docs/decisions/022-bots-on-the-work-pool.md),
+// queued per principal: one address's thirty bot games of search bots at full speed (its caps
+// raised to allow them) neither slow a table of people nor hold up another address's bot game.
+TEST_CASE("botshare: thirty bot games of one address think on the bot pool; a table of people keeps its pace and "
+          "another address's bot game keeps moving",
+          "[server][botshare]") {
+    Watchdog wd(280);
+    hexhall::server::HubLimits limits;
+    limits.bot_rooms_per_session = 2;
+    limits.bot_rooms_per_address = 40;  // the principal may hold them all
+    limits.bot_move_interval = std::chrono::milliseconds(1);  // as fast as the bots think
+    DeskServer ds(limits);
+    Table table(ds.port, 13);
+    std::vector<double> before, during;
+    double rt = 0;
+    const auto person = [&] { return person_act(table, rt); };
+    for (int i = 0; i < 30 && person(); ++i) before.push_back(rt);
+    REQUIRE(before.size() == 30);
+    const hexhall::server::metrics::BotThoughts t0 = hexhall::server::metrics::bot_thoughts();
+
+    // One address, thirty sessions, a watched lobby game of search bots each.
+    std::vector<std::unique_ptr<WsClient>> farm;
+    for (int i = 0; i < 30; ++i) {
+        farm.push_back(std::make_unique<WsClient>(ds.port, "127.0.0.2"));
+        WsClient& c = *farm.back();
+        c.hello("Farm" + std::to_string(i));
+        const std::string room = botshare_create(c, {{"players", 4}, {"botFill", "search"}});
+        REQUIRE(botshare_join(c, room, nullptr).at("type") == "joined");
+        REQUIRE(botshare_start(c, room).at("type") == "started");
+    }
+    // Another address's one bot game of random bots (quick thinkers), watched.
+    auto other = std::make_unique<WsClient>(ds.port, "127.0.0.3");
+    other->hello("Other");
+    const std::string other_room = botshare_create(*other, {{"players", 4}, {"botFill", "random"}});
+    REQUIRE(botshare_join(*other, other_room, nullptr).at("type") == "joined");
+    REQUIRE(botshare_start(*other, other_room).at("type") == "started");
+
+    std::atomic<bool> stop{false};
+    std::atomic<int> farm_patches{0}, other_patches{0};
+    std::vector<std::thread> readers;
+    const auto read = [&](WsClient* c, std::atomic<int>* patches) {
+        readers.emplace_back([&stop, c, patches] {
+            try {
+                while (!stop)
+                    if (c->recv_any().value("type", "") == "patch") ++*patches;
+            } catch (const std::exception&) {
+            }
+        });
+    };
+    for (auto& c : farm) read(c.get(), &farm_patches);
+    read(other.get(), &other_patches);
+    REQUIRE(eventually([&] { return farm_patches > 30 && other_patches > 0; }, 60));
+
+    const int farm_before = farm_patches, other_before = other_patches;
+    const auto w0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 80 && person(); ++i) during.push_back(rt);
+    const double window = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+    const int farm_during = farm_patches - farm_before, other_during = other_patches - other_before;
+    const size_t farm_queued = ds.server->hub().bot_pool().queued();
+    stop = true;
+    for (auto& c : farm) {
+        beast::error_code ec;
+        c->ws.next_layer().shutdown(tcp::socket::shutdown_both, ec);
+    }
+    {
+        beast::error_code ec;
+        other->ws.next_layer().shutdown(tcp::socket::shutdown_both, ec);
+    }
+    for (auto& t : readers) t.join();
+    const hexhall::server::metrics::BotThoughts t1 = hexhall::server::metrics::bot_thoughts();
+    REQUIRE(during.size() == 80);
+    const double p50b = botshare_quantile(before, 0.5), p50 = botshare_quantile(during, 0.5),
+                 p99 = botshare_quantile(during, 0.99);
+    std::cerr << "botshare pool: table round trip p50 " << p50b * 1e3 << " ms before; during 30 bot games of search "
+              << "bots from one address p50 " << p50 * 1e3 << " ms, p99 " << p99 * 1e3 << " ms; over " << window
+              << " s the farm's games made " << farm_during << " moves, the other address's game "
+              << other_during << "; bot thoughts " << t1.total - t0.total << " (on an I/O thread: "
+              << t1.on_io_thread - t0.on_io_thread << ", stale " << t1.stale - t0.stale << ", put off "
+              << t1.deferred - t0.deferred << "); " << farm_queued << " queued on the bot pool at the end\n";
+    CHECK(p99 < 0.25);
+    CHECK(farm_during > 0);
+    CHECK(t1.total - t0.total > 0);
+    CHECK(t1.on_io_thread == t0.on_io_thread);  // no bot ever thought on an I/O thread
+    // Round-robin per address: the other game waits about one farm thought per move (~100 ms on two
+    // threads: ~20 moves a second), not the farm's whole queue (30 thoughts: ~1.5 s a move).
+    CHECK(other_during >= 10);
 }

@@ -62,7 +62,8 @@ TEST_CASE("config: --help documents every option", "[server][config]") {
                              "max-frame-bytes", "max-send-queue", "msgs-per-second", "msgs-burst", "http-timeout",
                              "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format",
                              "tournament-max-entrants", "tournament-per-token", "tournament-per-address",
-                             "work-threads", "work-queue-per-client", "work-queue-per-address", "work-queue"}) {
+                             "work-threads", "work-queue-per-client", "work-queue-per-address", "work-queue",
+                             "bot-threads"}) {
         INFO(name);
         CHECK(help.find(std::string("--") + name + " ") != std::string::npos);
         Config c;  // and each is an option
@@ -96,6 +97,15 @@ TEST_CASE("config: the work pool's flags set its threads and queue bounds", "[se
     CHECK(c.server.work.total == 400);
     Config d;
     CHECK(hexhall::server::parse_command_line(d, {"--work-threads", "0"}) != "");
+}
+
+TEST_CASE("config: --bot-threads sets the bot pool's threads", "[server][config][botshare]") {
+    Config c;
+    CHECK(c.server.limits.bot_threads == 2);
+    CHECK(hexhall::server::parse_command_line(c, {"--bot-threads", "3"}) == "");
+    CHECK(c.server.limits.bot_threads == 3);
+    Config d;
+    CHECK(hexhall::server::parse_command_line(d, {"--bot-threads", "0"}) != "");
 }
 
 TEST_CASE("config: the send budget and /metrics' own address and token (issue 26)", "[server][config]") {

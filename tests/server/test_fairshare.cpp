@@ -50,6 +50,55 @@ std::pair<int, std::string> status_and_retry(uint16_t port, const std::string& t
     http::read(s, b, res);
     return {static_cast<int>(res.result_int()), std::string(res[http::field::retry_after])};
 }
+// Holds every heavy request on the work pool's worker until opened (ServerOptions::heavy_http_hook).
+struct HeldWorker {
+    std::mutex mu;
+    std::condition_variable cv;
+    bool entered = false, released = false;
+    std::function<void()> hook() {
+        return [this] {
+            std::unique_lock lock(mu);
+            entered = true;
+            cv.notify_all();
+            cv.wait(lock, [this] { return released; });
+        };
+    }
+    bool wait_entered() {
+        std::unique_lock lock(mu);
+        return cv.wait_for(lock, std::chrono::seconds(30), [this] { return entered; });
+    }
+    void open() {
+        {
+            std::lock_guard lock(mu);
+            released = true;
+        }
+        cv.notify_all();
+    }
+};
+// A server on loopback whose work pool has one thread, every heavy request held by `held`.
+hexhall::server::ServerOptions held_options(HeldWorker& held) {
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    o.work.threads = 1;
+    o.heavy_http_hook = held.hook();
+    return o;
+}
+// A GET with a bearer token (on its own connection): the status.
+int status_with_token(uint16_t port, const std::string& target, const std::string& token) {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::authorization, "Bearer " + token);
+    http::write(s, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(s, b, res);
+    return static_cast<int>(res.result_int());
+}
 }  // namespace fairshare
 
 TEST_CASE("fair share: password rooms and wrong guesses from other addresses do not stall a table or the lobby",
@@ -179,40 +228,52 @@ TEST_CASE("fair share: password rooms and wrong guesses from other addresses do 
 TEST_CASE("fair share: a heavy HTTP request beyond the work pool's bound gets 503 busy with Retry-After at once",
           "[server][fairshare]") {
     Watchdog wd(60);
-    std::mutex mu;
-    std::condition_variable cv;
-    bool entered = false, release = false;
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    o.work.threads = 1;
+    fairshare::HeldWorker held;
+    hexhall::server::ServerOptions o = fairshare::held_options(held);
     o.work.total = 1;  // one job may wait
-    o.heavy_http_hook = [&] {
-        std::unique_lock lock(mu);
-        entered = true;
-        cv.notify_all();
-        cv.wait(lock, [&] { return release; });
-    };
     hexhall::server::Server server(o);
     const uint16_t port = server.start();
     auto get = [port] { return std::async(std::launch::async, [port] { return fairshare::status_and_retry(port, "/standings?rooms=abcdef"); }); };
     auto running = get();
-    {
-        std::unique_lock lock(mu);
-        REQUIRE(cv.wait_for(lock, std::chrono::seconds(30), [&] { return entered; }));  // held on the worker
-    }
+    REQUIRE(held.wait_entered());  // held on the worker
     auto waiting = get();
     REQUIRE(eventually([&] { return server.work_pool().queued() == 1; }));
     const auto [status, retry] = fairshare::status_and_retry(port, "/games/abcdef/record");  // answered at once
     CHECK(status == 503);
     CHECK(retry == "1");
-    {
-        std::lock_guard lock(mu);
-        release = true;
-    }
-    cv.notify_all();
+    held.open();
     CHECK(running.get().first == 200);
     CHECK(waiting.get().first == 200);
+    server.stop();
+}
+
+TEST_CASE("fair share: the tournaments API's work is charged to the bearer token, whatever connection carries it",
+          "[server][fairshare]") {
+    Watchdog wd(60);
+    fairshare::HeldWorker held;
+    hexhall::server::ServerOptions o = fairshare::held_options(held);
+    o.work.per_session = 1;  // one job of a principal may wait
+    hexhall::server::Server server(o);
+    server.add_http_handler("/tournaments", [](const hexhall::server::HttpRequest&) {
+        return hexhall::server::HttpAnswer{200, "{}"};
+    });
+    const uint16_t port = server.start();
+    const std::string organiser(32, 'a'), other(32, 'b');
+    auto get = [port](const std::string& token) {
+        return std::async(std::launch::async, [port, token] { return fairshare::status_with_token(port, "/tournaments/t1/standings", token); });
+    };
+    auto running = get(organiser);
+    REQUIRE(held.wait_entered());  // held on the worker
+    auto waiting = get(organiser);  // another connection, the same token: its one waiting job
+    REQUIRE(eventually([&] { return server.work_pool().queued() == 1; }));
+    // A third connection with that token finds the token's queue full (each connection was its own
+    // principal before); another token from the same address still gets in line.
+    CHECK(fairshare::status_with_token(port, "/tournaments/t1/standings", organiser) == 503);
+    auto others = get(other);
+    REQUIRE(eventually([&] { return server.work_pool().queued() == 2; }));
+    held.open();
+    CHECK(running.get() == 200);
+    CHECK(waiting.get() == 200);
+    CHECK(others.get() == 200);
     server.stop();
 }

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <thread>
 
 #include "server/fairness.hpp"
 #include "server/record_check.hpp"
@@ -319,4 +320,73 @@ TEST_CASE("games: a shared win is recorded with every winner and verified", "[se
     json one = record;  // naming only the first winner is caught
     one["result"]["winners"] = {0};
     CHECK_THAT(hexhall::server::check_record(one).error, Catch::Contains("winners are seats 0, 1"));
+}
+
+// Bots think off the room's strand (docs/decisions/022-bots-on-the-work-pool.md): a step split into
+// prepare (strand), think (any thread) and apply (strand) plays the very game bot_step() plays, and
+// a thought whose game moved meanwhile is dropped.
+TEST_CASE("games: a bot's step thought apart (prepare, think, apply) plays the same game as bot_step; a stale "
+          "thought is dropped",
+          "[server][games][botshare]") {
+    for (const hexhall::core::GameModule& module : registry_with_test_games().modules()) {
+        DYNAMIC_SECTION(module.name) {
+            json request = json::object();
+            request["seed"] = 23;
+            std::string error;
+            std::unique_ptr<hexhall::core::Game> a = module.create(request, error), b = module.create(request, error);
+            INFO(error);
+            REQUIRE(a);
+            REQUIRE(b);
+            for (int p = 0; p < a->seats(); ++p) {
+                REQUIRE(a->set_bot(p, module.takeover_bot, 300 + static_cast<uint64_t>(p)));
+                REQUIRE(b->set_bot(p, module.takeover_bot, 300 + static_cast<uint64_t>(p)));
+            }
+            int64_t now = 1'800'000'000'000;
+            a->begin(now, 1.0);
+            b->begin(now, 1.0);
+            int steps = 0, stale = 0;
+            while (!a->over() && steps < 300) {
+                std::optional<hexhall::core::GameUpdate> ua = a->bot_step();
+                std::optional<hexhall::core::GameUpdate> ub;
+                if (auto t = b->bot_prepare()) {
+                    // A second thought prepared from the same position goes stale once the first is applied.
+                    auto late = steps % 7 == 0 ? b->bot_prepare() : nullptr;
+                    std::thread([&] { t->think(); }).join();  // on another thread, as on the bot pool
+                    ub = b->bot_apply(*t);
+                    CHECK_FALSE(t->stale);
+                    if (late && ub) {  // (not thought: its bot's choices stay those of game a)
+                        CHECK_FALSE(b->bot_apply(*late));
+                        CHECK(late->stale);
+                        ++stale;
+                    }
+                }
+                if (!ua) {  // waiting for a clock (a map-study period): let it run out in both
+                    REQUIRE_FALSE(ub);
+                    const std::optional<int64_t> d = a->next_deadline_ms();
+                    REQUIRE(d);
+                    now = std::max(now, *d);
+                    ua = a->on_clock(now);
+                    ub = b->on_clock(now);
+                }
+                REQUIRE(ua);
+                REQUIRE(ub);
+                CHECK(ua->record == ub->record);
+                CHECK(ua->actor == ub->actor);
+                ++steps;
+            }
+            CHECK(steps > 0);
+            CHECK(stale > 0);
+            // A thought whose bot was replaced meanwhile (the player came back, another bot sat) is dropped.
+            if (!a->over())
+                if (auto t = b->bot_prepare()) {
+                    for (int p = 0; p < b->seats(); ++p) {
+                        b->clear_bot(p);
+                        REQUIRE(b->set_bot(p, module.takeover_bot, 900 + static_cast<uint64_t>(p)));
+                    }
+                    t->think();
+                    CHECK_FALSE(b->bot_apply(*t));
+                    CHECK(t->stale);
+                }
+        }
+    }
 }

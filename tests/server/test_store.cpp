@@ -493,3 +493,31 @@ TEST_CASE("store (PostgreSQL): a dropped connection is a passing fault: the stor
     REQUIRE(r);
     CHECK(r->actions.size() == 2);
 }
+
+TEST_CASE("store: a document kept as rows: parts written, replaced and deleted; its whole row goes at the first", "[store]") {
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+    TestStoreDb db(kind);
+    {
+        auto store = db.open();
+        store->put_document("tournament", "t1", R"({"whole":true})", 1);
+        store->put_document("tournament", "t2", R"({"whole":true})", 1);
+        std::atomic<int> done{0};
+        store->put_document_parts("tournament", "t1", {{"head", R"({"h":1})"}, {"a#000000", "1"}, {"a#000001", "2"}}, 2,
+                                  [&](bool ok) { done += ok; });
+        store->put_document_parts("tournament", "t1", {{"a#000001", "3"}, {"b#x", "4"}}, 3);
+        store->put_document_parts("tournament", "t1", {{"a#000000", std::nullopt}}, 4);
+        store->flush();
+        CHECK(done == 1);
+    }
+    auto store = db.open();
+    const auto whole = store->load_documents("tournament");
+    REQUIRE(whole.size() == 1);  // t1 moved to rows, t2 not
+    CHECK(whole[0].id == "t2");
+    const auto rows = store->load_document_parts("tournament");
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].id == "t1");
+    using Parts = std::vector<std::pair<std::string, std::string>>;
+    CHECK(rows[0].parts == Parts{{"a#000001", "3"}, {"b#x", "4"}, {"head", R"({"h":1})"}});
+    CHECK(store->load_document_parts("other").empty());
+  }
+}
