@@ -18,6 +18,7 @@
 #include "server/lobby_messages.hpp"
 #include "server/quotas.hpp"
 #include "server/room.hpp"
+#include "server/room_directory.hpp"
 #include "server/session.hpp"
 #include "server/store.hpp"
 #include "server/work_pool.hpp"
@@ -87,6 +88,16 @@ public:
     // Once the io threads have stopped: every room drops work that waited for the store.
     void drop_pending();
 
+    // ---- Several nodes on one database (hub_cluster.cpp; docs/decisions/017-several-nodes.md).
+    // Before restore(): sessions and rooms not here are looked up in `directory`; a join or resume
+    // of a room another live node owns is answered `moved`, one whose owner's lease expired is taken
+    // over here. Null (the default): a single node.
+    void set_directory(RoomDirectory* directory) { directory_ = directory; }
+    // This node's lease was lost: every room stops here (Room::evict). Any thread.
+    void evict_all();
+    // A write to `room` was fenced (another node took it over): it stops here. Any thread.
+    void evict(const std::string& room);
+
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;
     std::shared_ptr<Room> find_invite(const std::string& invite) const;
@@ -111,6 +122,12 @@ private:
     const GameModule* module_for(const json& request) const;
     void store_session(const std::string& hash);
     bool restore_room(StoredRoom& room, std::string& why);  // hub_store.cpp
+    // A room not here (hub_cluster.cpp): taken over when no live node owns it; else `moved` is sent
+    // (with `request_id`) and `answered` set. Null when it is not served here.
+    std::shared_ptr<Room> route(const ClientPtr& c, const std::string& room, std::optional<int64_t> request_id,
+                                bool& answered);
+    RoomDirectory* directory_ = nullptr;
+    std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
 
     RoomOverListener room_over_;
     void make_managed(RoomSetup& setup);  // the on_over hook of a managed room
