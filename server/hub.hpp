@@ -97,6 +97,12 @@ public:
     void evict_all();
     // A write to `room` was fenced (another node took it over): it stops here. Any thread.
     void evict(const std::string& room);
+    // The lobby across nodes: this node's public rooms as listRooms entries (a JSON array, at most
+    // kMaxListing), and the other live nodes' (from the lease's last renewal), which listRooms
+    // merges with this node's rooms.
+    static constexpr size_t kMaxListing = 1000;
+    std::string public_listing() const;
+    void set_remote_listings(const std::vector<std::string>& listings);
 
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;
@@ -128,6 +134,8 @@ private:
                                 bool& answered);
     RoomDirectory* directory_ = nullptr;
     std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
+    mutable std::mutex remote_mu_;
+    std::map<std::string, json> remote_rooms_;  // other nodes' public rooms by id (listRooms entries)
 
     RoomOverListener room_over_;
     void make_managed(RoomSetup& setup);  // the on_over hook of a managed room

@@ -865,12 +865,15 @@ uint16_t Server::start() {
             url = "ws://" + host + ":" + std::to_string(port) + "/ws";
         }
         m.hub.set_directory(directory);
-        m.lease = std::make_unique<NodeLease>(
-            *directory, url, m.options.lease, [&m] { return static_cast<int64_t>(m.hub.room_count()); },
-            [&m] {
-                metrics::lease_lost();
-                m.hub.evict_all();
-            });
+        NodeLease::Hooks hooks;
+        hooks.rooms = [&m] { return static_cast<int64_t>(m.hub.room_count()); };
+        hooks.listing = [&m] { return m.hub.public_listing(); };
+        hooks.others = [&m](const std::vector<std::string>& others) { m.hub.set_remote_listings(others); };
+        hooks.lost = [&m] {
+            metrics::lease_lost();
+            m.hub.evict_all();
+        };
+        m.lease = std::make_unique<NodeLease>(*directory, url, m.options.lease, std::move(hooks));
     }
     m.hub.restore();  // unfinished rooms and sessions from the store (crash recovery)
     if (m.options.keep_finished_days > 0) m.prune();

@@ -13,9 +13,8 @@ int64_t steady_now_ms() {
 }
 }  // namespace
 
-NodeLease::NodeLease(RoomDirectory& directory, std::string public_url, std::chrono::milliseconds ttl,
-                     std::function<int64_t()> rooms, std::function<void()> on_lost)
-    : directory_(directory), url_(std::move(public_url)), ttl_(ttl), rooms_(std::move(rooms)), on_lost_(std::move(on_lost)) {
+NodeLease::NodeLease(RoomDirectory& directory, std::string public_url, std::chrono::milliseconds ttl, Hooks hooks)
+    : directory_(directory), url_(std::move(public_url)), ttl_(ttl), hooks_(std::move(hooks)) {
     if (!renew()) throw std::runtime_error("cluster: node " + directory_.node_id() + " cannot take its lease");
     spdlog::info("cluster: node {} at {}: lease of {} ms, renewed every {} ms", directory_.node_id(), url_, ttl_.count(),
                  ttl_.count() / 3);
@@ -36,8 +35,12 @@ NodeLease::~NodeLease() {
 bool NodeLease::renew() {
     // The deadline counts from before the request: the database's expiry (from its commit) is later.
     const int64_t sent = steady_now_ms();
-    if (!directory_.renew_lease(url_, rooms_ ? rooms_() : 0, ttl_.count())) return false;
+    std::vector<std::string> others;
+    if (!directory_.renew_lease(url_, hooks_.rooms ? hooks_.rooms() : 0, ttl_.count(),
+                                hooks_.listing ? hooks_.listing() : "[]", others))
+        return false;
     deadline_ = sent + ttl_.count();
+    if (hooks_.others) hooks_.others(others);
     if (!held_.exchange(true) && losses_.load() > 0) spdlog::warn("cluster: node {} holds its lease again", directory_.node_id());
     return true;
 }
@@ -47,7 +50,7 @@ void NodeLease::check_expiry() {
     losses_.fetch_add(1);
     spdlog::error("cluster: node {} lost its lease (not renewed for {} ms): its rooms stop here", directory_.node_id(),
                   ttl_.count());
-    if (on_lost_) on_lost_();
+    if (hooks_.lost) hooks_.lost();
 }
 
 void NodeLease::renewer() {

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "server/room_directory.hpp"
 
@@ -17,10 +18,14 @@ namespace hexhall::server {
 
 class NodeLease {
 public:
-    // `rooms`: the node's room count (stored with the lease, for operators). Takes the lease at once
-    // (throws std::runtime_error when it cannot), then renews it.
-    NodeLease(RoomDirectory& directory, std::string public_url, std::chrono::milliseconds ttl,
-              std::function<int64_t()> rooms, std::function<void()> on_lost);
+    struct Hooks {
+        std::function<int64_t()> rooms;        // the node's room count (stored with the lease, for operators)
+        std::function<std::string()> listing;  // its public rooms' lobby entries (a JSON array)
+        std::function<void(const std::vector<std::string>&)> others;  // the other live nodes' listings
+        std::function<void()> lost;            // the lease was lost
+    };
+    // Takes the lease at once (throws std::runtime_error when it cannot), then renews it.
+    NodeLease(RoomDirectory& directory, std::string public_url, std::chrono::milliseconds ttl, Hooks hooks);
     ~NodeLease();  // stops renewing (the lease then expires, or release_node() ends it)
     NodeLease(const NodeLease&) = delete;
     NodeLease& operator=(const NodeLease&) = delete;
@@ -37,8 +42,7 @@ private:
     RoomDirectory& directory_;
     const std::string url_;
     const std::chrono::milliseconds ttl_;
-    std::function<int64_t()> rooms_;
-    std::function<void()> on_lost_;
+    Hooks hooks_;
     std::atomic<bool> held_{false};
     std::atomic<int64_t> deadline_{0};  // steady ms: the lease is ours until then
     std::atomic<uint64_t> losses_{0};

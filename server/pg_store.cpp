@@ -28,7 +28,8 @@ CREATE TABLE IF NOT EXISTS rooms (
   state TEXT NOT NULL, created_ms BIGINT NOT NULL, finished_ms BIGINT NOT NULL);
 CREATE INDEX IF NOT EXISTS rooms_state ON rooms(state);
 CREATE TABLE IF NOT EXISTS nodes (
-  id TEXT PRIMARY KEY, url TEXT NOT NULL, expires_ms BIGINT NOT NULL, rooms INTEGER NOT NULL DEFAULT 0);
+  id TEXT PRIMARY KEY, url TEXT NOT NULL, expires_ms BIGINT NOT NULL, rooms INTEGER NOT NULL DEFAULT 0,
+  listing TEXT NOT NULL DEFAULT '[]');
 CREATE TABLE IF NOT EXISTS room_owners (
   room TEXT PRIMARY KEY, node TEXT NOT NULL, epoch BIGINT NOT NULL, expires_ms BIGINT NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (
@@ -842,16 +843,23 @@ std::optional<StoredRoom> PgStore::take_over(const std::string& room) {
     return std::move(out.front());
 }
 
-bool PgStore::renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms) {
+bool PgStore::renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
+                          std::vector<std::string>& others) {
     std::lock_guard lock(l_mu_);
     if (!l_ || !l_->connected()) return false;
-    Result r = l_->exec("INSERT INTO nodes (id, url, expires_ms, rooms) VALUES ($1, $2, " HEXHALL_PG_NOW_MS
-                        " + $3::bigint, $4::integer) ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, "
-                        "expires_ms = EXCLUDED.expires_ms, rooms = EXCLUDED.rooms",
-                        {node_, public_url, str(ttl_ms), str(rooms)});
-    if (succeeded(r.get())) return true;
-    if (log_allowed("store lease")) spdlog::error("store: node {}: lease not renewed: {}", node_, message(r.get()));
-    return false;
+    Result r = l_->exec("INSERT INTO nodes (id, url, expires_ms, rooms, listing) VALUES ($1, $2, " HEXHALL_PG_NOW_MS
+                        " + $3::bigint, $4::integer, $5) ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, "
+                        "expires_ms = EXCLUDED.expires_ms, rooms = EXCLUDED.rooms, listing = EXCLUDED.listing",
+                        {node_, public_url, str(ttl_ms), str(rooms), listing});
+    if (!succeeded(r.get())) {
+        if (log_allowed("store lease")) spdlog::error("store: node {}: lease not renewed: {}", node_, message(r.get()));
+        return false;
+    }
+    r = l_->exec("SELECT listing FROM nodes WHERE id <> $1 AND expires_ms > " HEXHALL_PG_NOW_MS, {node_});
+    others.clear();
+    if (succeeded(r.get()))  // the lease is renewed either way; the lobby shows older listings meanwhile
+        for (int i = 0; i < PQntuples(r.get()); ++i) others.push_back(text(r.get(), i, 0));
+    return true;
 }
 
 void PgStore::release_node() {

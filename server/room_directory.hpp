@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/store.hpp"
 
@@ -26,8 +27,11 @@ public:
     virtual ~RoomDirectory() = default;
     virtual const std::string& node_id() const = 0;
     // The node's lease (table nodes): renews it for `ttl_ms` from the database's clock, with this
-    // node's public URL and room count. False when the database cannot be reached.
-    virtual bool renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms) = 0;
+    // node's public URL, room count and lobby listing (a JSON array of its public rooms' entries),
+    // and reads the listings of the other live nodes into `others`. False when the database cannot
+    // be reached.
+    virtual bool renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
+                             std::vector<std::string>& others) = 0;
     // Graceful shutdown, after the last write committed: the node's rooms are released (their owner
     // is nobody) and its lease deleted, so another node takes them over at the next resume.
     virtual void release_node() = 0;

@@ -123,6 +123,20 @@ TEST_CASE("cluster: kill -9 of a node mid-game; its players resume on another no
         CHECK(m.at("id").is_number());
     }
 
+    {  // The lobby spans the nodes: node 3 lists the rooms of nodes 1 and 2 (as of their last renewal).
+        WsClient l(n3.port);
+        l.hello("Lister");
+        json listed;
+        const bool listed_both = eventually([&] {
+            l.request({{"type", "listRooms"}});
+            listed = l.recv_type("rooms");
+            int found = 0;
+            for (const json& e : listed.at("rooms")) found += e.at("room") == room_a || e.at("room") == room_b;
+            return found == 2;
+        });
+        INFO(listed.dump());
+        CHECK(listed_both);
+    }
     n1->kill_hard();
     const auto killed = std::chrono::steady_clock::now();
     for (Player& p : a) p.c.reset();
