@@ -51,21 +51,16 @@ struct ChildServer {
         }
         REQUIRE(port != 0);
     }
-    void kill_hard() {
-        REQUIRE(::kill(pid, SIGKILL) == 0);
+    // Sends `sig` and waits for the process to end; returns its wait status.
+    int end_with(int sig) {
+        REQUIRE(::kill(pid, sig) == 0);
         int st = 0;
         waitpid(pid, &st, 0);
-        CHECK(WIFSIGNALED(st));
         pid = -1;
+        return st;
     }
-    // SIGTERM (graceful shutdown), and waits for the process to end.
-    void terminate() {
-        REQUIRE(::kill(pid, SIGTERM) == 0);
-        int st = 0;
-        waitpid(pid, &st, 0);
-        CHECK(WIFEXITED(st));
-        pid = -1;
-    }
+    void kill_hard() { CHECK(WIFSIGNALED(end_with(SIGKILL))); }
+    void terminate() { CHECK(WIFEXITED(end_with(SIGTERM))); }  // graceful shutdown
     ~ChildServer() {
         if (pid > 0) {
             ::kill(pid, SIGTERM);

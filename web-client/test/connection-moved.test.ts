@@ -23,14 +23,20 @@ class FakeSocket {
 const { Connection } = await import("../src/net/connection");
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-test("a joinRoom answered `moved` is sent again on the node it names, with the same token", async () => {
+// A connection to the load balancer's URL, its first socket open and welcomed.
+async function welcomed(token?: string) {
   FakeSocket.all = [];
-  const c = new Connection("ws://proxy/ws", () => ({ name: "Ann", token: "t".repeat(64) }), () => {});
+  const c = new Connection("ws://proxy/ws", () => ({ name: "Ann", token }), () => {});
   c.connect();
   const a = FakeSocket.all[0];
   a.open();
   a.welcome();
   await tick();
+  return { c, a };
+}
+
+test("a joinRoom answered `moved` is sent again on the node it names, with the same token", async () => {
+  const { c, a } = await welcomed("t".repeat(64));
   const joined = c.request({ type: "joinRoom", room: "0123456789abcdef", seat: 1 });
   await tick();
   const join = a.sent[1];
@@ -54,13 +60,7 @@ test("a joinRoom answered `moved` is sent again on the node it names, with the s
 });
 
 test("a `moved` push without URL (the node stopped serving the room) goes back to the start URL", async () => {
-  FakeSocket.all = [];
-  const c = new Connection("ws://proxy/ws", () => ({ name: "Ann", token: "t".repeat(64) }), () => {});
-  c.connect();
-  const a = FakeSocket.all[0];
-  a.open();
-  a.welcome();
-  await tick();
+  const { c, a } = await welcomed("t".repeat(64));
   a.receive({ type: "moved", v: 1, room: "0123456789abcdef", url: "ws://node3:8080/ws" });  // after a resuming hello
   const b = FakeSocket.all[1];
   assert.equal(b.url, "ws://node3:8080/ws");
@@ -75,13 +75,7 @@ test("a `moved` push without URL (the node stopped serving the room) goes back t
 });
 
 test("a named node that cannot be reached: the next attempt goes to the start URL", async () => {
-  FakeSocket.all = [];
-  const c = new Connection("ws://proxy/ws", () => ({ name: "Ann" }), () => {});
-  c.connect();
-  const a = FakeSocket.all[0];
-  a.open();
-  a.welcome();
-  await tick();
+  const { c, a } = await welcomed();
   a.receive({ type: "moved", v: 1, room: "0123456789abcdef", url: "ws://dead:8080/ws" });
   const b = FakeSocket.all[1];
   b.onclose?.();  // refused
