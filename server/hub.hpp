@@ -101,6 +101,9 @@ public:
     // kMaxListing), and the other live nodes' (from the lease's last renewal), which listRooms
     // merges with this node's rooms.
     static constexpr size_t kMaxListing = 1000;
+    // Takes over (and serves here) up to `limit` rooms no live node owns, e.g. a dead node's bot
+    // games that no client will resume. Returns how many. Any thread (the lease's).
+    size_t adopt_orphans(size_t limit);
     std::string public_listing() const;
     void set_remote_listings(const std::vector<std::string>& listings);
 
@@ -132,6 +135,8 @@ private:
     // (with `request_id`) and `answered` set. Null when it is not served here.
     std::shared_ptr<Room> route(const ClientPtr& c, const std::string& room, std::optional<int64_t> request_id,
                                 bool& answered);
+    // The room here, taken over when no live node owns it; null with `where` set otherwise.
+    std::shared_ptr<Room> serve_here(const std::string& room, RoomLocation& where);
     RoomDirectory* directory_ = nullptr;
     std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
     mutable std::mutex remote_mu_;

@@ -58,7 +58,7 @@ void NodeLease::renewer() {
     while (!cv_.wait_for(lock, ttl_ / 3, [&] { return stop_; })) {
         lock.unlock();
         check_expiry();  // woken after a freeze (SIGSTOP): the rooms go before the lease is renewed
-        renew();
+        if (renew() && hooks_.after_renewal) hooks_.after_renewal();
         lock.lock();
     }
 }

@@ -23,6 +23,7 @@ public:
         std::function<std::string()> listing;  // its public rooms' lobby entries (a JSON array)
         std::function<void(const std::vector<std::string>&)> others;  // the other live nodes' listings
         std::function<void()> lost;            // the lease was lost
+        std::function<void()> after_renewal;   // on the renewer thread after each renewal (not the first)
     };
     // Takes the lease at once (throws std::runtime_error when it cannot), then renews it.
     NodeLease(RoomDirectory& directory, std::string public_url, std::chrono::milliseconds ttl, Hooks hooks);

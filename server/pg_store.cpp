@@ -895,6 +895,22 @@ std::optional<std::string> PgStore::room_of_invite(const std::string& invite) {
     return out;
 }
 
+std::vector<std::string> PgStore::orphans(size_t limit) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    // In random order: the nodes that look at once do not all reach for the same room first.
+    Result r = read(*r_,
+                    "SELECT o.room FROM room_owners o JOIN rooms r ON r.id = o.room "
+                    "WHERE r.state IN ('open', 'running') AND o.node <> $1 AND NOT EXISTS "
+                    "(SELECT 1 FROM nodes n WHERE n.id = o.node AND n.expires_ms > " HEXHALL_PG_NOW_MS ") "
+                    "ORDER BY random() LIMIT $2::integer",
+                    {node_, str(static_cast<int64_t>(limit))});
+    std::vector<std::string> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.push_back(text(r.get(), i, 0));
+    tx.commit();
+    return out;
+}
+
 RoomLocation PgStore::locate(const std::string& room) {
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);

@@ -78,6 +78,7 @@ public:
     std::optional<std::string> room_of_invite(const std::string& invite) override;
     RoomLocation locate(const std::string& room) override;
     std::optional<StoredRoom> take_over(const std::string& room) override;
+    std::vector<std::string> orphans(size_t limit) override;
 
     // Takes a room over: its owner epoch + 1, owner this node; the writes of any earlier holder
     // are refused from then on. Returns the new epoch, or nothing when the room is unknown or the

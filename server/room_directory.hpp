@@ -43,6 +43,8 @@ public:
     // Takes a room over when its owner's lease expired (or it is released, or ours): epoch + 1,
     // owner this node, read in the same transaction. Nothing when another live node owns it.
     virtual std::optional<StoredRoom> take_over(const std::string& room) = 0;
+    // Up to `limit` open or running rooms no live node owns (their node died or released them).
+    virtual std::vector<std::string> orphans(size_t limit) = 0;
 };
 
 }  // namespace hexhall::server
