@@ -3,6 +3,7 @@
 // that cannot be reached, sends it back to the URL it started from (the load balancer).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { Connection } from "../src/net/connection";  // reads window and WebSocket only when used
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -20,7 +21,6 @@ class FakeSocket {
 }
 (globalThis as any).window = globalThis;
 (globalThis as any).WebSocket = FakeSocket;
-const { Connection } = await import("../src/net/connection");
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 // A connection to the load balancer's URL, its first socket open and welcomed.
