@@ -9,6 +9,7 @@
 #include "server/create_request.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/edge_metrics.hpp"
+#include "server/handler_guard.hpp"
 #include "server/metrics.hpp"
 #include "server/password.hpp"
 #include "server/room_options.hpp"
@@ -211,8 +212,13 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         std::optional<SessionRecord> known;
         if (r.token && valid_token(*r.token)) {
             const std::string hash = token_hash(*r.token);
-            if (directory_)  // another node may have seen the session last (and seated it elsewhere)
-                if (auto s = directory_->find_session(hash)) sessions_.put(hash, SessionRecord{s->name, s->room, s->seen_ms});
+            // Another node may have seen the session last (and seated it elsewhere); without the
+            // database this node's copy will do.
+            if (directory_ && run_guarded("hello", [&] {
+                    if (auto s = directory_->find_session(hash))
+                        sessions_.put(hash, SessionRecord{s->name, s->room, s->seen_ms});
+                }))
+                spdlog::warn("hello: the session could not be read from the store: this node's copy is used");
             known = sessions_.find(hash);
             if (known) token = *r.token;
         }
