@@ -1,6 +1,7 @@
 #include "server/config.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <fstream>
 #include <sstream>
@@ -59,6 +60,17 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
         o.store_url.clear();
     } else if (name == "store") {  // postgres://… or sqlite:PATH (store_factory.hpp)
         if (!apply_store_url(o, value)) return bad;
+    } else if (name == "node-id") {  // several nodes (docs/decisions/017-several-nodes.md)
+        if (value.empty() || value.size() > 64) return bad;
+        for (char ch : value)
+            if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_' && ch != '.') return bad;
+        o.node_id = value;
+    } else if (name == "public-url") {
+        if (value.rfind("ws://", 0) != 0 && value.rfind("wss://", 0) != 0) return bad;
+        o.public_url = value;
+    } else if (name == "lease-ms") {
+        if (!integer(300, 600000)) return bad;
+        o.lease = std::chrono::milliseconds(n);
     } else if (name == "db-sync") {
         if (value != "normal" && value != "full") return bad;
         o.db_sync_full = value == "full";
@@ -262,6 +274,13 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --db PATH              the embedded store's file (default hexhall.db; :memory: keeps nothing)
   --store URL            where games are kept: postgres://user@host:port/db (PostgreSQL, several
                          nodes can share it; docs/operations.md) or sqlite:PATH (as --db PATH)
+  --node-id ID           one of several nodes on one --store postgres://… (letters, digits, - _ .):
+                         leases, rooms owned per node, `moved` replies, takeover of a dead node's
+                         rooms (docs/operations.md, "Several nodes"); without it: a single node
+  --public-url URL       the WebSocket URL clients reach this node at, sent in `moved` (default
+                         ws://<address or host name>:<port>/ws)
+  --lease-ms N           a node that has not renewed its lease for N ms stops its rooms; other nodes
+                         take them over after that (default 3000; renewed every N/3 ms)
   --db-sync MODE         normal: a commit survives the server being killed (default); full: also
                          a power loss (every commit is fsynced: slower acks on slow disks)
   --keep-finished-days N finished games (records, replays) are deleted N days after they ended,

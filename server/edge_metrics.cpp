@@ -3,13 +3,15 @@
 #include <atomic>
 #include <cstdio>
 
+#include "server/pg_store.hpp"
+
 namespace hexhall::server::metrics {
 
 namespace {
 using Counter = std::atomic<uint64_t>;
 struct Edges {
     Counter handler_exceptions{0}, rooms_set_aside{0}, store_failures{0}, quota_refusals{0}, sockets_refused{0},
-        accept_backoffs{0}, log_suppressed{0};
+        accept_backoffs{0}, log_suppressed{0}, takeovers{0}, moved{0}, dropped{0}, lease_losses{0};
     std::atomic<bool> store_failing{false};
 };
 Edges& edges() {
@@ -34,6 +36,10 @@ void quota_refused() { inc(edges().quota_refusals); }
 void socket_refused() { inc(edges().sockets_refused); }
 void accept_backoff() { inc(edges().accept_backoffs); }
 void log_suppressed(uint64_t n) { inc(edges().log_suppressed, n); }
+void room_taken_over() { inc(edges().takeovers); }
+void room_moved() { inc(edges().moved); }
+void room_dropped() { inc(edges().dropped); }
+void lease_lost() { inc(edges().lease_losses); }
 
 void render_edges(std::string& out) {
     Edges& e = edges();
@@ -54,6 +60,17 @@ void render_edges(std::string& out) {
         get(e.accept_backoffs));
     put(out, "hexhall_log_lines_suppressed_total", "counter", "Repeated log lines not written (rate limit).",
         get(e.log_suppressed));
+    put(out, "hexhall_cluster_takeovers_total", "counter",
+        "Rooms taken over here from a node whose lease expired (or that released them).", get(e.takeovers));
+    put(out, "hexhall_cluster_moved_total", "counter", "Joins and resumes answered `moved` (another node owns the room).",
+        get(e.moved));
+    put(out, "hexhall_cluster_rooms_dropped_total", "counter",
+        "Rooms stopped here because this node lost its lease or a write to them was fenced.", get(e.dropped));
+    put(out, "hexhall_cluster_lease_losses_total", "counter", "Times this node's lease expired before it was renewed.",
+        get(e.lease_losses));
+    put(out, "hexhall_fenced_writes_refused_total", "counter",
+        "Room writes refused because another node (or a later process) had taken the room over.",
+        PgStore::fenced_writes_refused());
 }
 
 }  // namespace hexhall::server::metrics

@@ -16,6 +16,11 @@ void quota_refused();            // a request refused by a per-session / per-add
 void socket_refused();           // a socket closed at once: --max-connections (any kind) reached
 void accept_backoff();           // accept() failed for lack of descriptors: the listener paused
 void log_suppressed(uint64_t n);  // repeated log lines not written
+// Several nodes (docs/decisions/017-several-nodes.md):
+void room_taken_over();          // a room of a dead (or released) node taken over here
+void room_moved();               // a join or resume answered `moved` (another live node owns the room)
+void room_dropped();             // a room stopped here: lease lost, or a write to it fenced
+void lease_lost();               // this node's lease expired before it could renew it
 
 void render_edges(std::string& out);
 

@@ -9,6 +9,7 @@
 #include "server/create_request.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/edge_metrics.hpp"
+#include "server/handler_guard.hpp"
 #include "server/metrics.hpp"
 #include "server/password.hpp"
 #include "server/room_options.hpp"
@@ -230,7 +231,15 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         std::string token;
         std::optional<SessionRecord> known;
         if (r.token && valid_token(*r.token)) {
-            known = sessions_.find(token_hash(*r.token));
+            const std::string hash = token_hash(*r.token);
+            // Another node may have seen the session last (and seated it elsewhere); without the
+            // database this node's copy will do.
+            if (directory_ && run_guarded("hello", [&] {
+                    if (auto s = directory_->find_session(hash))
+                        sessions_.put(hash, SessionRecord{s->name, s->room, s->seen_ms});
+                }))
+                spdlog::warn("hello: the session could not be read from the store: this node's copy is used");
+            known = sessions_.find(hash);
             if (known) token = *r.token;
         }
         if (token.empty()) token = new_session_token();  // no or unknown token: a new session
@@ -240,7 +249,10 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         store_session(c->session_hash);
         c->send(welcome_message(r.id, token, r.name));
         if (known && !known->room.empty()) {
-            if (auto room = find_room(known->room)) {
+            bool answered = false;
+            auto room = find_room(known->room);
+            if (!room && directory_) room = route(c, known->room, std::nullopt, answered);
+            if (room) {
                 c->room = room;
                 room->post([room, c, hash = c->session_hash] { room->reattach(c, hash); });
             }
@@ -270,6 +282,12 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
 
     const bool by_invite = r.kind == LobbyKind::JoinRoom && !r.invite.empty();
     auto room = by_invite ? find_invite(r.invite) : find_room(r.room);
+    if (!room && directory_ && r.kind == LobbyKind::JoinRoom) {  // another node's room, or an orphan
+        bool answered = false;
+        const std::optional<std::string> id = by_invite ? directory_->room_of_invite(r.invite) : r.room;
+        if (id) room = route(c, *id, r.id, answered);
+        if (answered) return;
+    }
     if (!room) return c->send(lobby_error("no_room", "no such room", r.id));
     const int seat = r.seat.value_or(-1);
     switch (r.kind) {

@@ -18,6 +18,7 @@
 #include "server/lobby_messages.hpp"
 #include "server/quotas.hpp"
 #include "server/room.hpp"
+#include "server/room_directory.hpp"
 #include "server/session.hpp"
 #include "server/store.hpp"
 #include "server/work_pool.hpp"
@@ -91,6 +92,25 @@ public:
     // Once the io threads have stopped: every room drops work that waited for the store.
     void drop_pending();
 
+    // ---- Several nodes on one database (hub_cluster.cpp; docs/decisions/017-several-nodes.md).
+    // Before restore(): sessions and rooms not here are looked up in `directory`; a join or resume
+    // of a room another live node owns is answered `moved`, one whose owner's lease expired is taken
+    // over here. Null (the default): a single node.
+    void set_directory(RoomDirectory* directory) { directory_ = directory; }
+    // This node's lease was lost: every room stops here (Room::evict). Any thread.
+    void evict_all();
+    // A write to `room` was fenced (another node took it over): it stops here. Any thread.
+    void evict(const std::string& room);
+    // The lobby across nodes: this node's public rooms as listRooms entries (a JSON array, at most
+    // kMaxListing), and the other live nodes' (from the lease's last renewal), which listRooms
+    // merges with this node's rooms.
+    static constexpr size_t kMaxListing = 1000;
+    // Takes over (and serves here) up to `limit` rooms no live node owns, e.g. a dead node's bot
+    // games that no client will resume. Returns how many. Any thread (the lease's).
+    size_t adopt_orphans(size_t limit);
+    std::string public_listing() const;
+    void set_remote_listings(const std::vector<std::string>& listings);
+
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;
     std::shared_ptr<Room> find_invite(const std::string& invite) const;
@@ -115,6 +135,16 @@ private:
     const GameModule* module_for(const json& request) const;
     void store_session(const std::string& hash);
     bool restore_room(StoredRoom& room, std::string& why);  // hub_store.cpp
+    // A room not here (hub_cluster.cpp): taken over when no live node owns it; else `moved` is sent
+    // (with `request_id`) and `answered` set. Null when it is not served here.
+    std::shared_ptr<Room> route(const ClientPtr& c, const std::string& room, std::optional<int64_t> request_id,
+                                bool& answered);
+    // The room here, taken over when no live node owns it; null with `where` set otherwise.
+    std::shared_ptr<Room> serve_here(const std::string& room, RoomLocation& where);
+    RoomDirectory* directory_ = nullptr;
+    std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
+    mutable std::mutex remote_mu_;
+    std::map<std::string, json> remote_rooms_;  // other nodes' public rooms by id (listRooms entries)
 
     RoomOverListener room_over_;
     void make_managed(RoomSetup& setup);  // the on_over hook of a managed room

@@ -58,6 +58,43 @@ void Hub::give_back_room_quota(const std::string& room_id) {
 
 // listRooms, one page at a time: public rooms by id after `after`, at most `limit` (1–100, default
 // 50); `next` is the cursor of the next page (null on the last).
+namespace {
+// A room's listRooms entry: its `room` push without the invite and the rematch link.
+json listing_entry(const Room& room) {
+    json s = room.summary();
+    s.erase("invite");
+    s.erase("rematch");
+    return s;
+}
+}  // namespace
+
+std::string Hub::public_listing() const {
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+        std::lock_guard lock(mu_);
+        for (auto& [id, room] : rooms_) {
+            if (rooms.size() == kMaxListing) break;
+            if (!room->is_private()) rooms.push_back(room);
+        }
+    }
+    json list = json::array();
+    for (auto& room : rooms) list.push_back(listing_entry(*room));
+    return list.dump();
+}
+
+void Hub::set_remote_listings(const std::vector<std::string>& listings) {
+    std::map<std::string, json> rooms;
+    for (const std::string& text : listings) {
+        json list = json::parse(text, nullptr, false);
+        if (!list.is_array()) continue;
+        for (json& entry : list)
+            if (entry.is_object() && entry.contains("room") && entry["room"].is_string())
+                rooms.emplace(entry["room"].get<std::string>(), std::move(entry));
+    }
+    std::lock_guard lock(remote_mu_);
+    remote_rooms_.swap(rooms);
+}
+
 void Hub::list_rooms(const ClientPtr& c, const LobbyRequest& r) {
     size_t limit = kDefaultPage;
     std::string after;
@@ -78,17 +115,24 @@ void Hub::list_rooms(const ClientPtr& c, const LobbyRequest& r) {
              it != rooms_.end() && rooms.size() <= limit; ++it)
             if (!it->second->is_private()) rooms.push_back(it->second);
     }
-    const bool more = rooms.size() > limit;
-    if (more) rooms.pop_back();
-    json list = json::array();
-    for (auto& room : rooms) {
-        json s = room->summary();
-        s.erase("invite");
-        s.erase("rematch");
-        list.push_back(std::move(s));
+    // One page of this node's rooms and (several nodes) the other nodes' listings, by room id.
+    std::map<std::string, json> page;
+    for (auto& room : rooms) page.emplace(room->id(), listing_entry(*room));
+    {
+        std::lock_guard lock(remote_mu_);
+        size_t n = 0;
+        for (auto it = after.empty() ? remote_rooms_.begin() : remote_rooms_.upper_bound(after);
+             it != remote_rooms_.end() && n <= limit; ++it, ++n)
+            page.emplace(it->first, it->second);  // a room here wins (it may just have been taken over)
     }
+    json list = json::array();
+    for (auto& [id, entry] : page) {
+        if (list.size() == limit) break;
+        list.push_back(std::move(entry));
+    }
+    const bool more = page.size() > limit;
     json reply = rooms_message(r.id, std::move(list));
-    reply["next"] = more ? json(rooms.back()->id()) : json(nullptr);
+    reply["next"] = more ? reply["rooms"].back().at("room") : json(nullptr);
     c->send(reply);
 }
 

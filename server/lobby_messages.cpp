@@ -170,6 +170,13 @@ json replaced_message(const std::string& room) {
     return j;
 }
 
+json moved_message(const std::string& room, const std::string& url, std::optional<int64_t> id) {
+    json j = envelope("moved", id);
+    j["room"] = room;
+    if (!url.empty()) j["url"] = url;
+    return j;
+}
+
 json chat_message(std::optional<int64_t> id, const std::string& room, int seat, const std::string& name,
                   const std::string& text, int64_t time_ms) {
     json j = envelope("chat", id);

@@ -55,6 +55,9 @@ json ok_message(int64_t id);
 json kicked_message(const std::string& room);
 // To a connection whose seat another connection of the same session took (it is then closed).
 json replaced_message(const std::string& room);
+// Another node serves the room (`url`: its WebSocket URL), or this one stopped serving it ("" : no
+// URL, resume on any node). docs/decisions/017-several-nodes.md
+json moved_message(const std::string& room, const std::string& url, std::optional<int64_t> id);
 json chat_message(std::optional<int64_t> id, const std::string& room, int seat, const std::string& name,
                   const std::string& text, int64_t time_ms);
 // Number of UTF-8 code points (the text is valid UTF-8: the JSON parser checked it).

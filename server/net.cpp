@@ -21,6 +21,8 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
 #include <spdlog/spdlog.h>
 
 #include "server/edge_metrics.hpp"
@@ -30,6 +32,7 @@
 #include "server/hub.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/metrics.hpp"
+#include "server/node_lease.hpp"
 #include "server/quotas.hpp"
 #include "server/records.hpp"
 #include "server/store_factory.hpp"
@@ -807,6 +810,7 @@ struct Server::Impl {
     std::shared_ptr<WorkPool> work = std::make_shared<WorkPool>(options.work);
     asio::io_context ioc;
     Hub hub;
+    std::unique_ptr<NodeLease> lease;  // several nodes: after hub (it stops the hub's rooms), gone before it
     std::shared_ptr<Registry> registry = std::make_shared<Registry>();
     std::shared_ptr<Listener> listener;
     std::shared_ptr<Listener> metrics_listener;  // --metrics-address
@@ -870,12 +874,38 @@ uint16_t Server::start() {
         metrics::store_failing(!healthy);
         m.hub.on_store_health(healthy);
     });
+    // A write refused because the room was taken over elsewhere: the room stops here.
+    m.store->on_fenced([&m](const std::string& room) { m.hub.evict(room); });
+    const tcp::endpoint ep(asio::ip::make_address(m.options.address), m.options.port);
+    m.listener = std::make_shared<Listener>(m.ioc, ep, m.hub, m.options, m.registry);  // accepts from run()
+    const uint16_t port = m.listener->port();
+    if (RoomDirectory* directory = m.store->directory()) {  // one of several nodes (decision 017)
+        std::string url = m.options.public_url;
+        if (url.empty()) {
+            std::string host = m.options.address;
+            if (host == "0.0.0.0" || host == "::") {
+                char name[256] = {};
+                gethostname(name, sizeof name - 1);
+                host = name;
+            }
+            url = "ws://" + host + ":" + std::to_string(port) + "/ws";
+        }
+        m.hub.set_directory(directory);
+        NodeLease::Hooks hooks;
+        hooks.rooms = [&m] { return static_cast<int64_t>(m.hub.room_count()); };
+        hooks.listing = [&m] { return m.hub.public_listing(); };
+        hooks.others = [&m](const std::vector<std::string>& others) { m.hub.set_remote_listings(others); };
+        // A few rooms no live node owns (a dead node's bot games nobody resumes) each round.
+        hooks.after_renewal = [&m] { run_guarded("adopt", [&m] { m.hub.adopt_orphans(4); }); };
+        hooks.lost = [&m] {
+            metrics::lease_lost();
+            m.hub.evict_all();
+        };
+        m.lease = std::make_unique<NodeLease>(*directory, url, m.options.lease, std::move(hooks));
+    }
     m.hub.restore();  // unfinished rooms and sessions from the store (crash recovery)
     if (m.options.keep_finished_days > 0) m.prune();
     m.sweep();
-    const tcp::endpoint ep(asio::ip::make_address(m.options.address), m.options.port);
-    m.listener = std::make_shared<Listener>(m.ioc, ep, m.hub, m.options, m.registry);
-    const uint16_t port = m.listener->port();
     if (!m.options.metrics_address.empty()) {
         const tcp::endpoint mep(asio::ip::make_address(m.options.metrics_address), m.options.metrics_port);
         m.metrics_listener = std::make_shared<Listener>(m.ioc, mep, m.hub, m.options, m.registry, true);
@@ -931,6 +961,12 @@ void Server::finish(bool drain) {
     for (auto& t : m.threads) t.join();
     m.threads.clear();
     m.store->flush();  // everything queued is committed before the store goes (unless it fails)
+    if (m.lease) {  // several nodes: the rooms are handed over now, not when the lease expires
+        m.lease.reset();
+        if (run_guarded("release", [&m] { m.store->directory()->release_node(); }))
+            spdlog::error("shutdown: the rooms were not released: other nodes take them over when the lease expires");
+    }
+    m.store->on_fenced({});
     m.store->on_health({});  // the hub goes before the store
     m.hub.drop_pending();  // completions posted to the stopped io_context never run
     // Clients that did not close in time: their sockets close now, not when the Server is destroyed.

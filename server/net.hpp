@@ -27,6 +27,12 @@ struct ServerOptions {
     bool db_sync_full = false;           // --db-sync full: fsync every commit (survives power loss)
     // --store postgres://…: the PostgreSQL store instead of the SQLite file (store_factory.hpp)
     std::string store_url;
+    // Several nodes on one PostgreSQL (docs/decisions/017-several-nodes.md; --node-id, --public-url,
+    // --lease-ms): this node's name (empty: a single node, no leases, no routing), the WebSocket URL
+    // clients reach it at (empty: ws://<address or host name>:<port>/ws) and its lease's length.
+    std::string node_id;
+    std::string public_url;
+    std::chrono::milliseconds lease{3000};
     int keep_finished_days = 0;          // delete games finished longer ago (checked hourly); 0: keep all
     size_t max_frame_bytes = 64 * 1024;  // WebSocket messages from clients
     size_t max_send_queue = 4096;        // messages queued for one client; beyond: disconnect

@@ -27,6 +27,9 @@ CREATE TABLE IF NOT EXISTS rooms (
   private BOOLEAN NOT NULL, password_hash TEXT NOT NULL, host_session TEXT NOT NULL,
   state TEXT NOT NULL, created_ms BIGINT NOT NULL, finished_ms BIGINT NOT NULL);
 CREATE INDEX IF NOT EXISTS rooms_state ON rooms(state);
+CREATE TABLE IF NOT EXISTS nodes (
+  id TEXT PRIMARY KEY, url TEXT NOT NULL, expires_ms BIGINT NOT NULL, rooms INTEGER NOT NULL DEFAULT 0,
+  listing TEXT NOT NULL DEFAULT '[]');
 CREATE TABLE IF NOT EXISTS room_owners (
   room TEXT PRIMARY KEY, node TEXT NOT NULL, epoch BIGINT NOT NULL, expires_ms BIGINT NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (
@@ -46,6 +49,9 @@ CREATE TABLE IF NOT EXISTS document_parts (
   kind TEXT NOT NULL, id TEXT NOT NULL, part TEXT NOT NULL, body TEXT NOT NULL, updated_ms BIGINT NOT NULL,
   PRIMARY KEY (kind, id, part));
 )sql";
+
+// The database's clock in unix ms: leases are compared on one clock, whatever the nodes' clocks say.
+#define HEXHALL_PG_NOW_MS "(extract(epoch from clock_timestamp()) * 1000)::bigint"
 
 // Serialises schema creation when several nodes start at once (CREATE ... IF NOT EXISTS races).
 constexpr const char* kSchemaLock = "SELECT pg_advisory_xact_lock(7309120162843100416)";
@@ -137,8 +143,11 @@ struct PgStore::Conn {
     std::map<std::string, std::string> prepared;  // sql -> statement name, on this session
     bool read_only = false;                       // set_read_only_for_test
 
-    explicit Conn(std::string u) : url(std::move(u)) {
-        pg = PQconnectdb(url.c_str());
+    // `connect_timeout`: seconds a (re)connection may take ("": libpq's default, no limit).
+    explicit Conn(std::string u, const char* connect_timeout = "") : url(std::move(u)) {
+        const char* keys[] = {"dbname", "connect_timeout", nullptr};
+        const char* values[] = {url.c_str(), connect_timeout, nullptr};
+        pg = PQconnectdbParams(keys, values, 1);
         if (PQstatus(pg) != CONNECTION_OK) {
             std::string msg = pg ? PQerrorMessage(pg) : "out of memory";
             PQfinish(pg);
@@ -229,21 +238,33 @@ Result read(PgStore::Conn& c, const char* sql, const std::vector<std::string>& p
 
 std::atomic<uint64_t> fenced_writes{0};
 
+}  // namespace
+
 // A room write that took effect: false (logged) when the room's owner epoch is no longer this
-// store's: another node (or a later process) has taken the room over.
-bool fenced(bool ran, int rows, const std::string& room, int64_t epoch, const std::string& what) {
+// store's: another node (or a later process) has taken the room over; the observer (the hub) then
+// stops the room here.
+bool PgStore::fenced(bool ran, int rows, const std::string& room, int64_t epoch, const std::string& what) {
     if (!ran) return false;
     if (rows > 0) return true;
     fenced_writes.fetch_add(1, std::memory_order_relaxed);
     if (log_allowed("store fenced"))
         spdlog::error("store: room {}: {} refused: this node's owner epoch {} is stale (the room was taken over)",
                       room, what, epoch);
+    std::function<void(const std::string&)> observer;
+    {
+        std::lock_guard lock(fenced_mu_);
+        observer = fenced_observer_;
+    }
+    if (observer) observer(room);
     return false;
 }
 
-}  // namespace
+void PgStore::on_fenced(std::function<void(const std::string&)> observer) {
+    std::lock_guard lock(fenced_mu_);
+    fenced_observer_ = std::move(observer);
+}
 
-PgStore::PgStore(const std::string& url, std::string node) : node_(std::move(node)) {
+PgStore::PgStore(const std::string& url, std::string node, bool cluster) : node_(std::move(node)), cluster_(cluster) {
     if (node_.empty()) {
         char host[256] = {};
         gethostname(host, sizeof host - 1);
@@ -253,6 +274,7 @@ PgStore::PgStore(const std::string& url, std::string node) : node_(std::move(nod
     r_ = std::make_unique<Conn>(url);
     if (!w_->simple("BEGIN") || !w_->simple(kSchemaLock) || !w_->simple(kSchema) || !w_->simple("COMMIT"))
         throw std::runtime_error(std::string("store: cannot create the schema: ") + PQerrorMessage(w_->pg));
+    if (cluster_) l_ = std::make_unique<Conn>(url, "2");  // a lease renewal must not hang on a dead network
     spdlog::info("store: PostgreSQL {} (node {})", redacted_url(url), node_);
     thread_ = std::thread([this] { writer(); });
 }
@@ -789,16 +811,13 @@ bool PgStore::room_exists(const std::string& id) {
     return found;
 }
 
-std::vector<StoredRoom> PgStore::load_unfinished() {
+std::vector<StoredRoom> PgStore::claim_and_read(const char* claim_sql, const std::vector<std::string>& params) {
     std::lock_guard db(w_mu_);  // a writing transaction: the claim
     Conn& c = *w_;
     ReadTx tx(c, "BEGIN");
-    // Take over every unfinished room (its rows stay locked until the commit, so no earlier holder
-    // can write it between the claim and the reads below).
-    Result claimed = read(c,
-                          "UPDATE room_owners o SET epoch = o.epoch + 1, node = $1, expires_ms = 0 FROM rooms r "
-                          "WHERE r.id = o.room AND r.state IN ('open', 'running') RETURNING o.room, o.epoch",
-                          {node_});
+    // The claimed owner rows stay locked until the commit, so no earlier holder can write those
+    // rooms between the claim and the reads below.
+    Result claimed = read(c, claim_sql, params);
     std::map<std::string, int64_t> epochs;
     std::vector<std::string> ids;
     for (int i = 0; i < PQntuples(claimed.get()); ++i) {
@@ -812,7 +831,123 @@ std::vector<StoredRoom> PgStore::load_unfinished() {
     for (int i = 0; i < PQntuples(rooms.get()); ++i) out.push_back(read_room_rest(c, read_room_row(rooms.get(), i)));
     tx.commit();
     for (const auto& [room, epoch] : epochs) hold(room, epoch);
+    return out;
+}
+
+// Of several nodes (cluster mode), recovery takes this node's rooms and those no live node owns;
+// a single node takes every unfinished room.
+std::vector<StoredRoom> PgStore::load_unfinished() {
+    std::vector<StoredRoom> out = claim_and_read(
+        cluster_ ? "UPDATE room_owners o SET epoch = o.epoch + 1, node = $1, expires_ms = 0 FROM rooms r "
+                   "WHERE r.id = o.room AND r.state IN ('open', 'running') AND (o.node = $1 OR NOT EXISTS "
+                   "(SELECT 1 FROM nodes n WHERE n.id = o.node AND n.expires_ms > " HEXHALL_PG_NOW_MS ")) "
+                   "RETURNING o.room, o.epoch"
+                 : "UPDATE room_owners o SET epoch = o.epoch + 1, node = $1, expires_ms = 0 FROM rooms r "
+                   "WHERE r.id = o.room AND r.state IN ('open', 'running') RETURNING o.room, o.epoch",
+        {node_});
     if (!out.empty()) spdlog::info("store: node {} took over {} unfinished rooms", node_, out.size());
+    return out;
+}
+
+// --- several nodes (docs/decisions/017-several-nodes.md) ------------------------------------------
+
+std::optional<StoredRoom> PgStore::take_over(const std::string& room) {
+    // Two nodes taking one room at once: the second waits for the first's row lock, then finds a
+    // live owner and claims nothing.
+    std::vector<StoredRoom> out = claim_and_read(
+        "UPDATE room_owners o SET epoch = o.epoch + 1, node = $2, expires_ms = 0 FROM rooms r "
+        "WHERE o.room = $1 AND r.id = o.room AND r.state IN ('open', 'running') AND (o.node = $2 OR NOT EXISTS "
+        "(SELECT 1 FROM nodes n WHERE n.id = o.node AND n.expires_ms > " HEXHALL_PG_NOW_MS ")) "
+        "RETURNING o.room, o.epoch",
+        {room, node_});
+    if (out.empty()) return std::nullopt;
+    spdlog::info("store: node {} took room {} over (epoch {})", node_, room, epoch_of(room));
+    return std::move(out.front());
+}
+
+bool PgStore::renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
+                          std::vector<std::string>& others) {
+    std::lock_guard lock(l_mu_);
+    if (!l_ || !l_->connected()) return false;
+    Result r = l_->exec("INSERT INTO nodes (id, url, expires_ms, rooms, listing) VALUES ($1, $2, " HEXHALL_PG_NOW_MS
+                        " + $3::bigint, $4::integer, $5) ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, "
+                        "expires_ms = EXCLUDED.expires_ms, rooms = EXCLUDED.rooms, listing = EXCLUDED.listing",
+                        {node_, public_url, str(ttl_ms), str(rooms), listing});
+    if (!succeeded(r.get())) {
+        if (log_allowed("store lease")) spdlog::error("store: node {}: lease not renewed: {}", node_, message(r.get()));
+        return false;
+    }
+    r = l_->exec("SELECT listing FROM nodes WHERE id <> $1 AND expires_ms > " HEXHALL_PG_NOW_MS, {node_});
+    others.clear();
+    if (succeeded(r.get()))  // the lease is renewed either way; the lobby shows older listings meanwhile
+        for (int i = 0; i < PQntuples(r.get()); ++i) others.push_back(text(r.get(), i, 0));
+    return true;
+}
+
+void PgStore::release_node() {
+    flush();
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) return;
+    // Nobody owns the rooms now (node ''): the next join or resume anywhere takes them over at once.
+    ReadTx tx(*w_, "BEGIN");
+    Result rooms = read(*w_, "UPDATE room_owners SET node = '' WHERE node = $1 RETURNING room", {node_});
+    read(*w_, "DELETE FROM nodes WHERE id = $1", {node_});
+    tx.commit();
+    spdlog::info("store: node {} released {} rooms", node_, PQntuples(rooms.get()));
+}
+
+std::optional<SessionRow> PgStore::find_session(const std::string& hash) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT hash, name, room, seen_ms FROM sessions WHERE hash = $1", {hash});
+    std::optional<SessionRow> out;
+    if (PQntuples(r.get()) > 0)
+        out = SessionRow{text(r.get(), 0, 0), text(r.get(), 0, 1), text(r.get(), 0, 2), i64(r.get(), 0, 3)};
+    tx.commit();
+    return out;
+}
+
+std::optional<std::string> PgStore::room_of_invite(const std::string& invite) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT id FROM rooms WHERE invite = $1 AND state IN ('open', 'running')", {invite});
+    std::optional<std::string> out;
+    if (PQntuples(r.get()) > 0) out = text(r.get(), 0, 0);
+    tx.commit();
+    return out;
+}
+
+std::vector<std::string> PgStore::orphans(size_t limit) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    // In random order: the nodes that look at once do not all reach for the same room first.
+    Result r = read(*r_,
+                    "SELECT o.room FROM room_owners o JOIN rooms r ON r.id = o.room "
+                    "WHERE r.state IN ('open', 'running') AND o.node <> $1 AND NOT EXISTS "
+                    "(SELECT 1 FROM nodes n WHERE n.id = o.node AND n.expires_ms > " HEXHALL_PG_NOW_MS ") "
+                    "ORDER BY random() LIMIT $2::integer",
+                    {node_, str(static_cast<int64_t>(limit))});
+    std::vector<std::string> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.push_back(text(r.get(), i, 0));
+    tx.commit();
+    return out;
+}
+
+RoomLocation PgStore::locate(const std::string& room) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_,
+                    "SELECT o.node, COALESCE(n.url, ''), COALESCE(n.expires_ms > " HEXHALL_PG_NOW_MS ", false) "
+                    "FROM rooms r JOIN room_owners o ON o.room = r.id LEFT JOIN nodes n ON n.id = o.node "
+                    "WHERE r.id = $1 AND r.state IN ('open', 'running')",
+                    {room});
+    RoomLocation out;
+    if (PQntuples(r.get()) > 0) {
+        const bool live = text(r.get(), 0, 2) == "t";
+        if (live && text(r.get(), 0, 0) != node_) out = {RoomLocation::Kind::Elsewhere, text(r.get(), 0, 1)};
+        else out.kind = RoomLocation::Kind::Free;
+    }
+    tx.commit();
     return out;
 }
 

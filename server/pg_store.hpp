@@ -16,6 +16,7 @@
 #include <mutex>
 #include <thread>
 
+#include "server/room_directory.hpp"
 #include "server/store.hpp"
 
 namespace hexhall::server {
@@ -23,12 +24,15 @@ namespace hexhall::server {
 // A connection URL without its password (for the logs).
 std::string redacted_url(const std::string& url);
 
-class PgStore final : public Store {
+class PgStore final : public Store, public RoomDirectory {
 public:
     // `url`: a libpq connection URI (postgres://user:password@host:port/database?options) or
     // key=value string. `node`: this node's name in the owner rows ("" : host name and process id).
-    // Creates the schema when missing. Throws std::runtime_error when it cannot connect.
-    explicit PgStore(const std::string& url, std::string node = "");
+    // `cluster`: one of several nodes (--node-id; docs/decisions/017-several-nodes.md): the store is
+    // then a RoomDirectory with a lease connection, and recovery takes over only this node's rooms
+    // and those no live node owns. Creates the schema when missing. Throws std::runtime_error when
+    // it cannot connect.
+    explicit PgStore(const std::string& url, std::string node = "", bool cluster = false);
     ~PgStore() override;  // commits what is queued, then closes
     PgStore(const PgStore&) = delete;
     PgStore& operator=(const PgStore&) = delete;
@@ -66,6 +70,19 @@ public:
     std::vector<StoredDocumentParts> load_document_parts(const std::string& kind) override;
     std::optional<StoredDocument> load_document(const std::string& kind, const std::string& id) override;
 
+    RoomDirectory* directory() override { return cluster_ ? this : nullptr; }
+    void on_fenced(std::function<void(const std::string& room)> observer) override;
+    // RoomDirectory (cluster mode):
+    const std::string& node_id() const override { return node_; }
+    bool renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
+                     std::vector<std::string>& others) override;
+    void release_node() override;
+    std::optional<SessionRow> find_session(const std::string& hash) override;
+    std::optional<std::string> room_of_invite(const std::string& invite) override;
+    RoomLocation locate(const std::string& room) override;
+    std::optional<StoredRoom> take_over(const std::string& room) override;
+    std::vector<std::string> orphans(size_t limit) override;
+
     // Takes a room over: its owner epoch + 1, owner this node; the writes of any earlier holder
     // are refused from then on. Returns the new epoch, or nothing when the room is unknown or the
     // database cannot be reached. (Multi-node ownership, issue 28, builds on this.)
@@ -100,8 +117,17 @@ private:
     int64_t epoch_of(const std::string& room) const;  // held epoch, 0 when none
     void hold(const std::string& room, int64_t epoch);
     StoredRoom read_room_rest(Conn& c, RoomRow row);
+    // Claims the rooms `claim_sql` returns (room, epoch) and reads them, in one transaction.
+    std::vector<StoredRoom> claim_and_read(const char* claim_sql, const std::vector<std::string>& params);
+    // A room write that took effect: false (logged, counted, observer told) when it was fenced.
+    bool fenced(bool ran, int rows, const std::string& room, int64_t epoch, const std::string& what);
 
     std::string node_;
+    bool cluster_ = false;
+    std::unique_ptr<Conn> l_;  // the lease connection (cluster mode), under l_mu_
+    std::mutex l_mu_;
+    std::mutex fenced_mu_;
+    std::function<void(const std::string&)> fenced_observer_;
     std::unique_ptr<Conn> w_;  // writing connection: the writer thread (and claim) under w_mu_
     std::mutex w_mu_;
     std::unique_ptr<Conn> r_;  // reading connection

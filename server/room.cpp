@@ -662,6 +662,7 @@ void Room::chat(const ClientPtr& c, const std::string& text, int64_t id) {
 }
 
 void Room::game_message(const ClientPtr& c, const json& message, std::optional<int64_t> id) {
+    if (closed_) return c->send(lobby_error("not_in_room", "the room is closed here", id));  // evicted
     int seat = seat_of(c);
     if (seat < 0) {
         if (!is_spectator(c)) return c->send(lobby_error("not_in_room", "join the room first", id));

@@ -126,6 +126,10 @@ public:
     // The store failed or works again (any thread): members get `error` store_unavailable and a
     // `room` push with "store":"failing" (room_store.cpp).
     void store_health(bool healthy);
+    // Several nodes: this node no longer owns the room (its lease expired, or another node took it
+    // over). The room stops here without writing anything; its members get `moved` (no URL: resume
+    // on any node) and their connections are closed. Any thread.
+    void evict();
 
 private:
     struct Seat {

@@ -2,6 +2,7 @@
 // room.cpp so the room logic stays readable; everything here runs on the room's strand.
 #include <spdlog/spdlog.h>
 
+#include "server/edge_metrics.hpp"
 #include "server/lobby_messages.hpp"
 #include "server/room.hpp"
 #include "server/room_journal.hpp"
@@ -89,6 +90,31 @@ void Room::store_health(bool healthy) {
                 std::nullopt)));
         self->push_room();
     });
+}
+
+void Room::evict() {
+    auto run = [w = weak_from_this()] {
+        auto self = w.lock();
+        if (!self || self->closed_) return;
+        self->closed_ = true;
+        ++self->clock_gen_;
+        self->give_back_bot_game();
+        const Text moved = make_text(moved_message(self->id_, "", std::nullopt));
+        auto tell = [&](const std::weak_ptr<Client>& wc) {
+            if (auto c = wc.lock()) {
+                c->send(moved);
+                c->close_after_send("the room moved to another node");
+            }
+        };
+        for (const Seat& s : self->seats_) tell(s.client);
+        for (auto& s : self->spectators_) tell(s.client);
+        spdlog::warn("room {}: no longer owned by this node: stopped here, its clients told to resume elsewhere", self->id_);
+        metrics::room_dropped();
+        if (self->on_closed_) self->on_closed_(self->id_);
+    };
+    // Not behind the journal's gate: an append that never completes (the database is gone) holds it.
+    if (journal_) journal_->post_ungated(std::move(run));
+    else post(std::move(run));
 }
 
 void Room::store_closed() {

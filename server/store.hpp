@@ -83,6 +83,7 @@ struct StoredDocumentParts {
     std::string id;
     std::vector<std::pair<std::string, std::string>> parts;  // (part, body), by part
 };
+class RoomDirectory;  // server/room_directory.hpp
 
 class Store {
 public:
@@ -136,6 +137,13 @@ public:
     virtual uint64_t commits() const { return 0; }
     // Tests: every write fails as on a read-only database (a storage fault), or works again.
     virtual void set_read_only_for_test(bool read_only) { (void)read_only; }
+
+    // Several nodes on one database (docs/decisions/017-several-nodes.md): the directory of rooms
+    // and sessions of other nodes and this node's lease; null for a single node.
+    virtual RoomDirectory* directory() { return nullptr; }
+    // Called (on the writer thread) with the room of every write refused because another node (or a
+    // later process) took the room over: the room must stop here.
+    virtual void on_fenced(std::function<void(const std::string& room)> observer) { (void)observer; }
 
     // Reads (any thread).
     virtual std::optional<StoredRoom> load_room(const std::string& id) = 0;

@@ -1,5 +1,7 @@
 #include "server/store_factory.hpp"
 
+#include <stdexcept>
+
 #include "server/pg_store.hpp"
 #include "server/sqlite_store.hpp"
 
@@ -24,7 +26,8 @@ bool apply_store_url(ServerOptions& o, std::string_view url) {
 }
 
 std::shared_ptr<Store> open_store(const ServerOptions& o) {
-    if (is_postgres_url(o.store_url)) return std::make_shared<PgStore>(o.store_url);
+    if (is_postgres_url(o.store_url)) return std::make_shared<PgStore>(o.store_url, o.node_id, !o.node_id.empty());
+    if (!o.node_id.empty()) throw std::runtime_error("--node-id needs a shared store: --store postgres://…");
     return std::make_shared<SqliteStore>(o.db_path, o.db_sync_full);
 }
 

@@ -36,6 +36,13 @@ inline std::vector<std::string> test_store_kinds() {
     return out;
 }
 
+// Whether the tests run against PostgreSQL too (the tests of what only PostgreSQL does).
+inline bool has_postgres() {
+    for (const std::string& k : test_store_kinds())
+        if (k == "postgres") return true;
+    return false;
+}
+
 // Runs one SQL statement on a PostgreSQL database (test set-up); fails the test when it fails.
 inline void pg_exec(const std::string& url, const std::string& sql) {
     PGconn* c = PQconnectdb(url.c_str());

@@ -361,11 +361,6 @@ std::string pg_value(const std::string& url, const std::string& sql) {
     PQfinish(c);
     return out;
 }
-bool has_postgres() {
-    for (const std::string& k : test_store_kinds())
-        if (k == "postgres") return true;
-    return false;
-}
 }  // namespace
 
 TEST_CASE("store (PostgreSQL): once a room is taken over, the old owner's writes are refused", "[store]") {

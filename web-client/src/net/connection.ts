@@ -1,13 +1,19 @@
 // The one WebSocket to the server: hello with the remembered session token, requests with ids
 // whose replies resolve promises, pushes delivered to listeners by type, and reconnection with
-// backoff (the server re-seats a known session by itself after hello).
+// backoff (the server re-seats a known session by itself after hello). Several nodes
+// (docs/protocol.md, `moved`): a room served by another node is answered `moved` with that node's
+// URL; the connection reconnects there with the same token (and sends the request again); a `moved`
+// without URL, or a node that cannot be reached, sends it back to the URL it started from.
 
 export interface ServerMessage { type: string; id?: number | null; [key: string]: any; }
 export interface RequestError { code: string; rule?: string; message: string; }
 export type ConnectionState = "connecting" | "open" | "reconnecting" | "closed";
 
 type Listener = (m: ServerMessage) => void;
-interface Pending { resolve: (m: ServerMessage) => void; reject: (e: RequestError) => void; timer: number; }
+interface Pending {
+  resolve: (m: ServerMessage) => void; reject: (e: RequestError) => void; timer: number;
+  msg?: Record<string, unknown>;  // the request (sent again on the node a `moved` names)
+}
 
 const MAX_ID = 2147483647;
 const REQUEST_TIMEOUT_MS = 15000;
@@ -28,7 +34,14 @@ export class Connection {
   private stopped = false;
   state: ConnectionState = "closed";
 
-  constructor(private url: string, private hello: () => HelloInfo, private onSession: (token: string, name: string) => void) {}
+  private readonly home: string;  // the URL given (a node, or the load balancer in front of the nodes)
+
+  constructor(private url: string, private hello: () => HelloInfo, private onSession: (token: string, name: string) => void) {
+    this.home = url;
+  }
+
+  /** The URL the socket is (or will be) connected to: a `moved` reply changes it. */
+  get currentUrl(): string { return this.url; }
 
   /** Opens the socket (again). Safe to call when already open: it reconnects with a fresh hello. */
   connect(): void {
@@ -65,6 +78,7 @@ export class Connection {
       let m: ServerMessage;
       try { m = JSON.parse(String(ev.data)); } catch { return; }
       if (!m || typeof m.type !== "string") return;
+      if (m.type === "moved") return this.moved(m);
       this.emit(m);
       if (typeof m.id === "number" && this.pending.has(m.id)) {
         const p = this.pending.get(m.id)!;
@@ -80,6 +94,7 @@ export class Connection {
       this.welcomed = false;
       this.failPending("disconnected");
       if (this.stopped) { this.setState("closed"); return; }
+      this.url = this.home;  // a node we were sent to may be gone: the start URL routes us again
       this.setState("reconnecting");
       const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
       this.attempt++;
@@ -97,9 +112,28 @@ export class Connection {
   async request(msg: Record<string, unknown>): Promise<ServerMessage> {
     if (!this.welcomed) await new Promise<void>((r) => this.waiters.push(r));
     const id = this.takeId();
-    const reply = this.track(id);
+    const reply = this.track(id, msg);
     this.ws!.send(JSON.stringify({ ...msg, v: 1, id }));
     return reply;
+  }
+
+  /** `moved`: the room is on another node (url), or this node stopped serving it (no url). */
+  private moved(m: ServerMessage): void {
+    const url = typeof m.url === "string" && /^wss?:\/\//.test(m.url) ? m.url : this.home;
+    let again: Pending | undefined;
+    if (typeof m.id === "number" && this.pending.has(m.id)) {  // a joinRoom: sent again over there
+      again = this.pending.get(m.id)!;
+      this.pending.delete(m.id);
+      window.clearTimeout(again.timer);
+    }
+    this.url = url;
+    this.attempt = 0;
+    this.connect();
+    this.url = url;  // connect() keeps it; onclose falls back to home if that node is gone
+    if (again?.msg) {
+      const p = again;
+      this.request(p.msg!).then(p.resolve, p.reject);
+    }
   }
 
   on(type: string, fn: Listener): () => void {
@@ -122,13 +156,13 @@ export class Connection {
     return id;
   }
 
-  private track(id: number): Promise<ServerMessage> {
+  private track(id: number, msg?: Record<string, unknown>): Promise<ServerMessage> {
     return new Promise((resolve, reject) => {
       const timer = window.setTimeout(() => {
         this.pending.delete(id);
         reject({ code: "timeout", message: "no reply from the server" });
       }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer, msg });
     });
   }
 

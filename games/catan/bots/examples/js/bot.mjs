@@ -86,6 +86,8 @@ async function lobby(conn, args) {
   await conn.request({ type: 'hello', name: args.name });
   if (args.room) {
     const joined = await conn.request({ type: 'joinRoom', room: args.room, seat: Number(args.seat), seatToken: args['seat-token'] });
+    // Several nodes: another node serves the room (docs/protocol.md, `moved`): join there.
+    if (joined.type === 'moved') return { movedTo: joined.url };
     console.log(`joined room ${joined.room} in seat ${joined.seat}`);
     return joined.seat;
   }
@@ -184,11 +186,18 @@ async function main() {
       timeout: { type: 'string', default: '600' },
     },
   });
-  const ws = new WebSocket(args.url, { maxPayload: 4 << 20 });
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
   const timer = setTimeout(() => { console.error('error: timed out'); process.exit(1); }, Number(args.timeout) * 1000);
-  const conn = new Connection(ws);
-  const seat = await lobby(conn, args);
+  let url = args.url, ws, conn, seat;
+  for (let hops = 0; ; hops++) {  // follows `moved` to the node that serves the room
+    ws = new WebSocket(url, { maxPayload: 4 << 20 });
+    await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+    conn = new Connection(ws);
+    seat = await lobby(conn, args);
+    if (seat?.movedTo === undefined) break;
+    if (hops >= 5) throw new Error('moved too many times');
+    ws.close();
+    url = seat.movedTo;
+  }
   const { view, stats } = await play(conn);
   clearTimeout(timer);
   ws.close();

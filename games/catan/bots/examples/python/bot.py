@@ -65,6 +65,14 @@ class Connection:
         return json.loads(await self.ws.recv())
 
 
+class Moved(Exception):
+    """joinRoom answered `moved`: connect to `url` and join there."""
+
+    def __init__(self, url):
+        super().__init__(url)
+        self.url = url
+
+
 async def lobby(conn, args):
     """hello, then either join the reserved seat or create a room, sit, add bots and start."""
     await conn.request({"type": "hello", "name": args.name})
@@ -73,6 +81,8 @@ async def lobby(conn, args):
         if args.seat_token:
             join["seatToken"] = args.seat_token
         joined = await conn.request(join)
+        if joined["type"] == "moved":  # several nodes: another node serves the room (docs/protocol.md)
+            raise Moved(joined["url"])
         print(f"joined room {joined['room']} in seat {joined['seat']}", flush=True)
         return joined["seat"]
     options = {"players": 4}
@@ -174,10 +184,19 @@ async def main():
     p.add_argument("--timeout", type=float, default=600, help="give up after this many seconds")
     args = p.parse_args()
 
-    async with websockets.connect(args.url, max_size=2**22) as ws:
-        conn = Connection(ws)
-        seat = await lobby(conn, args)
-        view, stats = await asyncio.wait_for(play(conn), args.timeout)
+    url = args.url
+    for _ in range(5):  # follows `moved` to the node that serves the room
+        async with websockets.connect(url, max_size=2**22) as ws:
+            conn = Connection(ws)
+            try:
+                seat = await lobby(conn, args)
+            except Moved as m:
+                url = m.url
+                continue
+            view, stats = await asyncio.wait_for(play(conn), args.timeout)
+            break
+    else:
+        raise RuntimeError("moved too many times")
     me = view["players"][seat]
     print(f"game over: winner seat {view['winner']}, we were seat {seat} with {me['totalVp']} VP "
           f"after {view['turn']} turns ({'won' if view['winner'] == seat else 'lost'})")

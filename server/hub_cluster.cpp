@@ -1,0 +1,75 @@
+// The Hub across several nodes on one database (docs/decisions/017-several-nodes.md): a join or
+// resume of a room that is not here is answered `moved` when another live node owns it, and the room
+// is taken over (owner epoch + 1, replayed from the stored actions as at a restart) when its owner's
+// lease expired or it was released. A node that lost its lease, or whose write to a room was fenced,
+// stops its rooms and tells their clients to resume elsewhere.
+#include <spdlog/spdlog.h>
+
+#include "server/edge_metrics.hpp"
+#include "server/hub.hpp"
+#include "server/lobby_messages.hpp"
+#include "server/safe_text.hpp"
+#include "server/unix_time.hpp"
+
+namespace hexhall::server {
+
+std::shared_ptr<Room> Hub::route(const ClientPtr& c, const std::string& id, std::optional<int64_t> request_id,
+                                 bool& answered) {
+    RoomLocation where;
+    if (auto room = serve_here(id, where)) return room;
+    if (where.kind == RoomLocation::Kind::Elsewhere) {
+        metrics::room_moved();
+        answered = true;
+        c->send(moved_message(id, where.url, request_id));
+    }
+    return nullptr;
+}
+
+std::shared_ptr<Room> Hub::serve_here(const std::string& id, RoomLocation& where) {
+    std::lock_guard takeover(takeover_mu_);
+    if (auto room = find_room(id)) return room;  // taken over meanwhile by another request here
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        where = directory_->locate(id);
+        if (where.kind != RoomLocation::Kind::Free) return nullptr;
+        std::optional<StoredRoom> st = directory_->take_over(id);
+        if (!st) continue;  // another node took it first: it is live, ask again where
+        std::string why;
+        if (!restore_room(*st, why)) {  // as at start-up: set aside, marked abandoned
+            spdlog::error("room {}: cannot be taken over ({}); set aside, marked abandoned", printable(id),
+                          printable(why));
+            metrics::room_set_aside();
+            store_->set_state(id, "abandoned", unix_ms_now());
+            where.kind = RoomLocation::Kind::None;
+            return nullptr;
+        }
+        metrics::room_taken_over();
+        spdlog::info("room {}: taken over by node {}", id, directory_->node_id());
+        return find_room(id);
+    }
+    return nullptr;
+}
+
+size_t Hub::adopt_orphans(size_t limit) {
+    if (!directory_) return 0;
+    size_t adopted = 0;
+    for (const std::string& id : directory_->orphans(limit)) {
+        RoomLocation where;
+        adopted += serve_here(id, where) != nullptr;
+    }
+    return adopted;
+}
+
+void Hub::evict_all() {
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+        std::lock_guard lock(mu_);
+        for (auto& [id, room] : rooms_) rooms.push_back(room);
+    }
+    for (auto& room : rooms) room->evict();
+}
+
+void Hub::evict(const std::string& room) {
+    if (auto r = find_room(room)) r->evict();
+}
+
+}  // namespace hexhall::server

@@ -1,0 +1,50 @@
+// Several nodes on one database (docs/decisions/017-several-nodes.md): what a node asks the shared
+// store about rooms and sessions that live elsewhere, and its lease. The PostgreSQL store provides
+// it when the node has an id (--node-id); a single node (SQLite, or PostgreSQL without --node-id)
+// has none and the hub routes nothing.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/store.hpp"
+
+namespace hexhall::server {
+
+struct RoomLocation {
+    enum class Kind {
+        None,       // no such open or running room
+        Elsewhere,  // owned by another node whose lease is live: `url` is its public URL
+        Free,       // its owner's lease expired (dead or frozen node), it was released, or it was ours
+    };
+    Kind kind = Kind::None;
+    std::string url;
+};
+
+class RoomDirectory {
+public:
+    virtual ~RoomDirectory() = default;
+    virtual const std::string& node_id() const = 0;
+    // The node's lease (table nodes): renews it for `ttl_ms` from the database's clock, with this
+    // node's public URL, room count and lobby listing (a JSON array of its public rooms' entries),
+    // and reads the listings of the other live nodes into `others`. False when the database cannot
+    // be reached.
+    virtual bool renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
+                             std::vector<std::string>& others) = 0;
+    // Graceful shutdown, after the last write committed: the node's rooms are released (their owner
+    // is nobody) and its lease deleted, so another node takes them over at the next resume.
+    virtual void release_node() = 0;
+    // A session as stored (any node may have written it last).
+    virtual std::optional<SessionRow> find_session(const std::string& hash) = 0;
+    // The id of the open or running room with this invite code.
+    virtual std::optional<std::string> room_of_invite(const std::string& invite) = 0;
+    virtual RoomLocation locate(const std::string& room) = 0;
+    // Takes a room over when its owner's lease expired (or it is released, or ours): epoch + 1,
+    // owner this node, read in the same transaction. Nothing when another live node owns it.
+    virtual std::optional<StoredRoom> take_over(const std::string& room) = 0;
+    // Up to `limit` open or running rooms no live node owns (their node died or released them).
+    virtual std::vector<std::string> orphans(size_t limit) = 0;
+};
+
+}  // namespace hexhall::server

@@ -1,0 +1,274 @@
+// Several nodes on one PostgreSQL (docs/decisions/017-several-nodes.md): real hexhall-server
+// processes with --node-id on the database tests/pg/with-postgres.sh starts (ctest store_postgres,
+// tag [crash]; skipped on SQLite, which has one server per file). A node killed with -9 mid-game:
+// its players resume on another node with their tokens (following `moved`), nothing acknowledged is
+// lost, the game finishes and its record verifies. A frozen node (SIGSTOP) loses its rooms; woken,
+// it drops them and acknowledges nothing more: never two owners. A node stopped with SIGTERM hands
+// its rooms over at once.
+#include "tests/server/child_server.hpp"
+#include "tests/server/ops_support.hpp"
+
+#include "server/games.hpp"
+#include "server/record_check.hpp"
+#include "tests/server/store_backends.hpp"
+
+using namespace hexhall::test;
+
+namespace {
+
+std::vector<std::string> node_flags(const std::string& id) { return {"--node-id", id, "--lease-ms", "3000"}; }
+
+// The port of a `moved` reply's URL (ws://127.0.0.1:PORT/ws).
+uint16_t port_of(const std::string& url) {
+    const size_t colon = url.rfind(':'), slash = url.find('/', colon);
+    REQUIRE(colon != std::string::npos);
+    return static_cast<uint16_t>(std::stoi(url.substr(colon + 1, slash - colon - 1)));
+}
+
+struct Resumed {
+    json snapshot;
+    int moved = 0;     // `moved` replies followed
+    int refused = 0;   // connections refused (a dead node)
+    uint16_t port = 0;  // where it resumed
+};
+
+// `p` resumes with its token on any of `ports`, as a client behind no proxy would: it follows a
+// `moved` reply to the owner's URL (unless `follow` is false: a frozen node accepts connections but
+// never answers), and tries the next node when a node cannot be reached.
+Resumed resume_anywhere(Player& p, const std::vector<uint16_t>& ports, bool follow = true) {
+    Resumed out;
+    size_t next = 0;
+    uint16_t told = 0;  // the port a `moved` named (0: none)
+    for (int tries = 0; tries < 2000; ++tries) {
+        const uint16_t port = told ? told : ports[next++ % ports.size()];
+        told = 0;
+        try {
+            p.c = std::make_unique<WsClient>(port);
+        } catch (const std::exception&) {
+            ++out.refused;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            continue;
+        }
+        p.c->request({{"type", "hello"}, {"name", "P" + std::to_string(p.seat)}, {"token", p.token}});
+        REQUIRE(p.c->recv_type("welcome").at("session") == p.token);
+        const json m = p.c->recv();
+        if (m.at("type") == "moved") {
+            ++out.moved;
+            if (follow) told = port_of(m.at("url").get<std::string>());
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            continue;
+        }
+        INFO(m.dump());
+        REQUIRE(m.at("type") == "joined");
+        CHECK(m.at("seat") == p.seat);
+        out.snapshot = p.c->recv_type("snapshot");
+        out.port = port;
+        return out;
+    }
+    FAIL("could not resume");
+    return out;
+}
+
+void finish_and_verify(std::vector<Player>& players, std::mt19937_64& rng, int& acks, uint16_t port,
+                       const std::string& room) {
+    while (players[0].view.at("phase") != "gameOver") {
+        REQUIRE(acks < 30000);
+        play_one(players, rng, acks);
+    }
+    for (Player& p : players) p.c->recv_type("seedReveal");  // sent once the finished state is stored
+    int status = 0;
+    const json record = json::parse(http_get(port, "/games/" + room + "/record", status));
+    REQUIRE(status == 200);
+    const hexhall::server::RecordCheck check = hexhall::server::check_record(record);
+    INFO(check.error);
+    REQUIRE(check.ok);
+    CHECK(record.at("actions").size() == static_cast<size_t>(acks));  // no action lost, none invented
+    for (const Player& p : players) {
+        const json replayed = json::parse(*check.game->snapshot(p.seat));
+        CHECK(replayed.at("catan").at("view") == p.view);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("cluster: kill -9 of a node mid-game; its players resume on another node and finish", "[server][crash][cluster]") {
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog watchdog(280);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto d1 = temp_dir("hexhall-node1-"), d2 = temp_dir("hexhall-node2-"), d3 = temp_dir("hexhall-node3-");
+    auto n1 = std::make_unique<ChildServer>(store.flags(), d1, node_flags("n1"));
+    ChildServer n2(store.flags(), d2, node_flags("n2")), n3(store.flags(), d3, node_flags("n3"));
+
+    // Game A on node 1, game B on node 2.
+    std::vector<Player> a(4), b(4);
+    std::string commit_a, commit_b;
+    const std::string room_a = start_four(n1->port, a, {{"players", 4}, {"vp", 7}}, commit_a);
+    const std::string room_b = start_four(n2.port, b, {{"players", 4}, {"vp", 7}}, commit_b);
+    // Room C on node 1: open, nobody in it, nobody will come back for it.
+    std::string room_c;
+    {
+        WsClient host(n1->port);
+        host.hello("Host");
+        room_c = host.create({{"players", 3}}).at("room").get<std::string>();
+    }
+    std::mt19937_64 rng_a(11), rng_b(12);
+    int acks_a = 0, acks_b = 0;
+    for (int i = 0; i < 40; ++i) {
+        play_one(a, rng_a, acks_a);
+        play_one(b, rng_b, acks_b);
+    }
+    // A client on node 3 asking for room B is sent to node 2 (its live owner).
+    {
+        WsClient w(n3.port);
+        w.hello("Watcher");
+        const json m = w.join(room_b, nullptr);
+        INFO(m.dump());
+        REQUIRE(m.at("type") == "moved");
+        CHECK(m.at("room") == room_b);
+        CHECK(port_of(m.at("url").get<std::string>()) == n2.port);
+        CHECK(m.at("id").is_number());
+    }
+
+    {  // The lobby spans the nodes: node 3 lists the rooms of nodes 1 and 2 (as of their last renewal).
+        WsClient l(n3.port);
+        l.hello("Lister");
+        json listed;
+        const bool listed_both = eventually([&] {
+            l.request({{"type", "listRooms"}});
+            listed = l.recv_type("rooms");
+            int found = 0;
+            for (const json& e : listed.at("rooms")) found += e.at("room") == room_a || e.at("room") == room_b;
+            return found == 2;
+        });
+        INFO(listed.dump());
+        CHECK(listed_both);
+    }
+    n1->kill_hard();
+    const auto killed = std::chrono::steady_clock::now();
+    for (Player& p : a) p.c.reset();
+    double first_ms = 0;
+    int moved = 0, refused = 0;
+    uint16_t at = 0;  // the node that serves room A now
+    for (Player& p : a) {
+        const json before = p.view;
+        const uint64_t version = p.version;
+        Resumed r = resume_anywhere(p, {n2.port, n3.port});
+        p.take_snapshot(r.snapshot);
+        CHECK(p.version == version);  // every acknowledged action survived
+        CHECK(p.view == before);
+        moved += r.moved;
+        refused += r.refused;
+        if (at) CHECK(r.port == at);  // one owner: everybody resumes on the same node
+        at = r.port;
+        if (first_ms == 0)
+            first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - killed).count();
+    }
+    const double all_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - killed).count();
+    std::cerr << "cluster failover: first player resumed " << first_ms << " ms after kill -9, all four after " << all_ms
+              << " ms (lease 3000 ms; " << moved << " moved replies followed, " << refused << " refused connections)\n";
+    CHECK(all_ms < 10'000);  // generous on a loaded machine: the lease (3 s) plus a replay
+    // Room C, which nobody asked for, was adopted too (by node 2 or 3): two takeovers in all.
+    INFO("room C " << room_c);
+    CHECK(eventually([&] {
+        return metric(n2.port, "hexhall_cluster_takeovers_total") + metric(n3.port, "hexhall_cluster_takeovers_total") == 2;
+    }));
+    CHECK(metric(n2.port, "hexhall_rooms") + metric(n3.port, "hexhall_rooms") == 3);
+    // Game B never stopped; both finish, and both records verify.
+    finish_and_verify(a, rng_a, acks_a, at, room_a);
+    finish_and_verify(b, rng_b, acks_b, n2.port, room_b);
+    std::error_code ec;
+    for (const auto& d : {d1, d2, d3}) std::filesystem::remove_all(d, ec);
+}
+
+TEST_CASE("cluster: a frozen node's rooms move; woken, it drops them and acknowledges nothing", "[server][crash][cluster]") {
+    if (!has_postgres()) return;
+    Watchdog watchdog(200);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto d1 = temp_dir("hexhall-frozen1-"), d2 = temp_dir("hexhall-frozen2-");
+    ChildServer n1(store.flags(), d1, node_flags("n1")), n2(store.flags(), d2, node_flags("n2"));
+    std::vector<Player> players(4);
+    std::string commitment;
+    const std::string room = start_four(n1.port, players, {{"players", 4}, {"vp", 7}}, commitment);
+    std::mt19937_64 rng(21);
+    int acks = 0;
+    for (int i = 0; i < 20; ++i) play_one(players, rng, acks);
+
+    REQUIRE(::kill(n1.pid, SIGSTOP) == 0);
+    // Player 0 keeps its connection to the frozen node; everybody resumes on node 2 once node 1's
+    // lease expired (until then node 2 says `moved` to node 1, which does not answer).
+    Player stale;
+    stale.c = std::move(players[0].c);
+    stale.seat = players[0].seat;
+    stale.view = players[0].view;
+    stale.legal = players[0].legal;
+    stale.version = players[0].version;
+    for (Player& p : players) {
+        const uint64_t version = p.version;
+        const json before = p.view;
+        // Node 1 accepts connections (the kernel does) but never answers: only node 2 is tried.
+        Resumed r = resume_anywhere(p, {n2.port}, false);
+        p.take_snapshot(r.snapshot);
+        CHECK(p.version == version);
+        CHECK(p.view == before);
+    }
+    CHECK(metric(n2.port, "hexhall_cluster_takeovers_total") == 1);
+    REQUIRE(::kill(n1.pid, SIGCONT) == 0);
+    // The stale connection moves on the woken node: nothing is acknowledged there; it is told the
+    // room moved and is closed.
+    std::map<std::string, int> got;
+    try {
+        if (stale.has_move())
+            stale.c->request({{"type", "action"}, {"game", "catan"}, {"catan", random_intent(stale, rng)}});
+    } catch (const std::exception&) {  // already closed by the node
+    }
+    read_until_closed(*stale.c, &got);
+    CHECK(got["moved"] == 1);
+    CHECK(got["ack"] == 0);
+    CHECK(got["patch"] == 0);
+    CHECK(eventually([&] { return metric(n1.port, "hexhall_rooms") == 0; }));
+    CHECK(metric(n1.port, "hexhall_cluster_rooms_dropped_total") >= 1);
+    {  // the node says why (its [error] lines: the lease, and any write the fence refused)
+        std::ifstream in(d1 / "server.log");
+        const std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        CHECK(log.find("lost its lease") != std::string::npos);
+    }
+    // The game goes on on node 2 and its record holds exactly the acknowledged actions.
+    finish_and_verify(players, rng, acks, n2.port, room);
+    std::error_code ec;
+    std::filesystem::remove_all(d1, ec);
+    std::filesystem::remove_all(d2, ec);
+}
+
+TEST_CASE("cluster: a node stopped with SIGTERM hands its rooms over at once", "[server][crash][cluster]") {
+    if (!has_postgres()) return;
+    Watchdog watchdog(150);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto d1 = temp_dir("hexhall-term1-"), d2 = temp_dir("hexhall-term2-");
+    ChildServer n1(store.flags(), d1, {"--node-id", "n1", "--lease-ms", "60000"});  // expiry would take a minute
+    ChildServer n2(store.flags(), d2, node_flags("n2"));
+    std::vector<Player> players(4);
+    std::string commitment;
+    start_four(n1.port, players, {{"players", 4}, {"vp", 7}}, commitment);
+    std::mt19937_64 rng(31);
+    int acks = 0;
+    for (int i = 0; i < 10; ++i) play_one(players, rng, acks);
+    n1.terminate();
+    const auto stopped = std::chrono::steady_clock::now();
+    for (Player& p : players) {
+        p.c.reset();
+        const uint64_t version = p.version;
+        Resumed r = resume_anywhere(p, {n2.port});
+        CHECK(r.moved == 0);  // released: no node owns it, node 2 takes it over at the first resume
+        p.take_snapshot(r.snapshot);
+        CHECK(p.version == version);
+    }
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - stopped).count();
+    std::cerr << "cluster handover after SIGTERM: four players resumed in " << ms << " ms\n";
+    for (int i = 0; i < 5 && players[0].view.at("phase") != "gameOver"; ++i) play_one(players, rng, acks);
+    std::error_code ec;
+    std::filesystem::remove_all(d1, ec);
+    std::filesystem::remove_all(d2, ec);
+}

@@ -1,0 +1,84 @@
+// Several nodes (docs/protocol.md, `moved`): the connection follows a `moved` reply to the node it
+// names with the same token and sends the joinRoom again there; a `moved` without URL, or a node
+// that cannot be reached, sends it back to the URL it started from (the load balancer).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Connection } from "../src/net/connection";  // reads window and WebSocket only when used
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  sent: any[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  closed = false;
+  constructor(public url: string) { FakeSocket.all.push(this); }
+  send(text: string) { this.sent.push(JSON.parse(text)); }
+  close() { this.closed = true; }
+  open() { this.onopen?.(); }
+  receive(m: object) { this.onmessage?.({ data: JSON.stringify(m) }); }
+  welcome() { this.receive({ type: "welcome", v: 1, id: this.sent[0].id, session: "t".repeat(64), name: "Ann" }); }
+}
+(globalThis as any).window = globalThis;
+(globalThis as any).WebSocket = FakeSocket;
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+// A connection to the load balancer's URL, its first socket open and welcomed.
+async function welcomed(token?: string) {
+  FakeSocket.all = [];
+  const c = new Connection("ws://proxy/ws", () => ({ name: "Ann", token }), () => {});
+  c.connect();
+  const a = FakeSocket.all[0];
+  a.open();
+  a.welcome();
+  await tick();
+  return { c, a };
+}
+
+test("a joinRoom answered `moved` is sent again on the node it names, with the same token", async () => {
+  const { c, a } = await welcomed("t".repeat(64));
+  const joined = c.request({ type: "joinRoom", room: "0123456789abcdef", seat: 1 });
+  await tick();
+  const join = a.sent[1];
+  a.receive({ type: "moved", v: 1, id: join.id, room: "0123456789abcdef", url: "ws://node2:8080/ws" });
+  assert.equal(a.closed, true);
+  const b = FakeSocket.all[1];
+  assert.equal(b.url, "ws://node2:8080/ws");
+  assert.equal(c.currentUrl, "ws://node2:8080/ws");
+  b.open();
+  assert.equal(b.sent[0].type, "hello");
+  assert.equal(b.sent[0].token, "t".repeat(64));
+  b.welcome();
+  await tick();
+  const again = b.sent[1];
+  assert.equal(again.type, "joinRoom");
+  assert.equal(again.room, "0123456789abcdef");
+  assert.equal(again.seat, 1);
+  b.receive({ type: "joined", v: 1, id: again.id, room: "0123456789abcdef", seat: 1 });
+  assert.equal((await joined).type, "joined");
+  c.close();
+});
+
+test("a `moved` push without URL (the node stopped serving the room) goes back to the start URL", async () => {
+  const { c, a } = await welcomed("t".repeat(64));
+  a.receive({ type: "moved", v: 1, room: "0123456789abcdef", url: "ws://node3:8080/ws" });  // after a resuming hello
+  const b = FakeSocket.all[1];
+  assert.equal(b.url, "ws://node3:8080/ws");
+  b.open();
+  b.welcome();
+  await tick();
+  b.receive({ type: "moved", v: 1, room: "0123456789abcdef" });
+  const home = FakeSocket.all[2];
+  assert.equal(home.url, "ws://proxy/ws");
+  assert.equal(c.currentUrl, "ws://proxy/ws");
+  c.close();
+});
+
+test("a named node that cannot be reached: the next attempt goes to the start URL", async () => {
+  const { c, a } = await welcomed();
+  a.receive({ type: "moved", v: 1, room: "0123456789abcdef", url: "ws://dead:8080/ws" });
+  const b = FakeSocket.all[1];
+  b.onclose?.();  // refused
+  assert.equal(c.currentUrl, "ws://proxy/ws");
+  c.close();
+});
