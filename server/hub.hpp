@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "server/accounts.hpp"
 #include "server/client.hpp"
 #include "server/game.hpp"
 #include "server/hub_limits.hpp"
@@ -21,6 +22,7 @@
 #include "server/session.hpp"
 #include "server/store.hpp"
 #include "server/work_pool.hpp"
+#include "tournament/matchmaking.hpp"
 
 namespace hexhall::server {
 
@@ -49,6 +51,10 @@ public:
     void on_close(const ClientPtr& c);
 
     size_t room_count() const;
+    // Player accounts (hub_accounts.cpp, docs/decisions/020-accounts.md).
+    AccountBook& accounts() const { return *accounts_; }
+    // Histories, ratings and leaderboards (server/ratings.hpp); every finished room reports here.
+    RatingBook& ratings() const { return *ratings_; }
 
     // ---- Managed rooms (hub_managed.cpp): rooms another part of the server runs, e.g. a
     // tournament's tables (RoomSetup::owner). Thread-safe.
@@ -111,6 +117,35 @@ private:
     const GameModule* module_for(const json& request) const;
     void store_session(const std::string& hash);
     bool restore_room(StoredRoom& room, std::string& why);  // hub_store.cpp
+
+    // Accounts (hub_accounts.cpp): register, login, logout, logoutAll, changePassword, deleteAccount.
+    void account_request(const ClientPtr& c, const LobbyRequest& r);
+    // The name a client's seats show: its account's when logged in, else its hello name.
+    std::string display_name(const ClientPtr& c) const;
+    std::shared_ptr<AccountBook> accounts_;
+    std::shared_ptr<RatingBook> ratings_;
+    void game_finished(PlayedGame g);  // a room's game ended (on its strand)
+    void anonymise_games(const std::string& account, const std::string& name);  // deleteAccount (a worker)
+    // Play now (hub_play_now.cpp): playNow, leaveQueue, the queues' timer, a match's room.
+    struct PlayQueue;
+    struct PlayWaiter {
+        ClientPtr client;
+        std::string name, account;
+    };
+    void play_now(const ClientPtr& c, const LobbyRequest& r);
+    // Takes the client's session out of its queue; false when it was not queued (or, with
+    // only_this_connection, queued from another connection).
+    bool leave_queue(const ClientPtr& c, bool only_this_connection);
+    void play_tick();
+    void start_match(const PlayQueue& q, const rating::Match& m, const std::vector<PlayWaiter>& who);
+    std::mutex play_mu_;
+    std::map<std::string, std::shared_ptr<PlayQueue>> queues_;  // by "<game>/<players>"
+    std::map<std::string, std::string> queued_;                 // session hash -> its queue
+    std::optional<Strand> play_strand_;
+    bool play_armed_ = false;
+    std::atomic<uint64_t> play_rooms_{0};
+    // Log-in guesses: charged to the account's name key and to the address (decision 020).
+    std::shared_ptr<PasswordThrottle> logins_ = std::make_shared<PasswordThrottle>();
 
     RoomOverListener room_over_;
     void make_managed(RoomSetup& setup);  // the on_over hook of a managed room

@@ -7,6 +7,7 @@ import { seatMark } from "../app/seats";
 import { errorText, type Shell } from "../app/shell";
 import { t, onLang } from "../i18n";
 import { tournamentsCard } from "../tournament/lobby-card";
+import { playNowCard } from "../account/play-now";
 import { createForm } from "./create-form";
 import { createRoomMessage, defaultOptions, listSummary, type CreateOptions } from "./options";
 
@@ -149,15 +150,16 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
           h("p", { class: "muted small" }, t("lobby.standingsHint")),
           h("a", { class: "btn btn-small", href: "#/standings", "data-testid": "standings-link" }, t("standings.show"))),
         tournamentsCard()),
-      h("div", { class: "lobby-side" }, nameCard(), createCard())));
+      h("div", { class: "lobby-side" }, playNow.el, nameCard(), createCard())));
     renderList();
   }
 
+  const playNow = playNowCard(shell);
   render();
   const offLang = onLang(render);
   const offJoined = shell.conn.on("joined", () => window.setTimeout(renderBack, 0));
   const offReady = shell.conn.on("ready", () => { if (!nameInput.value) nameInput.value = session.name(); refresh(); });
   if (shell.conn.ready) refresh();
   else shell.ensureName();  // the first visit asks for a display name
-  return () => { disposed = true; window.clearTimeout(timer); offLang(); offReady(); offJoined(); };
+  return () => { disposed = true; window.clearTimeout(timer); offLang(); offReady(); offJoined(); playNow.dispose(); };
 }
