@@ -18,7 +18,7 @@ import { mountTournamentPage } from "./tournament";
 import { mountAccountPage } from "./account/account-page";
 import { mountPlayerPage } from "./account/player-page";
 import { mountLeaderboardPage } from "./account/leaderboard-page";
-import { trackAccount } from "./account/state";
+import { onAccount, trackAccount } from "./account/state";
 
 const conn = new Connection(serverUrl(),
   () => ({ name: session.name() || "Guest", token: session.token() }),
@@ -97,6 +97,7 @@ function renderConn(s: ConnectionState) {
 conn.onState(renderConn);
 conn.on("ready", renderHeader);
 onLang(() => { renderHeader(); if (dialog.open) askName(); });
+onAccount(() => renderHeader());  // the name chip shows the account's name once logged in
 
 // ---- pages
 const main = h("main", { id: "main", class: "page" });

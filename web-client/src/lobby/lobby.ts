@@ -140,6 +140,7 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
     renderBack();
     root.append(backBox, h("div", { class: "lobby" },
       h("div", { class: "lobby-main" },
+        playNow.el,
         h("section", { class: "card lobby-rooms" },
           h("div", { class: "row between" }, h("h2", {}, t("lobby.rooms")),
             h("button", { class: "btn btn-ghost btn-small", onclick: refresh, "data-testid": "rooms-refresh" }, t("lobby.refresh"))),
@@ -150,7 +151,7 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
           h("p", { class: "muted small" }, t("lobby.standingsHint")),
           h("a", { class: "btn btn-small", href: "#/standings", "data-testid": "standings-link" }, t("standings.show"))),
         tournamentsCard()),
-      h("div", { class: "lobby-side" }, playNow.el, nameCard(), createCard())));
+      h("div", { class: "lobby-side" }, nameCard(), createCard())));
     renderList();
   }
 
