@@ -1,8 +1,11 @@
 // Rated rooms, players' pages and leaderboards (issue 29; docs/decisions/019-ratings.md, 020-accounts.md):
 // a rated room seats accounts only and plays with a clock and a secret seed; at the end the people
 // are rated (Weng-Lin), every account's history gets the game, and GET /players/<name> and
-// GET /leaderboard show them. Deleting an account keeps its games under an anonymous name.
+// GET /leaderboard show them. Deleting an account keeps its games under an anonymous name. Both
+// stores keep ratings and histories.
+#include "server/ratings.hpp"
 #include "tests/games/test_games.hpp"
+#include "tests/server/store_backends.hpp"
 #include "tests/server/ws_client.hpp"
 
 using namespace hexhall::test;
@@ -147,4 +150,39 @@ TEST_CASE("ratings: a rated game rates its players; pages, leaderboards and dele
     board = rt_get_json(s.port, "/leaderboard?game=tictactoe&ruleset=standard", status);
     REQUIRE(board.at("rows").size() == 1);  // a deleted account leaves the leaderboards
     CHECK(board.at("rows").at(0).at("name") == "Bob");
+}
+
+TEST_CASE("ratings: ratings and histories are kept by the store", "[server][ratings][store]") {
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        hexhall::server::PlayedGame g;
+        g.room = "0123456789abcdef";
+        g.game = "tictactoe";
+        g.family = "standard";
+        g.rated = true;
+        g.finished_ms = unix_ms_now();
+        g.outcome.winners = {1};
+        g.outcome.scores = {0, 1};
+        g.seats = {{"a1", "", "Ann", "human", false}, {"b2", "", "Bob", "human", false}};
+        std::optional<hexhall::rating::Rating> ann;
+        {
+            auto store = db.open();
+            hexhall::server::RatingBook book(store.get());
+            book.record(g);
+            ann = book.rating_of("a1", "tictactoe", "standard");
+            store->flush();
+        }
+        REQUIRE(ann);
+        CHECK(ann->mu < 25.0);
+        auto store = db.open();
+        hexhall::server::RatingBook book(store.get());
+        book.load();
+        CHECK(book.rating_of("a1", "tictactoe", "standard") == ann);
+        const json page = book.profile("b2", "Bob", [](const std::string& id) { return id == "a1" ? "Ann" : "?"; });
+        CHECK(page.at("played") == 1);
+        CHECK(page.at("wins") == 1);
+        CHECK(page.at("games").at(0).at("opponents").at(0).at("name") == "Ann");
+        CHECK(page.at("ratings").at(0).at("history").size() == 1);
+        CHECK(book.seats_of("a1") == std::vector<std::pair<std::string, int>>{{"0123456789abcdef", 0}});
+    }
 }
