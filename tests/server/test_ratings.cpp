@@ -12,9 +12,13 @@ using namespace hexhall::test;
 
 namespace {
 
+// The reply to `body` (game messages before it are skipped).
 json rt_call(WsClient& c, json body) {
-    c.request(std::move(body));
-    return c.recv();
+    const json sent = c.request(std::move(body));
+    for (;;) {
+        json m = c.recv();
+        if (m.contains("id") && m.at("id") == sent.at("id")) return m;
+    }
 }
 
 WsClient& rt_logged_in(WsClient& c, const std::string& name) {
@@ -185,4 +189,34 @@ TEST_CASE("ratings: ratings and histories are kept by the store", "[server][rati
         CHECK(page.at("ratings").at(0).at("history").size() == 1);
         CHECK(book.seats_of("a1") == std::vector<std::pair<std::string, int>>{{"0123456789abcdef", 0}});
     }
+}
+
+TEST_CASE("ratings: a guest who registers during a game finds it in the account's history", "[server][ratings]") {
+    Watchdog wd(120);
+    registry_with_test_games();
+    TestServer s;
+    WsClient cy(s.port), dee(s.port);
+    cy.hello("Cy");
+    dee.hello("Dee");
+    const std::string room = cy.create({{"game", "tictactoe"}}).at("room");  // casual
+    REQUIRE(cy.join(room, 0).at("type") == "joined");
+    REQUIRE(dee.join(room, 1).at("type") == "joined");
+    cy.request({{"type", "start"}, {"room", room}});
+    REQUIRE(cy.recv_type("started").at("room") == room);
+    rt_mark(cy, 4);
+    // Mid-game, the guest claims an account: the seat and the game stay its own.
+    REQUIRE(rt_call(cy, {{"type", "register"}, {"name", "Cyrus"}, {"password", "cyrus password"}}).at("type") == "account");
+    for (auto [who, cell] : std::vector<std::pair<WsClient*, int>>{{&dee, 0}, {&cy, 3}, {&dee, 1}, {&cy, 5}}) rt_mark(*who, cell);
+    int status = 0;
+    json page;
+    REQUIRE(eventually([&] {
+        page = rt_get_json(s.port, "/players/Cyrus", status);
+        return status == 200 && page.at("played") == 1;
+    }));
+    const json game = page.at("games").at(0);
+    CHECK(game.at("room") == room);
+    CHECK(game.at("won") == true);
+    CHECK(game.at("rated") == false);
+    CHECK(game.at("opponents").at(0).at("name") == "Dee");
+    CHECK(page.at("ratings").empty());  // a casual game rates nobody
 }
