@@ -39,6 +39,7 @@ export async function accounts({ browser, base, shots }) {
   await page.screenshot({ path: join(shots, "accounts-player.png") });
   await page.goto(base + "/#/leaderboard");
   await page.waitForSelector(tid("board-empty"), { timeout: 10000 });
+  check(await page.inputValue(tid("board-ruleset")) === "base", "the default game's leaderboard is its default ruleset's");
   await checkNoHorizontalScroll(page, "leaderboard");
   await page.screenshot({ path: join(shots, "accounts-leaderboard.png") });
 

@@ -4,13 +4,17 @@ import { h, clear } from "../app/dom";
 import { go } from "../app/router";
 import { t, lang, onLang } from "../i18n";
 import { gameMetas, defaultGame } from "../games";
-import { gameTitle } from "../games/words";
+import { gameTitle, gameWord } from "../games/words";
+import type { OptionField } from "../games/game-meta";
+
+/** The game's "ruleset" option, when it has one (ratings are kept per ruleset family). */
+function rulesetField(game: string): OptionField | undefined {
+  return gameMetas.find((g) => g.name === game)?.fields.find((o) => o.key === "ruleset");
+}
 
 /** The ruleset family a game's ratings use by default (the server's: the game's "ruleset" option, else "standard"). */
 export function defaultRuleset(game: string): string {
-  const meta: any = gameMetas.find((g) => g.name === game);
-  const field = (meta?.options ?? []).find((o: any) => o.key === "ruleset");
-  return field ? String(field.default ?? field.values?.[0] ?? "standard") : "standard";
+  return String(rulesetField(game)?.default ?? "standard");
 }
 
 export function mountLeaderboardPage(root: HTMLElement, game = defaultGame, ruleset = defaultRuleset(game)): () => void {
@@ -27,7 +31,7 @@ export function mountLeaderboardPage(root: HTMLElement, game = defaultGame, rule
     root.append(h("div", { class: "leaderboard-page narrow stack" },
       h("h1", {}, t("board.title")),
       h("div", { class: "row wrap" }, h("label", { for: "board-game", class: "field-label" }, t("board.game")), select,
-        h("span", { class: "muted" }, `${t("board.ruleset")}: ${ruleset}`)),
+        rulesetSelect()),
       board ? h("p", { class: "muted" }, t("board.season", { season: board.season })) : null,
       error ? h("p", { class: "muted" }, error) : null,
       board && !rows.length ? h("p", { class: "muted", "data-testid": "board-empty" }, t("board.empty", { n: board.minGames })) : null,
@@ -38,6 +42,15 @@ export function mountLeaderboardPage(root: HTMLElement, game = defaultGame, rule
           h("td", {}, h("a", { href: `#/players/${encodeURIComponent(r.name)}` }, r.name)),
           h("td", { title: `μ ${r.mu.toFixed(2)}, σ ${r.sigma.toFixed(2)}` }, r.ordinal.toFixed(1)),
           h("td", {}, String(r.games)))))) : null));
+  }
+
+  function rulesetSelect(): HTMLElement | null {
+    const field = rulesetField(game);
+    if (!field?.choices?.length) return null;
+    const meta = gameMetas.find((g) => g.name === game);
+    return h("select", { "data-testid": "board-ruleset", "aria-label": t("board.ruleset"),
+      onchange: (e: Event) => go({ name: "leaderboard", game, ruleset: (e.target as HTMLSelectElement).value }) },
+      field.choices.map((c) => h("option", { value: c.value, selected: c.value === ruleset }, gameWord(meta, lang(), c.label) ?? c.value)));
   }
 
   fetch(`/leaderboard?game=${encodeURIComponent(game)}&ruleset=${encodeURIComponent(ruleset)}`).then(async (res) => {
