@@ -94,10 +94,10 @@ void RatingBook::record(const PlayedGame& g) {
     }
     const std::vector<int> places = rating::places_of(finishes);
     std::vector<std::optional<rating::Rating>> before(n), after(n);
-    if (g.rated) {
+    const auto people = std::count_if(g.seats.begin(), g.seats.end(), [](const PlayedSeat& s) { return !s.account.empty(); });
+    if (g.rated && people >= 2) {  // with fewer than two people nobody is rated (decision 019)
         const std::string season = season_of(g.finished_ms, settings_.season_months);
         std::vector<rating::SeatResult> seats(n);
-        int people = 0;
         for (size_t i = 0; i < n; ++i) {
             seats[i].finish = finishes[i];
             if (g.seats[i].account.empty()) continue;
@@ -111,22 +111,17 @@ void RatingBook::record(const PlayedGame& g) {
                 e.season = season;
             }
             seats[i].person = before[i] = e.rating;
-            ++people;
         }
-        if (people >= 2) {
-            after = rating::rate_seats(seats);
-            for (size_t i = 0; i < n; ++i) {
-                if (!after[i]) continue;
-                const std::string k = key(g.seats[i].account, g.game, g.family);
-                Entry& e = ratings_[k];
-                e.rating = *after[i];
-                ++e.games;
-                e.history.push_back({g.room, g.finished_ms, e.rating});
-                if (e.history.size() > kMaxHistory) e.history.erase(e.history.begin());
-                save_rating(k, e);
-            }
-        } else {
-            std::fill(before.begin(), before.end(), std::nullopt);
+        after = rating::rate_seats(seats);
+        for (size_t i = 0; i < n; ++i) {
+            if (!after[i]) continue;
+            const std::string k = key(g.seats[i].account, g.game, g.family);
+            Entry& e = ratings_[k];
+            e.rating = *after[i];
+            ++e.games;
+            e.history.push_back({g.room, g.finished_ms, e.rating});
+            if (e.history.size() > kMaxHistory) e.history.erase(e.history.begin());
+            save_rating(k, e);
         }
     }
     json players = json::array();

@@ -220,3 +220,34 @@ TEST_CASE("ratings: a guest who registers during a game finds it in the account'
     CHECK(game.at("opponents").at(0).at("name") == "Dee");
     CHECK(page.at("ratings").empty());  // a casual game rates nobody
 }
+
+TEST_CASE("ratings: bots are never rated; a rated game with one person rates nobody", "[server][ratings]") {
+    Watchdog wd(120);
+    registry_with_test_games();
+    TestServer s;
+    WsClient eve(s.port);
+    rt_logged_in(eve, "Eve");
+    const std::string room = eve.create({{"game", "tictactoe"}, {"rated", true}, {"botFill", "random"}}).at("room");
+    REQUIRE(eve.join(room, 0).at("type") == "joined");
+    eve.request({{"type", "start"}, {"room", room}});
+    // Eve plays her first legal move whenever she has one, until the game ends.
+    for (int guard = 0;; ++guard) {
+        REQUIRE(guard < 1000);
+        const json m = eve.recv();
+        if (m.at("type") == "seedReveal") break;
+        if (m.at("type") != "snapshot" && m.at("type") != "patch") continue;
+        const json legal = m.at("tictactoe").value("legal", json::array());
+        if (!legal.empty())
+            eve.request({{"type", "action"}, {"game", "tictactoe"}, {"tictactoe", legal.at(0)}});
+    }
+    int status = 0;
+    json page;
+    REQUIRE(eventually([&] {
+        page = rt_get_json(s.port, "/players/Eve", status);
+        return status == 200 && page.at("played") == 1;
+    }));
+    CHECK(page.at("games").at(0).at("rated") == false);
+    CHECK_FALSE(page.at("games").at(0).contains("rating"));
+    CHECK(page.at("games").at(0).at("opponents").at(0).at("kind") == "bot");
+    CHECK(page.at("ratings").empty());
+}
