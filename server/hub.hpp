@@ -136,7 +136,8 @@ private:
     // Takes the client's session out of its queue; false when it was not queued (or, with
     // only_this_connection, queued from another connection).
     bool leave_queue(const ClientPtr& c, bool only_this_connection);
-    void play_tick();
+    void play_tick();  // one matching pass (on the work pool), then arm_play() while anyone waits
+    void arm_play();
     void start_match(const PlayQueue& q, const rating::Match& m, const std::vector<PlayWaiter>& who);
     std::mutex play_mu_;
     std::map<std::string, std::shared_ptr<PlayQueue>> queues_;  // by "<game>/<players>"

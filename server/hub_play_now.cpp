@@ -3,8 +3,8 @@
 // wait; bots fill after a wait and then the room is casual). A match becomes a managed room with a
 // seat kept for each matched player (seat tokens, as a tournament's tables): each gets `matched` and
 // takes its seat with joinRoom; the game starts once every seat is taken, and seats not taken in time
-// are played by a bot until their player comes. The queues are matched on a strand of their own,
-// every HubLimits::play_tick while anyone waits.
+// are played by a bot until their player comes. The queues are matched every HubLimits::play_tick
+// while anyone waits, on the fair work pool (a strand of their own keeps the timer).
 #include <spdlog/spdlog.h>
 
 #include "server/hub.hpp"
@@ -73,7 +73,7 @@ void Hub::play_now(const ClientPtr& c, const LobbyRequest& r) {
         play_armed_ = true;
     }
     c->send(json{{"type", "queued"}, {"v", 1}, {"id", r.id}, {"game", module->name}, {"players", players}, {"size", size}});
-    if (arm) play_strand_->post_after(limits_.play_tick, [this] { play_tick(); });
+    if (arm) arm_play();
 }
 
 bool Hub::leave_queue(const ClientPtr& c, bool only_this_connection) {
@@ -127,7 +127,18 @@ void Hub::play_tick() {
     }
     for (auto& [c, m] : pushes) c->send(m);
     for (Made& x : made) start_match(*x.queue, x.match, x.who);
-    if (rearm) play_strand_->post_after(limits_.play_tick, [this] { play_tick(); });
+    if (rearm) arm_play();
+}
+
+void Hub::arm_play() {
+    // The pass itself runs on the fair work pool (a pass over many waiters takes milliseconds:
+    // decision 019), charged to the server's own principal; a refusal tries again a tick later.
+    play_strand_->post_after(limits_.play_tick, [this] {
+        const WorkPool::Admit admit = work_->submit({"server", "play-now"}, [this](bool run) {
+            if (run) play_tick();
+        });
+        if (admit != WorkPool::Admit::Queued && admit != WorkPool::Admit::Stopped) arm_play();
+    });
 }
 
 void Hub::start_match(const PlayQueue& q, const rating::Match& m, const std::vector<PlayWaiter>& who) {
