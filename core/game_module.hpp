@@ -27,8 +27,8 @@ struct TournamentRuleset {
 // createRoom's members that are the room's, never a game's option (server/room_options.hpp): every
 // game's create() is handed them and leaves them alone; one list for the server's door and the rules
 // games (a key missing here was refused by those games: "rematchOf" in issue 26).
-inline constexpr std::array<std::string_view, 7> kRoomOptionKeys = {"private", "password",     "spectators", "botFill",
-                                                                     "grace",   "externalBots", "rematchOf"};
+inline constexpr std::array<std::string_view, 8> kRoomOptionKeys = {"private", "password",     "spectators", "botFill",
+                                                                     "grace",   "externalBots", "rematchOf",  "rated"};
 
 struct GameModule {
     std::string name;   // payload key, rooms.game, listRooms' "game" (lowercase, stable)

@@ -92,6 +92,9 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "max-rooms") {
         if (!integer(1, 1000000)) return bad;
         o.limits.max_rooms = static_cast<size_t>(n);
+    } else if (name == "leaderboard-min-games") {  // docs/decisions/020-accounts.md
+        if (!integer(1, 1000000)) return bad;
+        o.limits.leaderboard_min_games = static_cast<int>(n);
     } else if (name == "max-frame-bytes") {
         if (!integer(1024, 16 * 1024 * 1024)) return bad;
         o.max_frame_bytes = static_cast<size_t>(n);
@@ -292,6 +295,8 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --port-file PATH       once listening, write the bound port to PATH (useful with --port 0)
   --max-connections N    open WebSockets; more get HTTP 503 on upgrade (default 10000)
   --max-rooms N          rooms; createRoom beyond gets error too_many_rooms (default 10000)
+  --leaderboard-min-games N  rated games in a season before a player is on its leaderboards
+                         (default 5; GET /leaderboard)
   --max-frame-bytes N    largest message a client may send; larger closes it (default 65536)
   --max-send-queue N     messages queued for one slow client before it is dropped (default 4096)
   --max-send-queue-bytes N  bytes queued for one slow client before it is dropped (default 8 MiB)

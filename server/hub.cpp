@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <random>
+#include <atomic>
 
 #include <spdlog/spdlog.h>
 
@@ -12,6 +13,7 @@
 #include "server/handler_guard.hpp"
 #include "server/metrics.hpp"
 #include "server/password.hpp"
+#include "server/records.hpp"
 #include "server/room_options.hpp"
 
 namespace hexhall::server {
@@ -65,6 +67,33 @@ Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std
     work_ = work ? std::move(work) : std::make_shared<WorkPool>();
     bot_work_ = std::make_shared<WorkPool>(WorkLimits{limits.bot_threads, limits.bot_queue_per_principal,
                                                       limits.bot_queue_per_address, limits.bot_queue});
+    accounts_ = std::make_shared<AccountBook>(store_.get());
+    RatingSettings ratings;
+    ratings.min_games = limits.leaderboard_min_games;
+    ratings_ = std::make_shared<RatingBook>(store_.get(), ratings);
+}
+
+void Hub::game_finished(PlayedGame g) {
+    for (PlayedSeat& s : g.seats)  // a guest who logged in after taking the seat, a restored room
+        if (s.account.empty() && !s.session.empty())
+            if (auto a = accounts_->by_session(s.session)) s.account = a->id;
+    ratings_->record(g);
+}
+
+void Hub::anonymise_games(const std::string& account, const std::string& name) {
+    if (!store_) return;
+    std::vector<std::string> changed;
+    for (auto& [room, seat] : ratings_->seats_of(account)) {
+        std::optional<StoredRoom> st = store_->load_room(room);
+        if (!st || seat < 0 || static_cast<size_t>(seat) >= st->seats.size()) continue;
+        SeatRow row = st->seats[static_cast<size_t>(seat)];
+        if (row.seat != seat || row.kind != "human") continue;
+        row.name = name;
+        store_->put_seat(room, row);
+        changed.push_back(room);
+    }
+    store_->flush();  // then no record can be cached again with the old name
+    for (const std::string& room : changed) forget_finished_bodies(store_.get(), room);
 }
 
 Hub::~Hub() {  // their jobs use the hub and its rooms: none runs once it goes
@@ -75,6 +104,10 @@ Hub::~Hub() {  // their jobs use the hub and its rooms: none runs once it goes
 size_t Hub::room_count() const {
     std::lock_guard lock(mu_);
     return rooms_.size();
+}
+
+std::string Hub::display_name(const ClientPtr& c) const {
+    return accounts_->name_of_session(c->session_hash).value_or(c->name);
 }
 
 std::shared_ptr<Room> Hub::find_room(const std::string& id) const {
@@ -165,6 +198,14 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
         c->send(lobby_error(code, message, r.id));
     };
     json body = r.body;  // no internal key: check_create_keys refuses every "_…" key
+    if (auto rated = body.find("rated"); rated != body.end() && rated->is_boolean() && rated->get<bool>()) {
+        // A rated room (decision 020): no fixed seed, no external programs, a clock ("standard" unless named).
+        if (body.contains("seed")) return fail("bad_option", "a rated room has no fixed \"seed\"");
+        if (auto e = body.find("externalBots"); e != body.end() && !e->is_null() && !(e->is_array() && e->empty()))
+            return fail("bad_option", "a rated room has no \"externalBots\"");
+        if (!body.contains("clock") || body["clock"].is_null()) body["clock"] = "standard";
+        else if (body["clock"] == "none") return fail("bad_option", "a rated room plays with a clock");
+    }
     std::unique_ptr<Game> game = module->create(body, error);
     if (!game) return fail("bad_option", error);
     RoomSetup setup;
@@ -247,7 +288,13 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         c->name = r.name;
         sessions_.put(c->session_hash, SessionRecord{r.name, known ? known->room : std::string(), unix_ms_now()});
         store_session(c->session_hash);
-        c->send(welcome_message(r.id, token, r.name));
+        json welcome = welcome_message(r.id, token, r.name);
+        if (auto account = accounts_->by_session(c->session_hash)) {  // logged in: its name is the account's
+            c->name = account->name;
+            welcome["name"] = account->name;
+            welcome["account"] = {{"id", account->id}, {"name", account->name}};
+        }
+        c->send(welcome);
         if (known && !known->room.empty()) {
             bool answered = false;
             auto room = find_room(known->room);
@@ -269,6 +316,14 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         return c->send(lobby_error("store_unavailable", "the server cannot store games now: try again later", id));
     }
     if (r.kind == LobbyKind::CreateRoom) return create_room(c, r);
+    if (r.kind == LobbyKind::Register || r.kind == LobbyKind::Login || r.kind == LobbyKind::Logout ||
+        r.kind == LobbyKind::LogoutAll || r.kind == LobbyKind::ChangePassword || r.kind == LobbyKind::DeleteAccount)
+        return account_request(c, r);
+    if (r.kind == LobbyKind::PlayNow) return play_now(c, r);
+    if (r.kind == LobbyKind::LeaveQueue) {
+        if (!leave_queue(c, false)) return c->send(lobby_error("not_queued", "this session is not waiting to play", r.id));
+        return c->send(ok_message(r.id));
+    }
     if (r.kind == LobbyKind::ListRooms) return list_rooms(c, r);
     if (r.kind == LobbyKind::Game) {
         auto room = c->room;
@@ -299,8 +354,13 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
             c->room = room;
             sessions_.set_room(c->session_hash, room->id(), unix_ms_now());
             store_session(c->session_hash);
-            JoinRequest jr{r.seat, by_invite, r.password, r.seat_token};
-            post_for(c, room, [room, c, hash = c->session_hash, name = c->name, jr, id = r.id] {
+            JoinRequest jr;
+            jr.seat = r.seat;
+            jr.by_invite = by_invite;
+            jr.password = r.password;
+            jr.seat_token = r.seat_token;
+            if (auto account = accounts_->by_session(c->session_hash)) jr.account = account->id;  // rated rooms: accounts only
+            post_for(c, room, [room, c, hash = c->session_hash, name = display_name(c), jr, id = r.id] {
                 room->join(c, hash, name, jr, id);
             });
             return;
@@ -330,6 +390,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
 }
 
 void Hub::on_close(const ClientPtr& c) {
+    if (!c->session_hash.empty()) leave_queue(c, true);  // a waiter who goes leaves the queue
     if (auto room = c->room) room->post([room, c] { room->disconnect(c); });
     c->room.reset();
 }

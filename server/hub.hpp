@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "server/accounts.hpp"
 #include "server/client.hpp"
 #include "server/game.hpp"
 #include "server/hub_limits.hpp"
@@ -22,6 +23,7 @@
 #include "server/session.hpp"
 #include "server/store.hpp"
 #include "server/work_pool.hpp"
+#include "tournament/matchmaking.hpp"
 
 namespace hexhall::server {
 
@@ -54,6 +56,10 @@ public:
     // thinks any more (the server stops it before the I/O threads); idempotent.
     WorkPool& bot_pool() { return *bot_work_; }
     void stop_bots() { bot_work_->stop(); }
+    // Player accounts (hub_accounts.cpp, docs/decisions/020-accounts.md).
+    AccountBook& accounts() const { return *accounts_; }
+    // Histories, ratings and leaderboards (server/ratings.hpp); every finished room reports here.
+    RatingBook& ratings() const { return *ratings_; }
 
     // ---- Managed rooms (hub_managed.cpp): rooms another part of the server runs, e.g. a
     // tournament's tables (RoomSetup::owner). Thread-safe.
@@ -145,6 +151,36 @@ private:
     std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
     mutable std::mutex remote_mu_;
     std::map<std::string, json> remote_rooms_;  // other nodes' public rooms by id (listRooms entries)
+
+    // Accounts (hub_accounts.cpp): register, login, logout, logoutAll, changePassword, deleteAccount.
+    void account_request(const ClientPtr& c, const LobbyRequest& r);
+    // The name a client's seats show: its account's when logged in, else its hello name.
+    std::string display_name(const ClientPtr& c) const;
+    std::shared_ptr<AccountBook> accounts_;
+    std::shared_ptr<RatingBook> ratings_;
+    void game_finished(PlayedGame g);  // a room's game ended (on its strand)
+    void anonymise_games(const std::string& account, const std::string& name);  // deleteAccount (a worker)
+    // Play now (hub_play_now.cpp): playNow, leaveQueue, the queues' timer, a match's room.
+    struct PlayQueue;
+    struct PlayWaiter {
+        ClientPtr client;
+        std::string name, account;
+    };
+    void play_now(const ClientPtr& c, const LobbyRequest& r);
+    // Takes the client's session out of its queue; false when it was not queued (or, with
+    // only_this_connection, queued from another connection).
+    bool leave_queue(const ClientPtr& c, bool only_this_connection);
+    void play_tick();  // one matching pass (on the work pool), then arm_play() while anyone waits
+    void arm_play();
+    void start_match(const PlayQueue& q, const rating::Match& m, const std::vector<PlayWaiter>& who);
+    std::mutex play_mu_;
+    std::map<std::string, std::shared_ptr<PlayQueue>> queues_;  // by "<game>/<players>"
+    std::map<std::string, std::string> queued_;                 // session hash -> its queue
+    std::optional<Strand> play_strand_;
+    bool play_armed_ = false;
+    std::atomic<uint64_t> play_rooms_{0};
+    // Log-in guesses: charged to the account's name key and to the address (decision 020).
+    std::shared_ptr<PasswordThrottle> logins_ = std::make_shared<PasswordThrottle>();
 
     RoomOverListener room_over_;
     void make_managed(RoomSetup& setup);  // the on_over hook of a managed room

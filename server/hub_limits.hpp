@@ -48,6 +48,14 @@ struct HubLimits {
     std::chrono::milliseconds session_ttl{24LL * 3600 * 1000};
     // … and a room abandoned (closed unfinished, or never started) this long ago is deleted.
     std::chrono::milliseconds abandoned_keep{24LL * 3600 * 1000};
+    // Leaderboards list players with at least this many rated games in the season (decision 019).
+    int leaderboard_min_games = 5;
+    // Play now (hub_play_now.cpp): the queues are matched this often while anyone waits (and every
+    // waiter told the queue's size); after play_bots_after a waiter may get a room with bots (then
+    // casual); a matched player has play_join_wait to take the seat before a bot plays it.
+    std::chrono::milliseconds play_tick{1000};
+    std::chrono::milliseconds play_bots_after{60'000};
+    std::chrono::milliseconds play_join_wait{30'000};
 };
 
 }  // namespace hexhall::server

@@ -63,6 +63,9 @@ void Hub::store_session(const std::string& hash) {
 
 std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request) {
     setup.bot_games = bot_games_;
+    setup.on_finished = [this](const PlayedGame& g) { game_finished(g); };
+    setup.rating_of = [ratings = ratings_, game = std::string(game->name()), family = ruleset_family(game->options())](
+                          const std::string& account) { return ratings->rating_of(account, game, family); };
     if (const GameModule* m = games_.find(game->name())) setup.bot_names = m->bots;
     auto on_closed = [this](const std::string& id) { remove_room(id); };
     // Off the hub's lock (add_room); a lobby createRoom hashed it on the work pool already.
@@ -92,9 +95,12 @@ std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game
 }
 
 size_t Hub::sweep(int64_t now_ms) {
-    // A session in a room that is still open keeps its seat; every other one expires.
-    const std::vector<std::string> gone = sessions_.expire(
-        now_ms - limits_.session_ttl.count(), [this](const SessionRecord& s) { return !s.room.empty() && find_room(s.room); });
+    // A session in a room that is still open keeps its seat, and one logged in to an account stays
+    // until it logs out (docs/decisions/020-accounts.md); every other one expires.
+    const std::vector<std::string> gone =
+        sessions_.expire(now_ms - limits_.session_ttl.count(), [this](const std::string& hash, const SessionRecord& s) {
+            return (!s.room.empty() && find_room(s.room)) || accounts_->by_session(hash).has_value();
+        });
     if (store_) {
         store_->delete_sessions(gone);
         store_->prune_abandoned(now_ms - limits_.abandoned_keep.count());
@@ -105,6 +111,8 @@ size_t Hub::sweep(int64_t now_ms) {
 
 size_t Hub::restore() {
     if (!store_) return 0;
+    accounts_->load();
+    ratings_->load();
     const auto sessions = store_->load_sessions();
     const int64_t now = unix_ms_now();  // an older database's sessions count as seen now
     for (const SessionRow& s : sessions) sessions_.put(s.hash, SessionRecord{s.name, s.room, s.seen_ms ? s.seen_ms : now});

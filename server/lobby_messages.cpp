@@ -57,6 +57,14 @@ ParsedLobby parse_lobby(std::string_view text) {
     else if (type == "kick") r.kind = LobbyKind::Kick;
     else if (type == "transferHost") r.kind = LobbyKind::TransferHost;
     else if (type == "chat") r.kind = LobbyKind::Chat;
+    else if (type == "register") r.kind = LobbyKind::Register;
+    else if (type == "login") r.kind = LobbyKind::Login;
+    else if (type == "logout") r.kind = LobbyKind::Logout;
+    else if (type == "logoutAll") r.kind = LobbyKind::LogoutAll;
+    else if (type == "changePassword") r.kind = LobbyKind::ChangePassword;
+    else if (type == "deleteAccount") r.kind = LobbyKind::DeleteAccount;
+    else if (type == "playNow") r.kind = LobbyKind::PlayNow;
+    else if (type == "leaveQueue") r.kind = LobbyKind::LeaveQueue;
     else return fail("unknown_type", "unknown message type", id);
 
     auto v_it = j.find("v");

@@ -15,7 +15,10 @@ namespace hexhall::server {
 using json = nlohmann::json;
 
 enum class LobbyKind {
-    Hello, CreateRoom, ListRooms, JoinRoom, AddBot, Start, LeaveRoom, RemoveBot, Kick, TransferHost, Chat, Game
+    Hello, CreateRoom, ListRooms, JoinRoom, AddBot, Start, LeaveRoom, RemoveBot, Kick, TransferHost, Chat, Game,
+    // Accounts (hub_accounts.cpp, docs/decisions/020-accounts.md): the members are read there.
+    Register, Login, Logout, LogoutAll, ChangePassword, DeleteAccount,
+    PlayNow, LeaveQueue  // hub_play_now.cpp
 };
 
 struct LobbyRequest {

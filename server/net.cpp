@@ -37,6 +37,7 @@
 #include "server/records.hpp"
 #include "server/store_factory.hpp"
 #include "server/send_budget.hpp"
+#include "server/profiles.hpp"
 #include "server/standings.hpp"
 #include "server/unix_time.hpp"
 
@@ -492,7 +493,8 @@ private:
         // The heavy endpoints read and replay stored games: off the I/O threads, limited per address.
         const std::string_view target(req.target().data(), req.target().size());
         const bool added = registry_->handler_for(target) != nullptr;  // e.g. /tournaments: budgets of its own
-        if ((target.starts_with("/standings") || target.starts_with("/games/") || added) && registry_->heavy) {
+        const bool players = target.starts_with("/players/") || target.starts_with("/leaderboard");  // profiles.hpp
+        if ((target.starts_with("/standings") || target.starts_with("/games/") || players || added) && registry_->heavy) {
             const std::string address = slot_ ? slot_->address : std::string("?");
             const char* refusal = nullptr;
             const auto now = HttpRateLimit::Clock::now();
@@ -629,6 +631,8 @@ private:
             HttpAnswer a = standings_endpoint(hub_, query);
             return text_response(req, static_cast<http::status>(a.status), std::move(a.body), a.content_type.c_str());
         }
+        if (auto a = player_endpoint(hub_, target, query))  // GET /players/<name>, /leaderboard (profiles.hpp)
+            return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
         if (auto a = record_endpoint(hub_, target, query))  // GET /games/<room>/record (records.hpp)
             return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
         if (target == "/metrics" && options_.metrics_address.empty()) return metrics_response(req);

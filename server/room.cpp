@@ -35,6 +35,8 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       owner_(std::move(setup.owner)),
       seat_names_(std::move(setup.seat_names)),
       on_over_(std::move(setup.on_over)),
+      on_finished_(std::move(setup.on_finished)),
+      rating_of_(std::move(setup.rating_of)),
       game_(std::move(game)),
       strand_(std::move(strand)),
       limits_(limits),
@@ -82,6 +84,8 @@ json Room::make_summary() const {
                   {"name", s.name},
                   {"connected", s.kind == Seat::Kind::Bot || !s.client.expired()}};
         if (s.bot_playing) j["botPlaying"] = *s.bot_playing;
+        if (options_.rated && s.rating)  // ratings next to names (decision 020)
+            j["rating"] = {{"mu", s.rating->mu}, {"sigma", s.rating->sigma}, {"ordinal", rating::ordinal(*s.rating)}};
         else if (s.bot_at_ms > 0 && s.client.expired()) j["botAt"] = s.bot_at_ms;  // the absent player's countdown
         seats.push_back(std::move(j));
     }
@@ -101,6 +105,7 @@ json Room::make_summary() const {
             {"started", started_ && start_told_},  // not before the start is stored (begin_game)
             {"over", game_->over()},
             {"fixedSeed", options_.fixed_seed}};
+    if (options_.rated) j["rated"] = true;
     if (started_ && start_told_ && journal_) j["commitment"] = journal_->fairness().commitment;  // docs/fairness.md
     if (store_failing_) j["store"] = "failing";  // paused until the store works again
     if (rematch_) j["rematch"] = {{"room", rematch_->first}, {"invite", rematch_->second}};  // link_rematch
@@ -230,16 +235,29 @@ void Room::join_checked(const ClientPtr& c, const std::string& session, const st
     if (held == n) {
         // Rejoining one's own seat (e.g. from a new connection).
     } else if (s.kind == Seat::Kind::Empty) {
+        if (options_.rated) {  // people with accounts only, one seat each (decision 020)
+            if (req.account.empty())
+                return c->send(lobby_error("account_required", "a rated room seats players who are logged in", id));
+            for (const Seat& other : seats_)
+                if (other.account == req.account)
+                    return c->send(lobby_error("already_seated", "this account already holds another seat", id));
+        }
         s.kind = Seat::Kind::Human;
         s.session = session;
         s.name = name;
+        s.account = req.account;
+        s.rating = rating_for(req.account);
         store_seat(n);
     } else if (s.kind == Seat::Kind::External) {
         const auto it = seat_token_hashes_.find(n);
         if (!req.seat_token || it == seat_token_hashes_.end() || token_hash(*req.seat_token) != it->second)
             return c->send(lobby_error("seat_reserved", "this seat is kept for an external bot: send its seatToken", id));
         if (!s.client.expired()) return c->send(lobby_error("seat_taken", "the seat is taken", id));
+        if (options_.rated && req.account.empty())
+            return c->send(lobby_error("account_required", "a rated room seats players who are logged in", id));
         s.session = session;  // the token holder takes (or retakes) the seat
+        s.account = req.account;
+        s.rating = rating_for(req.account);
         if (auto it = seat_names_.find(n); it != seat_names_.end()) s.name = it->second;
         else s.name = name;
         store_seat(n);
@@ -366,6 +384,11 @@ void Room::take_over(int n) {
     spdlog::info("room {}: a {} bot plays seat {}", id_, takeover_bot_, n);
     push_room();
     pump_bots();
+}
+
+std::optional<rating::Rating> Room::rating_for(const std::string& account) const {
+    if (!options_.rated || account.empty()) return std::nullopt;
+    return (rating_of_ ? rating_of_(account) : std::nullopt).value_or(rating::Rating{});
 }
 
 void Room::free_seat(int n) {

@@ -17,6 +17,7 @@
 #include "server/hub_limits.hpp"
 #include "server/password.hpp"
 #include "server/quotas.hpp"
+#include "server/ratings.hpp"
 #include "server/room_options.hpp"
 #include "server/store.hpp"
 #include "server/work_pool.hpp"
@@ -48,6 +49,11 @@ struct RoomSetup {
     std::string owner;
     std::map<int, std::string> seat_names;
     std::function<void(const std::string& room, const core::Outcome& outcome)> on_over;
+    // Every room: the finished game once its finished state is stored (histories and ratings,
+    // server/ratings.hpp), on the strand.
+    std::function<void(const PlayedGame&)> on_finished;
+    // Rated rooms: an account's rating in this room's game and ruleset family (shown beside its name).
+    std::function<std::optional<rating::Rating>(const std::string& account)> rating_of;
     // Bot games (docs/decisions/012-bot-game-accounting.md): where they are counted (null: not
     // counted) and whom this room's are charged to.
     std::shared_ptr<BotGameLedger> bot_games;
@@ -62,6 +68,7 @@ struct JoinRequest {
     bool by_invite = false;
     std::optional<std::string> password;
     std::optional<std::string> seat_token;
+    std::string account;  // the session's account ("" : a guest); a rated room seats accounts only
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -142,6 +149,8 @@ private:
         bool kicked = false;
         uint64_t away_gen = 0;  // bumped on every (dis)connect: a stale grace timer does nothing
         int64_t bot_at_ms = 0;  // Unix ms when a bot takes the absent player's seat (0: no timer)
+        std::string account;    // the account that took the seat ("" : a guest, a bot, or restored)
+        std::optional<rating::Rating> rating;  // rated rooms: its rating when it sat down
         bool held() const { return (kind == Kind::Human || kind == Kind::External) && !session.empty(); }
     };
     struct Spectator {
@@ -233,6 +242,9 @@ private:
     std::map<int, std::string> seat_names_;
     std::function<void(const std::string&, const core::Outcome&)> on_over_;
     bool over_reported_ = false;
+    std::function<void(const PlayedGame&)> on_finished_;
+    std::function<std::optional<rating::Rating>(const std::string&)> rating_of_;
+    std::optional<rating::Rating> rating_for(const std::string& account) const;  // rated rooms, else none
     void report_over();
     std::unique_ptr<Game> game_;
     Strand strand_;

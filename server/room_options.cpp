@@ -57,6 +57,10 @@ bool parse_room_options(const nlohmann::json& req, int seats, const std::vector<
             o.external_bots.push_back(static_cast<int>(v));
         }
     }
+    if (has(req, "rated")) {
+        if (!req["rated"].is_boolean()) return bad("\"rated\" must be a boolean");
+        o.rated = req["rated"].get<bool>();
+    }
     o.fixed_seed = has(req, "seed");
     return true;
 }

@@ -17,6 +17,7 @@ struct RoomOptions {
     int grace_s = 60;                     // 0–3600
     std::vector<int> external_bots;       // seats reserved for external bot programs
     bool fixed_seed = false;              // the request fixed the secret seed
+    bool rated = false;                   // rated room: account sessions only, rated at the end (decision 020)
 };
 
 inline constexpr int kMaxGraceSeconds = 3600;

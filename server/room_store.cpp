@@ -7,6 +7,7 @@
 #include "server/room.hpp"
 #include "server/room_journal.hpp"
 #include "server/session.hpp"
+#include "server/unix_time.hpp"
 
 namespace hexhall::server {
 
@@ -57,9 +58,30 @@ void Room::game_over() {
 
 // Managed rooms: the owner learns the outcome once (after it is stored).
 void Room::report_over() {
-    if (over_reported_ || !on_over_) return;
+    if (over_reported_) return;
     over_reported_ = true;
-    if (const std::optional<core::Outcome> o = game_->outcome()) on_over_(id_, *o);
+    const std::optional<core::Outcome> o = game_->outcome();
+    if (!o) return;
+    if (on_over_) on_over_(id_, *o);
+    if (!on_finished_) return;
+    PlayedGame g;  // histories and ratings (server/ratings.hpp)
+    g.room = id_;
+    g.game = game_->name();
+    g.family = ruleset_family(game_->options());
+    g.rated = options_.rated;
+    g.is_private = options_.is_private || !password_hash_.empty();
+    g.finished_ms = unix_ms_now();
+    g.outcome = *o;
+    for (const Seat& s : seats_) {
+        PlayedSeat f;
+        f.account = s.account;
+        f.session = s.kind == Seat::Kind::Bot ? std::string() : s.session;
+        f.name = s.name;
+        f.kind = s.kind == Seat::Kind::Bot ? "bot" : s.kind == Seat::Kind::External ? "external" : "human";
+        f.abandoned = s.kind != Seat::Kind::Bot && s.bot_playing.has_value();
+        g.seats.push_back(std::move(f));
+    }
+    on_finished_(g);
 }
 
 Text Room::seed_reveal_text() const {

@@ -56,11 +56,12 @@ void SessionStore::set_room(const std::string& hash, const std::string& room, in
     if (it != sessions_.end()) it->second.room = room, it->second.seen_ms = now_ms;
 }
 
-std::vector<std::string> SessionStore::expire(int64_t before_ms, const std::function<bool(const SessionRecord&)>& keep) {
+std::vector<std::string> SessionStore::expire(int64_t before_ms,
+                                              const std::function<bool(const std::string&, const SessionRecord&)>& keep) {
     std::lock_guard lock(mu_);
     std::vector<std::string> gone;
     for (auto it = sessions_.begin(); it != sessions_.end();) {
-        if (it->second.seen_ms < before_ms && !keep(it->second)) {
+        if (it->second.seen_ms < before_ms && !keep(it->first, it->second)) {
             gone.push_back(it->first);
             it = sessions_.erase(it);
         } else {

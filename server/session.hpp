@@ -35,7 +35,8 @@ public:
     size_t size() const;
     // Removes and returns the sessions not seen since `before_ms` for which `keep` is false (a guest
     // whose room is gone: issue 12 finding 11).
-    std::vector<std::string> expire(int64_t before_ms, const std::function<bool(const SessionRecord&)>& keep);
+    std::vector<std::string> expire(int64_t before_ms,
+                                    const std::function<bool(const std::string& hash, const SessionRecord&)>& keep);
 
 private:
     mutable std::mutex mu_;

@@ -22,6 +22,9 @@ TEST_CASE("config: a file of name = value lines, overridden by flags", "[server]
     CHECK(c.server.msgs_per_second == 5.5);
     CHECK(c.server.max_connections == 7);
     CHECK(c.server.limits.max_rooms == 3);
+    Config board;
+    CHECK(hexhall::server::parse_command_line(board, {"--leaderboard-min-games", "2"}) == "");
+    CHECK(board.server.limits.leaderboard_min_games == 2);
     CHECK(c.server.db_path == "/data/x.db");
     CHECK(c.server.db_sync_full);
     CHECK(c.log_format == "json");
@@ -63,7 +66,7 @@ TEST_CASE("config: --help documents every option", "[server][config]") {
                              "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format",
                              "tournament-max-entrants", "tournament-per-token", "tournament-per-address",
                              "work-threads", "work-queue-per-client", "work-queue-per-address", "work-queue",
-                             "bot-threads"}) {
+                             "bot-threads", "leaderboard-min-games"}) {
         INFO(name);
         CHECK(help.find(std::string("--") + name + " ") != std::string::npos);
         Config c;  // and each is an option

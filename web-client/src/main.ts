@@ -15,6 +15,10 @@ import { mountJoin } from "./room/join-page";
 import { mountReplayPage } from "./room/replay-page";
 import { mountStandingsPage } from "./room/standings-page";
 import { mountTournamentPage } from "./tournament";
+import { mountAccountPage } from "./account/account-page";
+import { mountPlayerPage } from "./account/player-page";
+import { mountLeaderboardPage } from "./account/leaderboard-page";
+import { onAccount, trackAccount } from "./account/state";
 
 const conn = new Connection(serverUrl(),
   () => ({ name: session.name() || "Guest", token: session.token() }),
@@ -65,6 +69,7 @@ function ensureName(): Promise<void> {
 const headerSlot = h("div", { class: "header-slot" });
 const shell: Shell = { conn, toast, ensureName, invites, joined: null, roomPushes: new Map(), seatTokens: new Map(), headerSlot };
 conn.on("room", (m) => { shell.roomPushes.set(String(m.room), m); });
+trackAccount(conn);
 conn.on("welcome", () => { shell.joined = null; });
 conn.on("joined", (m) => { shell.joined = { room: String(m.room), seat: typeof m.seat === "number" ? m.seat : -1 }; });
 
@@ -92,6 +97,7 @@ function renderConn(s: ConnectionState) {
 conn.onState(renderConn);
 conn.on("ready", renderHeader);
 onLang(() => { renderHeader(); if (dialog.open) askName(); });
+onAccount(() => renderHeader());  // the name chip shows the account's name once logged in
 
 // ---- pages
 const main = h("main", { id: "main", class: "page" });
@@ -115,6 +121,9 @@ function show() {
     case "replay": unmount = mountReplayPage(main, r.room, r.invite); break;
     case "standings": unmount = mountStandingsPage(main, r.rooms, r.teams ?? ""); break;
     case "tournamentNew": case "tournament": unmount = mountTournamentPage(main, shell, r); break;
+    case "account": unmount = mountAccountPage(main, shell); break;
+    case "player": unmount = mountPlayerPage(main, r.player); break;
+    case "leaderboard": unmount = mountLeaderboardPage(main, r.game, r.ruleset); break;
   }
   window.scrollTo(0, 0);
 }

@@ -55,3 +55,13 @@ test("tournament routes parse and print back", () => {
     { name: "tournament", id: "t1", role: "standings", key: "" }, { name: "tournamentNew" }] as const)
     assert.deepEqual(parseRoute(href(r)), r);
 });
+
+test("account, player and leaderboard routes parse and print back", () => {
+  assert.deepEqual(parseRoute("#/account"), { name: "account" });
+  assert.deepEqual(parseRoute("#/players/Ann%20Lee"), { name: "player", player: "Ann Lee" });
+  assert.deepEqual(parseRoute("#/players/"), { name: "lobby" });
+  assert.deepEqual(parseRoute("#/leaderboard"), { name: "leaderboard" });
+  for (const r of [{ name: "account" }, { name: "player", player: "A.nn Lee" }, { name: "leaderboard" },
+    { name: "leaderboard", game: "catan" }, { name: "leaderboard", game: "catan", ruleset: "hk2024" }] as const)
+    assert.deepEqual(parseRoute(href(r)), r);
+});

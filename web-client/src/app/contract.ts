@@ -1,7 +1,8 @@
 export type Lang = "en" | "zh-Hant" | "zh-Hans";
 export interface SeatInfo { seat: number; kind: "human" | "bot" | "external" | null; name: string;
   connected: boolean; botPlaying?: string;
-  botAt?: number; }                     // Unix ms when a bot takes an absent player's seat (protocol.md "room")
+  botAt?: number;                       // Unix ms when a bot takes an absent player's seat (protocol.md "room")
+  rating?: number; }                    // rated rooms: the account's ordinal (mu - 3 sigma) when it sat down
 export interface RoomInfo { room: string; game?: string; host: number | null; seats: (SeatInfo | null)[];
   started: boolean; over: boolean; options: Record<string, unknown>; clock: string;
   commitment?: string;

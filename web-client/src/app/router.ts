@@ -1,7 +1,8 @@
 // Hash routes: #/ lobby, #/room/<id>, #/join/<invite>, #/replay/<room>[/<invite>] (a private room's
 // replay needs its invite), #/standings/<room>,<room>,…; tournaments (docs/tournaments.md):
 // #/tournaments/new, #/t/<id>/org/<token>, #/t/<id>/join/<invite>, #/t/<id>/me/<token>,
-// #/t/<id>/ref/<token>, #/t/<id>/standings.
+// #/t/<id>/ref/<token>, #/t/<id>/standings; accounts (docs/protocol.md, "Accounts"): #/account,
+// #/players/<name>, #/leaderboard[/<game>[/<ruleset>]].
 export type Route =
   | { name: "lobby" }
   | { name: "room"; room: string }
@@ -9,7 +10,10 @@ export type Route =
   | { name: "replay"; room: string; invite?: string }
   | { name: "standings"; rooms: string[]; teams?: string }
   | { name: "tournamentNew" }
-  | { name: "tournament"; id: string; role: TournamentRole; key: string };
+  | { name: "tournament"; id: string; role: TournamentRole; key: string }
+  | { name: "account" }
+  | { name: "player"; player: string }
+  | { name: "leaderboard"; game?: string; ruleset?: string };
 
 /** A tournament page: the organiser's console, registration, an entrant's page, a referee's page,
  * or the public standings (`key` is the token or invite; empty for the standings). */
@@ -24,6 +28,10 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "standings") return parts[2] ? { name: "standings", rooms: roomList(parts[1] ?? ""), teams: parts[2] }
     : { name: "standings", rooms: roomList(parts[1] ?? "") };
   if (parts[0] === "tournaments" && parts[1] === "new") return { name: "tournamentNew" };
+  if (parts[0] === "account") return { name: "account" };
+  if (parts[0] === "players" && parts[1]) return { name: "player", player: parts[1] };
+  if (parts[0] === "leaderboard") return parts[1] ? (parts[2] ? { name: "leaderboard", game: parts[1], ruleset: parts[2] } : { name: "leaderboard", game: parts[1] })
+    : { name: "leaderboard" };
   if (parts[0] === "t" && parts[1]) {
     if (parts[2] === "standings") return { name: "tournament", id: parts[1], role: "standings", key: "" };
     if (TOURNAMENT_ROLES.includes(parts[2] ?? "") && parts[3]) return { name: "tournament", id: parts[1], role: parts[2] as TournamentRole, key: parts[3] };
@@ -41,6 +49,9 @@ export function href(r: Route): string {
       : `#/standings/${r.rooms.map(encodeURIComponent).join(",")}${r.teams ? "/" + encodeURIComponent(r.teams) : ""}`;
     case "tournamentNew": return "#/tournaments/new";
     case "tournament": return `#/t/${encodeURIComponent(r.id)}/${r.role}${r.role === "standings" ? "" : "/" + encodeURIComponent(r.key)}`;
+    case "account": return "#/account";
+    case "player": return `#/players/${encodeURIComponent(r.player)}`;
+    case "leaderboard": return `#/leaderboard${r.game ? "/" + encodeURIComponent(r.game) + (r.ruleset ? "/" + encodeURIComponent(r.ruleset) : "") : ""}`;
   }
 }
 

@@ -7,6 +7,7 @@ import { seatMark } from "../app/seats";
 import { errorText, type Shell } from "../app/shell";
 import { t, onLang } from "../i18n";
 import { tournamentsCard } from "../tournament/lobby-card";
+import { playNowCard } from "../account/play-now";
 import { createForm } from "./create-form";
 import { createRoomMessage, defaultOptions, listSummary, type CreateOptions } from "./options";
 
@@ -139,6 +140,7 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
     renderBack();
     root.append(backBox, h("div", { class: "lobby" },
       h("div", { class: "lobby-main" },
+        playNow.el,
         h("section", { class: "card lobby-rooms" },
           h("div", { class: "row between" }, h("h2", {}, t("lobby.rooms")),
             h("button", { class: "btn btn-ghost btn-small", onclick: refresh, "data-testid": "rooms-refresh" }, t("lobby.refresh"))),
@@ -153,11 +155,12 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
     renderList();
   }
 
+  const playNow = playNowCard(shell);
   render();
   const offLang = onLang(render);
   const offJoined = shell.conn.on("joined", () => window.setTimeout(renderBack, 0));
   const offReady = shell.conn.on("ready", () => { if (!nameInput.value) nameInput.value = session.name(); refresh(); });
   if (shell.conn.ready) refresh();
   else shell.ensureName();  // the first visit asks for a display name
-  return () => { disposed = true; window.clearTimeout(timer); offLang(); offReady(); offJoined(); };
+  return () => { disposed = true; window.clearTimeout(timer); offLang(); offReady(); offJoined(); playNow.dispose(); };
 }

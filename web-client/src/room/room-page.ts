@@ -221,6 +221,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
         h("div", { class: "badges" },
           room.private ? h("span", { class: "badge" }, t("room.private")) : null,
           room.fixedSeed ? h("span", { class: "badge", title: t("room.fixedSeedHint") }, t("room.fixedSeed")) : null,
+          room.rated ? h("span", { class: "badge", "data-testid": "room-rated" }, t("room.rated")) : null,
           h("span", { class: `badge ${room.started && !room.over ? "badge-live" : ""}`, "data-testid": "room-state" },
             room.over ? t("room.over") : room.started ? t("lobby.playing") : t("lobby.waiting")))),
       h("p", { class: "muted small" }, optionsSummary(room.options, room.clock, room.game)));
@@ -253,6 +254,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
         row.append(seatMark(i, s.name),
           h("div", { class: "seat-who" },
             h("div", { class: "seat-name" }, s.kind === "bot" ? botLabel(s.name, room.game) : s.name,
+              s.rating !== undefined ? h("span", { class: "seat-rating muted small", "data-testid": `seat-rating-${i}`, title: t("board.rating") }, ` ${s.rating.toFixed(1)}`) : null,
               i === mySeat ? h("span", { class: "you" }, t("room.you")) : null,
               room.host === i ? h("span", { class: "host", title: t("room.host") }, "♛ ", t("room.host")) : null),
             h("div", { class: `conn conn-${cls} small` }, h("span", { class: "dot", "aria-hidden": "true" }), text)));

@@ -8,6 +8,8 @@ export interface RoomState extends RoomInfo {
   spectatorsAllowed: boolean;
   grace?: number;
   fixedSeed: boolean;
+  /** a rated room (accounts only, rated at the end; docs/protocol.md "Accounts") */
+  rated?: boolean;
   /** false until the server sent a `room` push (older servers only list public rooms). */
   pushed: boolean;
   /** whether the server names a host (older servers do not: anyone seated may use the controls). */
@@ -23,12 +25,13 @@ export function emptyRoom(room: string): RoomState {
 export function roomFromMessage(m: any, pushed: boolean): RoomState {
   const seats: (SeatInfo | null)[] = (Array.isArray(m.seats) ? m.seats : []).map((s: any, i: number) =>
     s ? { seat: i, kind: s.kind ?? "human", name: String(s.name ?? ""), connected: s.kind === "bot" ? true : Boolean(s.connected),
-          botPlaying: s.botPlaying ?? undefined, botAt: typeof s.botAt === "number" ? s.botAt : undefined } : null);
+          botPlaying: s.botPlaying ?? undefined, botAt: typeof s.botAt === "number" ? s.botAt : undefined,
+          rating: typeof s.rating?.ordinal === "number" ? s.rating.ordinal : undefined } : null);
   return {
     room: String(m.room), host: typeof m.host === "number" ? m.host : null, hostKnown: "host" in m,
     seats, started: Boolean(m.started), over: Boolean(m.over), game: typeof m.game === "string" ? m.game : undefined, options: m.options ?? {}, clock: m.clock ?? "none",
     commitment: m.commitment, private: Boolean(m.private), invite: m.invite, spectators: Number(m.spectators ?? 0),
-    spectatorsAllowed: m.spectatorsAllowed !== false, grace: m.grace, fixedSeed: Boolean(m.fixedSeed), pushed,
+    spectatorsAllowed: m.spectatorsAllowed !== false, grace: m.grace, fixedSeed: Boolean(m.fixedSeed), rated: Boolean(m.rated), pushed,
     rematch: m.rematch && typeof m.rematch.room === "string" ? { room: String(m.rematch.room), invite: String(m.rematch.invite ?? "") } : undefined,
   };
 }

@@ -1,0 +1,180 @@
+// Accounts over the lobby (docs/protocol.md, "Accounts"; docs/decisions/020-accounts.md): register,
+// login, logout, logoutAll, changePassword, deleteAccount. Every password hash and check runs on
+// the fair work pool, charged to the client's address and session (decision 011), never on the
+// connection's strand or under a lock; log-in guesses are throttled per account and per address.
+#include <spdlog/spdlog.h>
+
+#include "server/hub.hpp"
+#include "server/password.hpp"
+#include "server/unix_time.hpp"
+
+namespace hexhall::server {
+
+namespace {
+
+json account_message(int64_t id, const Account& a) {
+    return {{"type", "account"}, {"v", 1}, {"id", id}, {"account", {{"id", a.id}, {"name", a.name}}}};
+}
+
+// A string member, or nullopt (after answering the error) when it is missing or not a string.
+std::optional<std::string> string_member(const ClientPtr& c, const LobbyRequest& r, const char* key) {
+    auto it = r.body.find(key);
+    if (it == r.body.end() || it->is_null()) {
+        c->send(lobby_error("missing_field", std::string("missing field \"") + key + "\"", r.id));
+        return std::nullopt;
+    }
+    if (!it->is_string()) {
+        c->send(lobby_error("bad_type", std::string("\"") + key + "\" must be a string", r.id));
+        return std::nullopt;
+    }
+    return it->get<std::string>();
+}
+
+bool password_fits(const ClientPtr& c, const LobbyRequest& r, const std::string& password) {
+    if (password.size() >= kMinPassword && password.size() <= kMaxPassword) return true;
+    c->send(lobby_error("out_of_range", "a password has 8 to 128 bytes", r.id));
+    return false;
+}
+
+// What an unknown account's log-in is checked against, so that it costs the same as a known one's.
+const std::string& decoy_hash() {
+    static const std::string hash = hash_password("not the password of any account");
+    return hash;
+}
+
+std::string locked_message(PasswordThrottle::Clock::duration wait) {
+    const auto s = std::chrono::duration_cast<std::chrono::seconds>(wait).count() + 1;
+    return "too many wrong passwords for this account or from your address: try again in " + std::to_string(s) + " s";
+}
+
+}  // namespace
+
+void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
+    const std::string session = c->session_hash;
+    const WorkPrincipal who{c->address, session};
+    const std::optional<Account> current = accounts_->by_session(session);
+    auto busy = [c, id = r.id](WorkPool::Admit a) { c->send(lobby_error("busy", busy_message(a), id)); };
+
+    switch (r.kind) {
+        case LobbyKind::Register: {
+            if (current) return c->send(lobby_error("already_logged_in", "log out first", r.id));
+            auto name = string_member(c, r, "name");
+            if (!name) return;
+            auto password = string_member(c, r, "password");
+            if (!password || !password_fits(c, r, *password)) return;
+            const NameCheck check = check_account_name(*name);
+            if (!check.ok) return c->send(lobby_error("bad_value", check.error, r.id));
+            if (!accounts_->reserve(check.key))
+                return c->send(lobby_error("name_taken", "that name (or one too like it) is taken", r.id));
+            auto book = accounts_;
+            const auto admit = work_->submit(who, [c, id = r.id, book, name = *name, key = check.key,
+                                                   password = *password, session](bool run) {
+                if (!run) {
+                    book->release(key);
+                    return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
+                }
+                const Account a = book->create(name, key, hash_password(password), session, unix_ms_now());
+                spdlog::info("account {} registered (conn {})", a.id, c->connection_id);
+                c->send(account_message(id, a));
+            });
+            if (admit != WorkPool::Admit::Queued) {
+                accounts_->release(check.key);
+                busy(admit);
+            }
+            return;
+        }
+        case LobbyKind::Login: {
+            if (current) return c->send(lobby_error("already_logged_in", "log out first", r.id));
+            auto name = string_member(c, r, "name");
+            if (!name) return;
+            auto password = string_member(c, r, "password");
+            if (!password) return;
+            const NameCheck check = check_account_name(*name);
+            if (!check.ok || password->size() > kMaxPassword)
+                return c->send(lobby_error("bad_login", "no account has this name and password", r.id));
+            PasswordThrottle::Clock::duration wait{};
+            if (!logins_->try_guess(c->address, check.key, PasswordThrottle::Clock::now(), &wait))
+                return c->send(lobby_error("login_locked", locked_message(wait), r.id));
+            const std::optional<Account> account = accounts_->by_key(check.key);
+            auto book = accounts_;
+            auto throttle = logins_;
+            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, account, key = check.key,
+                                                   password = *password, session, address = c->address](bool run) {
+                if (!run) {
+                    throttle->refund(address, key);
+                    return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
+                }
+                bool rehash = false;
+                const bool right = verify_password(account ? account->hash : decoy_hash(), password, rehash) && account;
+                if (!right || !book->bind(account->id, session))
+                    return c->send(lobby_error("bad_login", "no account has this name and password", id));
+                throttle->refund(address, key);
+                if (rehash) book->set_hash(account->id, account->hash, hash_password(password));  // newer parameters
+                c->send(account_message(id, *book->by_id(account->id)));
+            });
+            if (admit != WorkPool::Admit::Queued) {
+                logins_->refund(c->address, check.key);
+                busy(admit);
+            }
+            return;
+        }
+        case LobbyKind::Logout:
+            if (!current) return c->send(lobby_error("not_logged_in", "this session is not logged in", r.id));
+            accounts_->unbind(session);
+            return c->send(ok_message(r.id));
+        case LobbyKind::LogoutAll:
+            if (!current) return c->send(lobby_error("not_logged_in", "this session is not logged in", r.id));
+            accounts_->unbind_all(current->id);
+            return c->send(ok_message(r.id));
+        case LobbyKind::ChangePassword:
+        case LobbyKind::DeleteAccount: {
+            if (!current) return c->send(lobby_error("not_logged_in", "this session is not logged in", r.id));
+            auto password = string_member(c, r, "password");
+            if (!password) return;
+            std::string fresh;
+            if (r.kind == LobbyKind::ChangePassword) {
+                auto p = string_member(c, r, "newPassword");
+                if (!p || !password_fits(c, r, *p)) return;
+                fresh = *p;
+            }
+            PasswordThrottle::Clock::duration wait{};
+            if (!logins_->try_guess(c->address, current->key, PasswordThrottle::Clock::now(), &wait))
+                return c->send(lobby_error("password_locked", locked_message(wait), r.id));
+            auto book = accounts_;
+            auto throttle = logins_;
+            const bool change = r.kind == LobbyKind::ChangePassword;
+            const auto admit = work_->submit(who, [this, c, id = r.id, book, throttle, account = *current, change, fresh,
+                                                   password = *password, session, address = c->address](bool run) {
+                if (!run) {
+                    throttle->refund(address, account.key);
+                    return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
+                }
+                bool rehash = false;
+                if (!verify_password(account.hash, password, rehash))
+                    return c->send(lobby_error("bad_password", "that is not this account's password", id));
+                throttle->refund(address, account.key);
+                if (change) {
+                    // The other sessions are logged out: a password change is what one does after a leak.
+                    if (!book->set_hash(account.id, account.hash, hash_password(fresh)))
+                        return c->send(lobby_error("bad_request", "the account changed meanwhile: try again", id));
+                    book->unbind_all(account.id, session);
+                } else {
+                    const std::optional<Account> gone = book->erase(account.id);
+                    if (!gone) return c->send(lobby_error("bad_request", "the account is gone already", id));
+                    anonymise_games(account.id, book->by_id(account.id)->name);  // games stay, the name goes
+                    spdlog::info("account {} deleted (conn {})", account.id, c->connection_id);
+                }
+                c->send(ok_message(id));
+            });
+            if (admit != WorkPool::Admit::Queued) {
+                logins_->refund(c->address, current->key);
+                busy(admit);
+            }
+            return;
+        }
+        default:
+            return;
+    }
+}
+
+}  // namespace hexhall::server

@@ -1,0 +1,178 @@
+// Play now (docs/protocol.md, "Play now"; docs/decisions/020-accounts.md): one queue per game and
+// seat count (tournament/matchmaking.*: matched by rating, the accepted distance widening with the
+// wait; bots fill after a wait and then the room is casual). A match becomes a managed room with a
+// seat kept for each matched player (seat tokens, as a tournament's tables): each gets `matched` and
+// takes its seat with joinRoom; the game starts once every seat is taken, and seats not taken in time
+// are played by a bot until their player comes. The queues are matched every HubLimits::play_tick
+// while anyone waits, on the fair work pool (a strand of their own keeps the timer).
+#include <spdlog/spdlog.h>
+
+#include "server/hub.hpp"
+#include "server/session.hpp"
+#include "tournament/matchmaking.hpp"
+
+namespace hexhall::server {
+
+struct Hub::PlayQueue {
+    std::string game, family;
+    int players = 0;
+    rating::MatchQueue queue;
+    std::map<std::string, PlayWaiter> waiters;  // by session hash (the queue's player ids)
+    explicit PlayQueue(const rating::QueueRules& rules) : queue(rules) {}
+};
+
+namespace {
+
+double play_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+void Hub::play_now(const ClientPtr& c, const LobbyRequest& r) {
+    const GameModule* module = module_for(r.body);
+    if (!module) return c->send(lobby_error("bad_option", "unknown \"game\": this server hosts " + games_.names(), r.id));
+    int players = std::clamp(4, module->min_seats, module->max_seats);
+    if (auto p = r.body.find("players"); p != r.body.end() && !p->is_null()) {
+        if (!p->is_number_integer() || p->get<int64_t>() < module->min_seats || p->get<int64_t>() > module->max_seats)
+            return c->send(lobby_error("bad_option",
+                                       "\"players\" must be " + std::to_string(module->min_seats) + " to " +
+                                           std::to_string(module->max_seats),
+                                       r.id));
+        players = static_cast<int>(p->get<int64_t>());
+    }
+    const std::optional<Account> account = accounts_->by_session(c->session_hash);
+    const std::string name = display_name(c);
+    const std::string key = module->name + "/" + std::to_string(players);
+    size_t size = 0;
+    bool arm = false;
+    {
+        std::lock_guard lock(play_mu_);
+        if (queued_.count(c->session_hash))
+            return c->send(lobby_error("already_queued", "this session is waiting to play already", r.id));
+        std::shared_ptr<PlayQueue>& q = queues_[key];
+        if (!q) {
+            rating::QueueRules rules;
+            rules.seats = players;
+            rules.bots_after = std::chrono::duration<double>(limits_.play_bots_after).count();
+            q = std::make_shared<PlayQueue>(rules);
+            q->game = module->name;
+            q->players = players;
+            std::string error;  // the ruleset family of the game's default options (server/ratings.hpp)
+            const std::unique_ptr<Game> g = module->create(json{{"players", players}}, error);
+            q->family = g ? ruleset_family(g->options()) : "standard";
+        }
+        const rating::Rating skill =
+            account ? ratings_->rating_of(account->id, q->game, q->family).value_or(rating::Rating{}) : rating::Rating{};
+        q->queue.join(c->session_hash, rating::ordinal(skill), play_seconds());
+        q->waiters[c->session_hash] = {c, name, account ? account->id : std::string()};
+        queued_[c->session_hash] = key;
+        size = q->queue.size();
+        if (!play_strand_) play_strand_ = strands_();
+        arm = !play_armed_;
+        play_armed_ = true;
+    }
+    c->send(json{{"type", "queued"}, {"v", 1}, {"id", r.id}, {"game", module->name}, {"players", players}, {"size", size}});
+    if (arm) arm_play();
+}
+
+bool Hub::leave_queue(const ClientPtr& c, bool only_this_connection) {
+    std::lock_guard lock(play_mu_);
+    auto it = queued_.find(c->session_hash);
+    if (it == queued_.end()) return false;
+    auto q = queues_.find(it->second);
+    if (q != queues_.end()) {
+        auto w = q->second->waiters.find(c->session_hash);
+        if (only_this_connection && w != q->second->waiters.end() && w->second.client != c) return false;
+        q->second->queue.leave(c->session_hash);
+        if (w != q->second->waiters.end()) q->second->waiters.erase(w);
+    }
+    queued_.erase(it);
+    return true;
+}
+
+void Hub::play_tick() {
+    struct Made {
+        std::shared_ptr<PlayQueue> queue;
+        rating::Match match;
+        std::vector<PlayWaiter> who;
+    };
+    std::vector<Made> made;
+    std::vector<std::pair<ClientPtr, json>> pushes;
+    bool rearm = false;
+    {
+        std::lock_guard lock(play_mu_);
+        const double now = play_seconds();
+        for (auto& [key, q] : queues_) {
+            for (rating::Match& m : q->queue.match(now)) {
+                Made x{q, m, {}};
+                for (const std::string& session : m.players) {
+                    if (auto w = q->waiters.find(session); w != q->waiters.end()) {
+                        x.who.push_back(w->second);
+                        q->waiters.erase(w);
+                    }
+                    queued_.erase(session);
+                }
+                if (!x.who.empty()) made.push_back(std::move(x));
+            }
+            for (auto& [session, w] : q->waiters)
+                pushes.emplace_back(w.client, json{{"type", "queue"},
+                                                   {"v", 1},
+                                                   {"game", q->game},
+                                                   {"players", q->players},
+                                                   {"size", q->queue.size()},
+                                                   {"waited", static_cast<int64_t>(q->queue.waited(session, now).value_or(0))}});
+        }
+        rearm = play_armed_ = !queued_.empty();
+    }
+    for (auto& [c, m] : pushes) c->send(m);
+    for (Made& x : made) start_match(*x.queue, x.match, x.who);
+    if (rearm) arm_play();
+}
+
+void Hub::arm_play() {
+    // The pass itself runs on the fair work pool (a pass over many waiters takes milliseconds:
+    // decision 019), charged to the server's own principal; a refusal tries again a tick later.
+    play_strand_->post_after(limits_.play_tick, [this] {
+        const WorkPool::Admit admit = work_->submit({"server", "play-now"}, [this](bool run) {
+            if (run) play_tick();
+        });
+        if (admit != WorkPool::Admit::Queued && admit != WorkPool::Admit::Stopped) arm_play();
+    });
+}
+
+void Hub::start_match(const PlayQueue& q, const rating::Match& m, const std::vector<PlayWaiter>& who) {
+    const GameModule* module = games_.find(q.game);
+    if (!module) return;
+    bool rated = m.rated && who.size() == static_cast<size_t>(q.players);
+    for (const PlayWaiter& w : who) rated = rated && !w.account.empty();
+    ManagedRoomRequest req;
+    req.options = {{"game", q.game}, {"players", q.players}, {"clock", "standard"}, {"private", true}};
+    if (rated) req.options["rated"] = true;
+    req.owner = "playnow:" + std::to_string(++play_rooms_);
+    req.organiser_address = who.front().client->address;
+    std::vector<std::string> tokens;
+    for (size_t i = 0; i < who.size(); ++i) {
+        tokens.push_back(new_session_token());
+        req.seat_token_hashes[static_cast<int>(i)] = token_hash(tokens.back());
+        req.seat_names[static_cast<int>(i)] = who[i].name;
+    }
+    for (int i = static_cast<int>(who.size()); i < q.players; ++i) req.seat_bots[i] = module->takeover_bot;
+    std::string error;
+    const std::optional<ManagedRoom> room = create_managed_room(req, error);
+    if (!room) {
+        spdlog::warn("play now: no room for a match: {}", error);
+        for (const PlayWaiter& w : who)
+            w.client->send(lobby_error("too_many_rooms", "the server has no room for your game now: try again later", std::nullopt));
+        return;
+    }
+    for (size_t i = 0; i < who.size(); ++i)
+        who[i].client->send(json{{"type", "matched"}, {"v", 1}, {"room", room->room}, {"invite", room->invite},
+                                 {"seat", i}, {"seatToken", tokens[i]}, {"rated", rated}});
+    // A matched player who does not come in time: a bot plays the seat until they do.
+    play_strand_->post_after(limits_.play_join_wait, [this, id = room->room, bot = module->takeover_bot] {
+        force_start(id, bot, {});
+    });
+}
+
+}  // namespace hexhall::server
