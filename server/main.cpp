@@ -13,7 +13,7 @@
 #include "server/logging.hpp"
 #include "server/net.hpp"
 #include "server/store_factory.hpp"
-#include "tournament/desk.hpp"
+#include "tournament/desk/desk.hpp"
 
 int main(int argc, char** argv) {
     namespace hs = hexhall::server;

@@ -23,7 +23,7 @@
 
 #include "server/net.hpp"
 #include "server/sqlite_store.hpp"
-#include "tournament/desk.hpp"
+#include "tournament/desk/desk.hpp"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include "server/metrics.hpp"
 #include "server/net.hpp"
 #include "tests/server/ops_support.hpp"
-#include "tournament/desk.hpp"
+#include "tournament/desk/desk.hpp"
 
 using namespace hexhall::test;
 

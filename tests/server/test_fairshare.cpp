@@ -190,11 +190,12 @@ TEST_CASE("fair share: password rooms and wrong guesses from other addresses do 
                 }
             });
 
-    // The floods get going (conditions, not times), then the table plays on and the bystander lists.
+    // The floods get going (conditions, not times), then the table plays on and the bystander lists
+    // (150 turns: the p99 of 150 is not the single worst sample, one scheduler hiccup on a shared machine).
     REQUIRE(eventually([&] { return created > 30 && bad > 30; }, 120));
-    for (int i = 0; i < 60 && turn(during, lists_during); ++i) {
+    for (int i = 0; i < 150 && turn(during, lists_during); ++i) {
     }
-    REQUIRE(during.size() == 60);
+    REQUIRE(during.size() == 150);
 
     // The club's member, at an address of its own, gets in with the right password while strangers
     // keep guessing on the same room (a lock-out is the guesser's, never the room's).

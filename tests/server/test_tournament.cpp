@@ -16,7 +16,7 @@
 #include "server/games.hpp"
 #include "tests/server/ops_support.hpp"
 #include "tests/server/store_backends.hpp"
-#include "tournament/desk.hpp"
+#include "tournament/desk/desk.hpp"
 #include "tournament/model_json.hpp"
 #include "tournament/registration.hpp"
 

@@ -21,7 +21,7 @@
 #include "server/hub.hpp"
 #include "server/net.hpp"
 #include "server/sqlite_store.hpp"
-#include "tournament/desk.hpp"
+#include "tournament/desk/desk.hpp"
 
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;

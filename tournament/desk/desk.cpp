@@ -1,5 +1,5 @@
 // The desk's state, storage, timer and rooms (desk.hpp). Operations: desk_ops.cpp; HTTP: desk_http.cpp.
-#include "tournament/desk.hpp"
+#include "tournament/desk/desk.hpp"
 
 #include <chrono>
 #include <cstdio>

@@ -9,7 +9,7 @@
 #include "core/game_module.hpp"
 #include "server/hub.hpp"
 #include "server/session.hpp"
-#include "tournament/desk.hpp"
+#include "tournament/desk/desk.hpp"
 #include "tournament/model_json.hpp"
 #include "tournament/referee.hpp"
 #include "tournament/registration.hpp"

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tournament/desk.hpp"
+#include "tournament/desk/desk.hpp"
 
 namespace hexhall::tournament {
 
