@@ -79,6 +79,11 @@ export default async function playNowRated({ browser, base, shots }) {
   for (const P of players) {
     notes.push(await checkAxe(P.page, `${P.label}: Carcassonne table`));
     await checkNoHorizontalScroll(P.page, `${P.label}: table`);
+  }
+  // The game's layout shift is watched once the match's toasts ("Table found!") have left: their
+  // stack moves as one leaves, which is the shell's notice, not the table's doing.
+  for (const P of players) {
+    await P.page.waitForFunction(() => !document.querySelector(".toasts .toast"), null, { timeout: 15000 });
     await watchLayoutShift(P.page);
   }
 
