@@ -34,6 +34,8 @@ if (/--db\b/.test((help.stdout ?? "") + (help.stderr ?? ""))) args.push("--db", 
 // The scenarios watch whole games of bots (a spectator's replay, a tournament's house bots): bot games
 // at full speed here. The server's pace for bot games (docs/operations.md, "Bot games") is its own test's.
 if (/--bot-move-ms\b/.test(help.stdout ?? "")) args.push("--bot-move-ms", "1");
+// One rated game puts its players on the leaderboards (the play-now-rated scenario checks its rows).
+if (/--leaderboard-min-games\b/.test(help.stdout ?? "")) args.push("--leaderboard-min-games", "1");
 const server = spawn(serverBin, args, { stdio: ["ignore", "pipe", "pipe"] });
 let serverLog = "";
 const port = await new Promise((resolvePort, reject) => {

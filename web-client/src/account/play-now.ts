@@ -12,16 +12,26 @@ import { account, onAccount } from "./state";
 export function playNowCard(shell: Shell): { el: HTMLElement; dispose: () => void } {
   const el = h("section", { class: "card play-now", "data-testid": "play-now" });
   let game = defaultGame;
+  // The table's size: the server's default (4 within the game's seat range) unless chosen.
+  const seatsOf = (g: string) => gameMetas.find((m) => m.name === g)?.seats ?? [4, 4];
+  const defaultPlayers = (g: string) => Math.min(Math.max(4, seatsOf(g)[0]), seatsOf(g)[1]);
+  let players = defaultPlayers(game);
   let waiting: { size: number; waited: number } | null = null;
 
   function render() {
     clear(el);
     const select = h("select", { id: "play-game", "data-testid": "play-game", disabled: waiting !== null,
-      onchange: (e: Event) => { game = (e.target as HTMLSelectElement).value; } },
+      onchange: (e: Event) => { game = (e.target as HTMLSelectElement).value; players = defaultPlayers(game); render(); } },
       gameMetas.map((g) => h("option", { value: g.name, selected: g.name === game }, gameTitle(g.name, lang()))));
+    const [lo, hi] = seatsOf(game);
+    const counts = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+    const seats = h("select", { id: "play-players", "data-testid": "play-players", disabled: waiting !== null,
+      onchange: (e: Event) => { players = Number((e.target as HTMLSelectElement).value); } },
+      counts.map((n) => h("option", { value: String(n), selected: n === players }, t("sum.players", { n }))));
     append(el, [h("h2", {}, t("play.title")),
       h("p", { class: "muted small" }, t("play.hint")),
       h("div", { class: "row wrap" }, h("label", { for: "play-game", class: "sr-only" }, t("board.game")), select,
+        h("label", { for: "play-players", class: "sr-only" }, t("opt.players")), seats,
         waiting
           ? h("button", { class: "btn", "data-testid": "play-leave", onclick: leave }, t("play.leave"))
           : h("button", { class: "btn btn-primary", "data-testid": "play-button", onclick: join }, t("play.button"))),
@@ -34,7 +44,7 @@ export function playNowCard(shell: Shell): { el: HTMLElement; dispose: () => voi
   async function join() {
     await shell.ensureName();
     try {
-      const q = await shell.conn.request({ type: "playNow", game });
+      const q = await shell.conn.request({ type: "playNow", game, players });
       waiting = { size: Number(q.size), waited: 0 };
       render();
     } catch (e) {

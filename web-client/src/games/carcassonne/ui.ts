@@ -76,7 +76,8 @@ export class CarcassonneUI implements GameHandle {
     this.el = h("div", { class: "car", "data-testid": "car-game" });
     this.hud = h("div", { class: "car-hud", "data-testid": "car-hud" });
     this.controls = h("div", { class: "car-controls", "data-testid": "car-controls" });
-    this.logEl = h("div", { class: "car-log", "data-testid": "car-log" });
+    // (a scrollable region: reachable by the keyboard even when no entry in it is, axe-core's scrollable-region-focusable)
+    this.logEl = h("div", { class: "car-log", "data-testid": "car-log", role: "region", tabindex: "0", "aria-label": this.t.log });
     this.finalEl = h("div", { class: "car-final-box", "data-testid": "car-final-box", hidden: true });
     const wrap = h("div", { class: "car-boardwrap" }, this.board.el, zoom, this.finalEl);
     this.el.append(wrap, this.hud, this.controls, this.logEl);
@@ -384,6 +385,7 @@ export class CarcassonneUI implements GameHandle {
 
   private renderLog(): void {
     const t = this.t;
+    this.logEl.setAttribute("aria-label", t.log);
     const items = this.log.slice().reverse().map((e, i) => {
       const li = h("li", { class: `car-log-${e.kind}`, "data-testid": e.kind === "scored" ? "car-log-scored" : "car-log-info" }, e.raw ? this.scoredText(e.raw) : e.text);
       const why = e.raw ? this.explain(e.raw) : e.why;
