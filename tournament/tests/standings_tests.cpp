@@ -212,8 +212,13 @@ TEST_CASE("HK-10.6 a disqualified player is unranked; others close ranks; team c
 
 TEST_CASE("win-score scoring: shared wins, uncapped scores, share of points", "[standings][scoring]") {
     Tournament t = make_tournament(5, 1);
-    t.game = "carcassonne";
-    t.ruleset = "base";
+    // A registered game ranked by "win-score" with tables of five (the registry's, not named here).
+    const std::vector<GameKind> kinds = tournament_games();
+    const auto kind = std::find_if(kinds.begin(), kinds.end(),
+                                   [](const GameKind& k) { return k.scoring == "win-score" && k.max_table >= 5; });
+    REQUIRE(kind != kinds.end());
+    t.game = kind->game;
+    t.ruleset = kind->ruleset;
     t.settings.table_size = 5;
     t.settings.clock_preset = "casual";
     REQUIRE_FALSE(validate(t));
