@@ -509,3 +509,22 @@ TEST_CASE("edges: a private room looks missing to outsiders, its record is for i
     CHECK(body.find("_seatTokenHashes") == std::string::npos);
     CHECK(body.find("\"_") == std::string::npos);  // no internal field at all
 }
+
+TEST_CASE("test support: a failed expectation on another thread is an exception, never a Catch assertion",
+          "[server][edges]") {
+    // Catch2 v2's macros race from worker threads (seen by ASan in the fair-share flood test); the
+    // helpers worker threads call (WsClient::recv_type, …) check with `expect`.
+    CHECK(on_test_thread());
+    std::string what;
+    bool on_worker = true;
+    std::thread([&] {
+        on_worker = !on_test_thread();
+        try {
+            expect(false, "a message that never came");
+        } catch (const Unexpected& e) {
+            what = e.what();
+        }
+    }).join();
+    CHECK(on_worker);
+    CHECK(what == "a message that never came");
+}

@@ -34,7 +34,7 @@ json reply_to(WsClient& c, int64_t id) {
         if (m.contains("id") && m.at("id") == id && m.value("type", "") != "room") return m;
         if (m.value("code", "") == "rate_limited") return m;  // dropped unread: no reply will come
     }
-    FAIL("no reply to request " << id);
+    expect(false, "no reply to request " + std::to_string(id));
     return {};
 }
 // The status and the Retry-After header of GET target.

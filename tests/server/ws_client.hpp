@@ -17,6 +17,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -73,6 +74,21 @@ struct TestServer {
 
 void log_message(const std::string& text);
 
+// Catch2 v2's assertions and INFO are for the test's own thread only: from another thread they race on
+// Catch's shared string streams (ASan saw it in a flood test). Helpers that worker threads also call
+// check with `expect`: on the test's thread a failed REQUIRE, on any other thread an exception (which
+// the thread's own code catches, or which ends the process).
+inline const std::thread::id test_thread = std::this_thread::get_id();
+inline bool on_test_thread() { return std::this_thread::get_id() == test_thread; }
+struct Unexpected : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+inline void expect(bool holds, const std::string& what) {
+    if (holds) return;
+    if (on_test_thread()) FAIL(what);
+    throw Unexpected(what);
+}
+
 struct WsClient {
     asio::io_context ioc;
     websocket::stream<tcp::socket> ws{ioc};
@@ -116,8 +132,7 @@ struct WsClient {
     json recv_type(const std::string& type) {
         json j = type == "room" ? recv_any() : recv();
         while (type == "room" && j.at("type") != "room") j = recv_any();  // skips game messages and replies
-        INFO(j.dump());
-        REQUIRE(j.at("type") == type);
+        expect(j.at("type") == type, "expected a " + type + " message, got " + j.dump());
         return j;
     }
     // The next `room` push for which pred(push) holds (earlier pushes and game messages are skipped).
