@@ -28,6 +28,7 @@
 #include "server/edge_metrics.hpp"
 #include "server/games.hpp"
 #include "server/handler_guard.hpp"
+#include "server/http_gzip.hpp"
 #include "server/http_limit.hpp"
 #include "server/hub.hpp"
 #include "server/lobby_messages.hpp"
@@ -529,6 +530,7 @@ private:
                 } else {
                     if (self->options_.heavy_http_hook) self->options_.heavy_http_hook();
                     res = self->answer(*shared);
+                    compress(*shared, res);  // here, on the pool: charged to whoever asked
                 }
                 asio::post(self->stream_.get_executor(),
                            [self, res = std::move(res)]() mutable { self->respond(std::move(res)); });
@@ -543,6 +545,18 @@ private:
             return;
         }
         respond(answer(req));
+    }
+
+    // A large built answer as gzip when the client takes it (server/http_gzip.hpp): a game's record
+    // and replay are 130–345 KB of JSON.
+    static void compress(const http::request<http::string_body>& req, http::response<http::string_body>& res) {
+        res.set(http::field::vary, "Accept-Encoding");
+        if (res.body().size() < kGzipMinBytes || res.count(http::field::content_encoding) ||
+            !accepts_gzip(std::string_view(req[http::field::accept_encoding])))
+            return;
+        res.body() = gzip(res.body());
+        res.set(http::field::content_encoding, "gzip");
+        res.prepare_payload();
     }
 
     // The work pool's session for a heavy request: its connection, or for the tournaments API

@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -311,6 +312,22 @@ inline std::string http_get(uint16_t port, const std::string& target, int& statu
     http::read(s, b, res);
     status = static_cast<int>(res.result_int());
     return res.body();
+}
+
+// GET target with extra request headers; the whole response (headers too).
+inline http::response<http::string_body> http_get_with(uint16_t port, const std::string& target,
+                                                        const std::vector<std::pair<std::string, std::string>>& headers) {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::empty_body> req{http::verb::get, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    for (const auto& [k, v] : headers) req.set(k, v);
+    http::write(s, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(s, b, res);
+    return res;
 }
 
 using server::unix_ms_now;
