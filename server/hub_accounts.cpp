@@ -179,7 +179,8 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                     throttle->refund(address, account.key);
                     return c->send(store_unavailable(id));
                 }
-                if (!now || now->deleted) {
+                if (!now || now->deleted) {  // deleted on another node meanwhile
+                    throttle->refund(address, account.key);
                     book->unbind(session);
                     return c->send(lobby_error("not_logged_in", "this session is not logged in", id));
                 }
