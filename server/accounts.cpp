@@ -2,6 +2,9 @@
 
 #include <cctype>
 #include <random>
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
 
 #include <nlohmann/json.hpp>
 
@@ -23,12 +26,6 @@ std::string new_account_id() {
     for (int word = 0; word < 2; ++word)
         for (uint32_t w = rd(), i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
     return id;
-}
-
-json to_json(const Account& a) {
-    return {{"name", a.name},       {"key", a.key},
-            {"hash", a.hash},       {"created", a.created_ms},
-            {"sessions", a.sessions}, {"deleted", a.deleted}};
 }
 
 }  // namespace
@@ -85,35 +82,87 @@ NameCheck check_account_name(const std::string& name) {
     return r;
 }
 
+bool AccountBook::stored() const { return store_ && store_->has_accounts(); }
+
+namespace {
+AccountRow row_of(const Account& a) { return {a.id, a.name, a.key, a.hash, a.created_ms, a.deleted}; }
+std::string anonymous_name(const std::string& id) { return "Deleted player " + id.substr(0, 6); }
+}  // namespace
+
 void AccountBook::load() {
-    if (!store_) return;
-    std::lock_guard lock(mu_);
+    if (!stored()) return;
+    // Databases from before the accounts table kept each account as a document: each moves into the
+    // table (the same id, so a second start, or a second node, finds it there and changes nothing)
+    // with its log-ins, and its document goes. One whose name another account holds stays a
+    // document (logged): two nodes of the old kind could both register one name.
     for (const StoredDocument& d : store_->load_documents(kAccountKind)) {
         json j = json::parse(d.body, nullptr, false);
         if (!j.is_object()) continue;
-        Account a;
-        a.id = d.id;
-        a.name = j.value("name", "");
-        a.key = j.value("key", "");
-        a.hash = j.value("hash", "");
-        a.created_ms = j.value("created", int64_t{0});
-        a.deleted = j.value("deleted", false);
-        if (j.contains("sessions") && j["sessions"].is_array())
+        AccountRow row{d.id, j.value("name", ""), j.value("key", ""), j.value("hash", ""), j.value("created", int64_t{0}),
+                       j.value("deleted", false)};
+        if (row.deleted) row.key.clear(), row.hash.clear();
+        const AccountWrite w = store_->create_account(row);
+        if (w == AccountWrite::Failed) throw std::runtime_error("store: account " + d.id + " cannot be moved to the accounts table");
+        if (w == AccountWrite::Taken) {
+            const std::optional<AccountRow> there = store_->account_by_id(d.id);
+            if (!there) {
+                spdlog::error("accounts: account {} ({}) not moved to the accounts table: another account has its "
+                              "name; its document is kept", d.id, row.name);
+                continue;
+            }
+        }
+        if (!row.deleted && j.contains("sessions") && j["sessions"].is_array())
             for (auto& s : j["sessions"])
-                if (s.is_string()) a.sessions.insert(s.get<std::string>());
-        if (!a.deleted && !a.key.empty()) by_key_[a.key] = a.id;
-        for (auto& s : a.sessions) by_session_[s] = a.id;
-        by_id_[a.id] = std::move(a);
+                if (s.is_string()) store_->bind_account_session(s.get<std::string>(), d.id);
+        store_->delete_document(kAccountKind, d.id);
     }
+    store_->flush();
+    const std::vector<AccountRow> rows = store_->load_accounts();
+    const auto logins = store_->load_account_sessions();
+    std::lock_guard lock(mu_);
+    for (const AccountRow& row : rows) remember(row);
+    for (const auto& [session, id] : logins)
+        if (auto it = by_id_.find(id); it != by_id_.end() && !it->second.deleted) bind_here(id, session);
+    spdlog::info("accounts: {} loaded", by_key_.size());
 }
 
-void AccountBook::save(const Account& a) {
-    if (store_) store_->put_document(kAccountKind, a.id, to_json(a).dump(), a.created_ms);
+// Under mu_. The cache's copy of the store's row (this node's sessions of it stay, unless it is deleted).
+Account AccountBook::remember(const AccountRow& row) {
+    Account& a = by_id_[row.id];
+    if (!a.key.empty())
+        if (auto k = by_key_.find(a.key); k != by_key_.end() && k->second == row.id) by_key_.erase(k);
+    a.id = row.id;
+    a.name = row.name;
+    a.key = row.key;
+    a.hash = row.hash;
+    a.created_ms = row.created_ms;
+    a.deleted = row.deleted;
+    if (a.deleted) {
+        for (const std::string& s : a.sessions) by_session_.erase(s);
+        a.sessions.clear();
+    } else if (!a.key.empty()) {
+        by_key_[a.key] = a.id;
+    }
+    return a;
+}
+
+void AccountBook::bind_here(const std::string& id, const std::string& session) {
+    if (auto old = by_session_.find(session); old != by_session_.end() && old->second != id)
+        if (auto o = by_id_.find(old->second); o != by_id_.end()) o->second.sessions.erase(session);
+    by_id_.at(id).sessions.insert(session);
+    by_session_[session] = id;
+}
+
+void AccountBook::unbind_here(const std::string& session) {
+    auto it = by_session_.find(session);
+    if (it == by_session_.end()) return;
+    if (auto a = by_id_.find(it->second); a != by_id_.end()) a->second.sessions.erase(session);
+    by_session_.erase(it);
 }
 
 bool AccountBook::reserve(const std::string& key) {
     std::lock_guard lock(mu_);
-    if (by_key_.count(key) || reserved_.count(key)) return false;
+    if (reserved_.count(key) || (!stored() && by_key_.count(key))) return false;
     reserved_.insert(key);
     return true;
 }
@@ -123,43 +172,110 @@ void AccountBook::release(const std::string& key) {
     reserved_.erase(key);
 }
 
-Account AccountBook::create(const std::string& name, const std::string& key, const std::string& hash,
-                            const std::string& session, int64_t now_ms) {
+AccountBook::Created AccountBook::create(const std::string& name, const std::string& key, const std::string& hash,
+                                         const std::string& session, int64_t now_ms) {
+    Created out;
+    AccountRow row{"", name, key, hash, now_ms, false};
+    if (!stored()) {
+        std::lock_guard lock(mu_);
+        reserved_.erase(key);
+        if (by_key_.count(key)) {
+            out.result = AccountWrite::Taken;
+            return out;
+        }
+        do row.id = new_account_id();
+        while (by_id_.count(row.id));
+        remember(row);
+        bind_here(row.id, session);
+        out.result = AccountWrite::Done;
+        out.account = by_id_.at(row.id);
+        return out;
+    }
+    try {
+        for (int attempt = 0; attempt < 3; ++attempt) {  // another try only if the id was taken
+            row.id = new_account_id();
+            out.result = store_->create_account(row);
+            if (out.result != AccountWrite::Taken) break;
+            if (auto holder = store_->account_by_key(key)) {
+                std::lock_guard lock(mu_);
+                remember(*holder);
+                break;
+            }
+        }
+    } catch (const std::exception& e) {
+        spdlog::error("accounts: {}", e.what());
+        out.result = AccountWrite::Failed;
+    }
     std::lock_guard lock(mu_);
     reserved_.erase(key);
-    Account a;
-    do a.id = new_account_id();
-    while (by_id_.count(a.id));
-    a.name = name;
-    a.key = key;
-    a.hash = hash;
-    a.created_ms = now_ms;
-    if (auto old = by_session_.find(session); old != by_session_.end()) {
-        if (auto o = by_id_.find(old->second); o != by_id_.end()) {
-            o->second.sessions.erase(session);
-            save(o->second);
+    if (out.result != AccountWrite::Done) return out;
+    remember(row);
+    bind_here(row.id, session);
+    store_->bind_account_session(session, row.id);
+    out.account = by_id_.at(row.id);
+    return out;
+}
+
+std::optional<Account> AccountBook::fresh_by_key(const std::string& key) {
+    if (!stored()) return by_key(key);
+    const std::optional<AccountRow> row = store_->account_by_key(key);
+    if (row) {
+        std::lock_guard lock(mu_);
+        return remember(*row);
+    }
+    // Free in the store: an account this node knew by that name was deleted (or renamed) elsewhere.
+    std::optional<std::string> known;
+    {
+        std::lock_guard lock(mu_);
+        if (auto k = by_key_.find(key); k != by_key_.end()) {
+            known = k->second;
+            by_key_.erase(k);
         }
     }
-    a.sessions.insert(session);
-    by_session_[session] = a.id;
-    by_key_[key] = a.id;
-    by_id_[a.id] = a;
-    save(a);
-    return a;
+    if (known)
+        if (const std::optional<AccountRow> old = store_->account_by_id(*known)) {
+            std::lock_guard lock(mu_);
+            remember(*old);
+        }
+    return std::nullopt;
 }
 
-std::optional<Account> AccountBook::by_key(const std::string& key) const {
+std::optional<Account> AccountBook::fresh_by_id(const std::string& id) {
+    if (!stored()) return by_id(id);
+    const std::optional<AccountRow> row = store_->account_by_id(id);
+    if (!row) return std::nullopt;
     std::lock_guard lock(mu_);
-    auto it = by_key_.find(key);
-    if (it == by_key_.end()) return std::nullopt;
-    return by_id_.at(it->second);
+    return remember(*row);
 }
 
-std::optional<Account> AccountBook::by_id(const std::string& id) const {
-    std::lock_guard lock(mu_);
-    auto it = by_id_.find(id);
-    if (it == by_id_.end()) return std::nullopt;
-    return it->second;
+std::optional<Account> AccountBook::by_key(const std::string& key) {
+    {
+        std::lock_guard lock(mu_);
+        auto it = by_key_.find(key);
+        if (it != by_key_.end()) return by_id_.at(it->second);
+    }
+    if (!stored()) return std::nullopt;
+    try {
+        return fresh_by_key(key);
+    } catch (const std::exception& e) {
+        spdlog::warn("accounts: {}", e.what());
+        return std::nullopt;
+    }
+}
+
+std::optional<Account> AccountBook::by_id(const std::string& id) {
+    {
+        std::lock_guard lock(mu_);
+        auto it = by_id_.find(id);
+        if (it != by_id_.end()) return it->second;
+    }
+    if (!stored()) return std::nullopt;
+    try {
+        return fresh_by_id(id);
+    } catch (const std::exception& e) {
+        spdlog::warn("accounts: {}", e.what());
+        return std::nullopt;
+    }
 }
 
 std::optional<Account> AccountBook::by_session(const std::string& session) const {
@@ -176,18 +292,26 @@ std::optional<std::string> AccountBook::name_of_session(const std::string& sessi
     return by_id_.at(it->second).name;
 }
 
+void AccountBook::refresh_session(const std::string& session) {
+    if (!stored()) return;
+    const std::optional<std::string> id = store_->account_of_session(session);
+    const std::optional<AccountRow> row = id ? store_->account_by_id(*id) : std::nullopt;
+    std::lock_guard lock(mu_);
+    if (!row || row->deleted) {
+        if (row) remember(*row);
+        unbind_here(session);
+        return;
+    }
+    remember(*row);
+    bind_here(row->id, session);
+}
+
 bool AccountBook::bind(const std::string& id, const std::string& session) {
     std::lock_guard lock(mu_);
     auto it = by_id_.find(id);
     if (it == by_id_.end() || it->second.deleted) return false;
-    if (auto old = by_session_.find(session); old != by_session_.end() && old->second != id) {
-        Account& o = by_id_.at(old->second);
-        o.sessions.erase(session);
-        save(o);
-    }
-    it->second.sessions.insert(session);
-    by_session_[session] = id;
-    save(it->second);
+    bind_here(id, session);
+    if (store_) store_->bind_account_session(session, id);
     return true;
 }
 
@@ -196,15 +320,14 @@ std::optional<std::string> AccountBook::unbind(const std::string& session) {
     auto it = by_session_.find(session);
     if (it == by_session_.end()) return std::nullopt;
     const std::string id = it->second;
-    by_session_.erase(it);
-    Account& a = by_id_.at(id);
-    a.sessions.erase(session);
-    save(a);
+    unbind_here(session);
+    if (store_) store_->unbind_account_session(session);
     return id;
 }
 
 size_t AccountBook::unbind_all(const std::string& id, const std::string& keep) {
     std::lock_guard lock(mu_);
+    if (store_) store_->unbind_account_sessions(id, keep);  // the other nodes' log-ins too
     auto it = by_id_.find(id);
     if (it == by_id_.end()) return 0;
     size_t n = 0;
@@ -217,34 +340,51 @@ size_t AccountBook::unbind_all(const std::string& id, const std::string& keep) {
         s = it->second.sessions.erase(s);
         ++n;
     }
-    save(it->second);
     return n;
 }
 
-bool AccountBook::set_hash(const std::string& id, const std::string& expected, const std::string& hash) {
+AccountWrite AccountBook::set_hash(const std::string& id, const std::string& expected, const std::string& hash) {
+    if (!stored()) {
+        std::lock_guard lock(mu_);
+        auto it = by_id_.find(id);
+        if (it == by_id_.end() || it->second.deleted || it->second.hash != expected) return AccountWrite::Stale;
+        it->second.hash = hash;
+        return AccountWrite::Done;
+    }
+    const AccountWrite w = store_->set_account_hash(id, expected, hash);
     std::lock_guard lock(mu_);
-    auto it = by_id_.find(id);
-    if (it == by_id_.end() || it->second.deleted || it->second.hash != expected) return false;
-    it->second.hash = hash;
-    save(it->second);
-    return true;
+    if (w == AccountWrite::Done)
+        if (auto it = by_id_.find(id); it != by_id_.end()) it->second.hash = hash;
+    return w;
 }
 
 std::optional<Account> AccountBook::erase(const std::string& id) {
+    const std::string anonymous = anonymous_name(id);
+    std::optional<AccountRow> before;
+    if (stored()) {
+        before = store_->delete_account(id, anonymous);
+        if (!before) return std::nullopt;
+        store_->unbind_account_sessions(id, "");  // every node's log-ins
+    }
     std::lock_guard lock(mu_);
     auto it = by_id_.find(id);
-    if (it == by_id_.end() || it->second.deleted) return std::nullopt;
-    Account before = it->second;
-    Account& a = it->second;
-    by_key_.erase(a.key);
-    for (auto& s : a.sessions) by_session_.erase(s);
-    a.sessions.clear();
-    a.name = "Deleted player " + a.id.substr(0, 6);
-    a.key.clear();
-    a.hash.clear();
-    a.deleted = true;
-    save(a);
-    return before;
+    if (!before) {  // no store: the cache is the book
+        if (it == by_id_.end() || it->second.deleted) return std::nullopt;
+        before = row_of(it->second);
+    }
+    Account out = it != by_id_.end() ? it->second : Account{};
+    out.id = before->id;
+    out.name = before->name;
+    out.key = before->key;
+    out.hash = before->hash;
+    out.created_ms = before->created_ms;
+    out.deleted = false;
+    remember(AccountRow{id, anonymous, "", "", before->created_ms, true});
+    return out;
+}
+
+void AccountBook::flush() {
+    if (store_) store_->flush();
 }
 
 size_t AccountBook::size() const {

@@ -273,11 +273,12 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         std::optional<SessionRecord> known;
         if (r.token && valid_token(*r.token)) {
             const std::string hash = token_hash(*r.token);
-            // Another node may have seen the session last (and seated it elsewhere); without the
-            // database this node's copy will do.
+            // Another node may have seen the session last (and seated it elsewhere, or logged it in
+            // or out); without the database this node's copy will do.
             if (directory_ && run_guarded("hello", [&] {
                     if (auto s = directory_->find_session(hash))
                         sessions_.put(hash, SessionRecord{s->name, s->room, s->seen_ms});
+                    accounts_->refresh_session(hash);
                 }))
                 spdlog::warn("hello: the session could not be read from the store: this node's copy is used");
             known = sessions_.find(hash);

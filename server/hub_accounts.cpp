@@ -4,6 +4,7 @@
 // connection's strand or under a lock; log-in guesses are throttled per account and per address.
 #include <spdlog/spdlog.h>
 
+#include "server/handler_guard.hpp"
 #include "server/hub.hpp"
 #include "server/password.hpp"
 #include "server/unix_time.hpp"
@@ -47,6 +48,10 @@ std::string locked_message(PasswordThrottle::Clock::duration wait) {
     return "too many wrong passwords for this account or from your address: try again in " + std::to_string(s) + " s";
 }
 
+json store_unavailable(int64_t id) {
+    return lobby_error("store_unavailable", "the server cannot reach its accounts now: try again later", id);
+}
+
 }  // namespace
 
 void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
@@ -64,6 +69,7 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
             if (!password || !password_fits(c, r, *password)) return;
             const NameCheck check = check_account_name(*name);
             if (!check.ok) return c->send(lobby_error("bad_value", check.error, r.id));
+            // Held on this node while the password is hashed; the store's unique index decides.
             if (!accounts_->reserve(check.key))
                 return c->send(lobby_error("name_taken", "that name (or one too like it) is taken", r.id));
             auto book = accounts_;
@@ -73,9 +79,22 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                     book->release(key);
                     return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
                 }
-                const Account a = book->create(name, key, hash_password(password), session, unix_ms_now());
-                spdlog::info("account {} registered (conn {})", a.id, c->connection_id);
-                c->send(account_message(id, a));
+                // A name taken (on any node) costs no hash; one taken meanwhile is refused by the insert.
+                bool taken = false;
+                if (run_guarded("register", [&] { taken = book->fresh_by_key(key).has_value(); })) {
+                    book->release(key);
+                    return c->send(store_unavailable(id));
+                }
+                if (taken) {
+                    book->release(key);
+                    return c->send(lobby_error("name_taken", "that name (or one too like it) is taken", id));
+                }
+                const AccountBook::Created made = book->create(name, key, hash_password(password), session, unix_ms_now());
+                if (made.result == AccountWrite::Taken)
+                    return c->send(lobby_error("name_taken", "that name (or one too like it) is taken", id));
+                if (made.result != AccountWrite::Done) return c->send(store_unavailable(id));
+                spdlog::info("account {} registered (conn {})", made.account.id, c->connection_id);
+                c->send(account_message(id, made.account));
             });
             if (admit != WorkPool::Admit::Queued) {
                 accounts_->release(check.key);
@@ -95,14 +114,19 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
             PasswordThrottle::Clock::duration wait{};
             if (!logins_->try_guess(c->address, check.key, PasswordThrottle::Clock::now(), &wait))
                 return c->send(lobby_error("login_locked", locked_message(wait), r.id));
-            const std::optional<Account> account = accounts_->by_key(check.key);
             auto book = accounts_;
             auto throttle = logins_;
-            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, account, key = check.key,
+            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, key = check.key,
                                                    password = *password, session, address = c->address](bool run) {
                 if (!run) {
                     throttle->refund(address, key);
                     return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
+                }
+                // The account as the store has it now: registered, re-keyed or deleted on any node.
+                std::optional<Account> account;
+                if (run_guarded("login", [&] { account = book->fresh_by_key(key); })) {
+                    throttle->refund(address, key);
+                    return c->send(store_unavailable(id));
                 }
                 bool rehash = false;
                 const bool right = verify_password(account ? account->hash : decoy_hash(), password, rehash) && account;
@@ -110,7 +134,7 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                     return c->send(lobby_error("bad_login", "no account has this name and password", id));
                 throttle->refund(address, key);
                 if (rehash) book->set_hash(account->id, account->hash, hash_password(password));  // newer parameters
-                c->send(account_message(id, *book->by_id(account->id)));
+                c->send(account_message(id, *account));
             });
             if (admit != WorkPool::Admit::Queued) {
                 logins_->refund(c->address, check.key);
@@ -149,17 +173,33 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                     throttle->refund(address, account.key);
                     return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
                 }
+                // The hash as the store has it now (changed, or the account deleted, on another node).
+                std::optional<Account> now;
+                if (run_guarded("account", [&] { now = book->fresh_by_id(account.id); })) {
+                    throttle->refund(address, account.key);
+                    return c->send(store_unavailable(id));
+                }
+                if (!now || now->deleted) {  // deleted on another node meanwhile
+                    throttle->refund(address, account.key);
+                    book->unbind(session);
+                    return c->send(lobby_error("not_logged_in", "this session is not logged in", id));
+                }
                 bool rehash = false;
-                if (!verify_password(account.hash, password, rehash))
+                if (!verify_password(now->hash, password, rehash))
                     return c->send(lobby_error("bad_password", "that is not this account's password", id));
                 throttle->refund(address, account.key);
                 if (change) {
                     // The other sessions are logged out: a password change is what one does after a leak.
-                    if (!book->set_hash(account.id, account.hash, hash_password(fresh)))
+                    const AccountWrite w = book->set_hash(account.id, now->hash, hash_password(fresh));
+                    if (w == AccountWrite::Failed) return c->send(store_unavailable(id));
+                    if (w != AccountWrite::Done)
                         return c->send(lobby_error("bad_request", "the account changed meanwhile: try again", id));
                     book->unbind_all(account.id, session);
+                    book->flush();  // logged out on every node before the answer
                 } else {
-                    const std::optional<Account> gone = book->erase(account.id);
+                    std::optional<Account> gone;
+                    if (run_guarded("deleteAccount", [&] { gone = book->erase(account.id); }))
+                        return c->send(store_unavailable(id));
                     if (!gone) return c->send(lobby_error("bad_request", "the account is gone already", id));
                     anonymise_games(account.id, book->by_id(account.id)->name);  // games stay, the name goes
                     spdlog::info("account {} deleted (conn {})", account.id, c->connection_id);

@@ -48,6 +48,13 @@ CREATE TABLE IF NOT EXISTS documents (
 CREATE TABLE IF NOT EXISTS document_parts (
   kind TEXT NOT NULL, id TEXT NOT NULL, part TEXT NOT NULL, body TEXT NOT NULL, updated_ms BIGINT NOT NULL,
   PRIMARY KEY (kind, id, part));
+CREATE TABLE IF NOT EXISTS accounts (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, hash TEXT NOT NULL,
+  created_ms BIGINT NOT NULL, deleted BOOLEAN NOT NULL DEFAULT false);
+CREATE UNIQUE INDEX IF NOT EXISTS accounts_name_key ON accounts(name_key) WHERE name_key <> '';
+CREATE TABLE IF NOT EXISTS account_sessions (
+  session TEXT PRIMARY KEY, account TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS account_sessions_account ON account_sessions(account);
 )sql";
 
 // The database's clock in unix ms: leases are compared on one clock, whatever the nodes' clocks say.
@@ -995,6 +1002,140 @@ std::optional<StoredDocument> PgStore::load_document(const std::string& kind, co
     if (PQntuples(r.get()) > 0) out = StoredDocument{text(r.get(), 0, 0), text(r.get(), 0, 1), i64(r.get(), 0, 2)};
     tx.commit();
     return out;
+}
+
+// --- accounts (docs/decisions/020-accounts.md, "Accounts across nodes") ------------------------------
+// The account writes run at once on the writing connection (between the writer's transactions),
+// each one statement (its own transaction); the unique index on accounts(name_key) decides a name,
+// whichever node asks.
+
+namespace {
+constexpr const char* kAccountColumns = "id, name, name_key, hash, created_ms, deleted";
+AccountRow read_account_row(const PGresult* r, int i) {
+    return {text(r, i, 0), text(r, i, 1), text(r, i, 2), text(r, i, 3), i64(r, i, 4), text(r, i, 5) == "t"};
+}
+}  // namespace
+
+AccountWrite PgStore::create_account(const AccountRow& a) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) return AccountWrite::Failed;
+    // Any unique violation (the key among live accounts, or the id) inserts nothing.
+    Result r = w_->exec(
+        "INSERT INTO accounts (id, name, name_key, hash, created_ms, deleted) VALUES ($1, $2, $3, $4, $5::bigint, "
+        "$6::boolean) ON CONFLICT DO NOTHING RETURNING id",
+        {a.id, a.name, a.key, a.hash, str(a.created_ms), a.deleted ? "true" : "false"});
+    if (!succeeded(r.get())) {
+        if (log_allowed("store account")) spdlog::error("store: account: {}", message(r.get()));
+        return AccountWrite::Failed;
+    }
+    return PQntuples(r.get()) == 1 ? AccountWrite::Done : AccountWrite::Taken;
+}
+
+AccountWrite PgStore::set_account_hash(const std::string& id, const std::string& expected, const std::string& hash) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) return AccountWrite::Failed;
+    Result r = w_->exec("UPDATE accounts SET hash = $3 WHERE id = $1 AND hash = $2 AND NOT deleted RETURNING id",
+                        {id, expected, hash});
+    if (!succeeded(r.get())) {
+        if (log_allowed("store account")) spdlog::error("store: account: {}", message(r.get()));
+        return AccountWrite::Failed;
+    }
+    return PQntuples(r.get()) == 1 ? AccountWrite::Done : AccountWrite::Stale;
+}
+
+std::optional<AccountRow> PgStore::delete_account(const std::string& id, const std::string& anonymous_name) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");
+    // The old row is locked and returned by the one statement that anonymises it: of two deletions
+    // at once, the second finds the row deleted and changes nothing.
+    static const std::string sql =
+        std::string("WITH prev AS (SELECT ") + kAccountColumns +
+        " FROM accounts WHERE id = $1 AND NOT deleted FOR UPDATE) "
+        "UPDATE accounts a SET name = $2, name_key = '', hash = '', deleted = true FROM prev WHERE a.id = prev.id "
+        "RETURNING prev.id, prev.name, prev.name_key, prev.hash, prev.created_ms, prev.deleted";
+    Result r = read(*w_, sql.c_str(), {id, anonymous_name});
+    if (PQntuples(r.get()) == 0) return std::nullopt;
+    return read_account_row(r.get(), 0);
+}
+
+std::optional<AccountRow> PgStore::account_by_key(const std::string& key) {
+    if (key.empty()) return std::nullopt;
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    static const std::string sql = std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE name_key = $1";
+    Result r = read(*r_, sql.c_str(), {key});
+    std::optional<AccountRow> out;
+    if (PQntuples(r.get()) > 0) out = read_account_row(r.get(), 0);
+    tx.commit();
+    return out;
+}
+
+std::optional<AccountRow> PgStore::account_by_id(const std::string& id) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    static const std::string sql = std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE id = $1";
+    Result r = read(*r_, sql.c_str(), {id});
+    std::optional<AccountRow> out;
+    if (PQntuples(r.get()) > 0) out = read_account_row(r.get(), 0);
+    tx.commit();
+    return out;
+}
+
+std::vector<AccountRow> PgStore::load_accounts() {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    static const std::string sql = std::string("SELECT ") + kAccountColumns + " FROM accounts ORDER BY id";
+    Result r = read(*r_, sql.c_str(), {});
+    std::vector<AccountRow> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.push_back(read_account_row(r.get(), i));
+    tx.commit();
+    return out;
+}
+
+void PgStore::bind_account_session(const std::string& session, const std::string& account) {
+    enqueue({[this, session, account] {
+                 return write(*w_,
+                              "INSERT INTO account_sessions (session, account) VALUES ($1, $2) "
+                              "ON CONFLICT (session) DO UPDATE SET account = EXCLUDED.account",
+                              {session, account});
+             },
+             {}});
+}
+
+void PgStore::unbind_account_session(const std::string& session) {
+    enqueue({[this, session] { return write(*w_, "DELETE FROM account_sessions WHERE session = $1", {session}); }, {}});
+}
+
+void PgStore::unbind_account_sessions(const std::string& account, const std::string& keep) {
+    enqueue({[this, account, keep] {
+                 return write(*w_, "DELETE FROM account_sessions WHERE account = $1 AND session <> $2", {account, keep});
+             },
+             {}});
+}
+
+std::optional<std::string> PgStore::account_of_session(const std::string& session) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT account FROM account_sessions WHERE session = $1", {session});
+    std::optional<std::string> out;
+    if (PQntuples(r.get()) > 0) out = text(r.get(), 0, 0);
+    tx.commit();
+    return out;
+}
+
+std::vector<std::pair<std::string, std::string>> PgStore::load_account_sessions() {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT session, account FROM account_sessions ORDER BY session", {});
+    std::vector<std::pair<std::string, std::string>> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.emplace_back(text(r.get(), i, 0), text(r.get(), i, 1));
+    tx.commit();
+    return out;
+}
+
+void PgStore::delete_document(const std::string& kind, const std::string& id) {
+    enqueue({[this, kind, id] { return write(*w_, "DELETE FROM documents WHERE kind = $1 AND id = $2", {kind, id}); },
+             {}});
 }
 
 }  // namespace hexhall::server

@@ -35,6 +35,13 @@ CREATE TABLE IF NOT EXISTS documents (
 CREATE TABLE IF NOT EXISTS document_parts (
   kind TEXT NOT NULL, id TEXT NOT NULL, part TEXT NOT NULL, body TEXT NOT NULL, updated_ms INTEGER NOT NULL,
   PRIMARY KEY (kind, id, part)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS accounts (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, hash TEXT NOT NULL,
+  created_ms INTEGER NOT NULL, deleted INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS accounts_name_key ON accounts(name_key) WHERE name_key <> '';
+CREATE TABLE IF NOT EXISTS account_sessions (
+  session TEXT PRIMARY KEY, account TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS account_sessions_account ON account_sessions(account);
 )sql";
 
 // Binds a parameter. (Not named bind: std::bind would win by argument-dependent lookup.)
@@ -76,6 +83,12 @@ bool run(sqlite3* db, sqlite3_stmt* s) {
 constexpr const char* kRoomColumns =
     "id, game, options, setup, seed, salt, commitment, invite, private, password_hash, host_session, state, "
     "created_ms, finished_ms";
+
+constexpr const char* kAccountColumns = "id, name, name_key, hash, created_ms, deleted";
+
+AccountRow read_account_row(sqlite3_stmt* s) {
+    return {text(s, 0), text(s, 1), text(s, 2), text(s, 3), sqlite3_column_int64(s, 4), sqlite3_column_int(s, 5) != 0};
+}
 
 RoomRow read_room_row(sqlite3_stmt* s) {
     RoomRow r;
@@ -626,6 +639,163 @@ std::vector<SessionRow> SqliteStore::load_sessions() {
     while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), text(s, 2), sqlite3_column_int64(s, 3)});
     sqlite3_reset(s);
     return out;
+}
+
+// --- accounts (docs/decisions/020-accounts.md, "Accounts across nodes") ------------------------------
+// The account writes run at once on the writing connection (between the writer's transactions), in
+// autocommit or their own transaction; the unique index on accounts(name_key) decides a name.
+
+namespace {
+// One statement's outcome: done, refused by a constraint, or a fault.
+AccountWrite step_account(sqlite3* db, sqlite3_stmt* s) {
+    const int rc = sqlite3_step(s);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (rc == SQLITE_DONE || rc == SQLITE_ROW) return AccountWrite::Done;
+    if ((rc & 0xFF) == SQLITE_CONSTRAINT) return AccountWrite::Taken;
+    if (log_allowed("store account")) spdlog::error("store: account: {}", sqlite3_errmsg(db));
+    return AccountWrite::Failed;
+}
+}  // namespace
+
+AccountWrite SqliteStore::create_account(const AccountRow& a) {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = stmt("INSERT INTO accounts (id, name, name_key, hash, created_ms, deleted) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    put(s, 1, a.id);
+    put(s, 2, a.name);
+    put(s, 3, a.key);
+    put(s, 4, a.hash);
+    put(s, 5, a.created_ms);
+    put(s, 6, int64_t{a.deleted});
+    return step_account(db_, s);
+}
+
+AccountWrite SqliteStore::set_account_hash(const std::string& id, const std::string& expected, const std::string& hash) {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = stmt("UPDATE accounts SET hash = ?3 WHERE id = ?1 AND hash = ?2 AND deleted = 0");
+    put(s, 1, id);
+    put(s, 2, expected);
+    put(s, 3, hash);
+    const AccountWrite w = step_account(db_, s);
+    if (w != AccountWrite::Done) return w == AccountWrite::Taken ? AccountWrite::Failed : w;
+    return sqlite3_changes(db_) == 1 ? AccountWrite::Done : AccountWrite::Stale;
+}
+
+std::optional<AccountRow> SqliteStore::delete_account(const std::string& id, const std::string& anonymous_name) {
+    std::lock_guard db(db_mu_);
+    if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
+        throw std::runtime_error(std::string("store: ") + sqlite3_errmsg(db_));
+    std::optional<AccountRow> before;
+    static const std::string sql = std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE id = ?1 AND deleted = 0";
+    sqlite3_stmt* s = stmt(sql.c_str());
+    put(s, 1, id);
+    if (sqlite3_step(s) == SQLITE_ROW) before = read_account_row(s);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    bool ok = true;
+    if (before) {
+        s = stmt("UPDATE accounts SET name = ?2, name_key = '', hash = '', deleted = 1 WHERE id = ?1");
+        put(s, 1, id);
+        put(s, 2, anonymous_name);
+        ok = step_account(db_, s) == AccountWrite::Done;
+    }
+    if (!ok || sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        const std::string msg = sqlite3_errmsg(db_);
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw std::runtime_error("store: account not deleted: " + msg);
+    }
+    return before;
+}
+
+std::optional<AccountRow> SqliteStore::account_by_key(const std::string& key) {
+    if (key.empty()) return std::nullopt;
+    Reading r = reading();
+    static const std::string sql = std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE name_key = ?1";
+    sqlite3_stmt* s = r.stmt(sql.c_str());
+    put(s, 1, key);
+    std::optional<AccountRow> out;
+    if (sqlite3_step(s) == SQLITE_ROW) out = read_account_row(s);
+    sqlite3_reset(s);
+    return out;
+}
+
+std::optional<AccountRow> SqliteStore::account_by_id(const std::string& id) {
+    Reading r = reading();
+    static const std::string sql = std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE id = ?1";
+    sqlite3_stmt* s = r.stmt(sql.c_str());
+    put(s, 1, id);
+    std::optional<AccountRow> out;
+    if (sqlite3_step(s) == SQLITE_ROW) out = read_account_row(s);
+    sqlite3_reset(s);
+    return out;
+}
+
+std::vector<AccountRow> SqliteStore::load_accounts() {
+    Reading r = reading();
+    static const std::string sql = std::string("SELECT ") + kAccountColumns + " FROM accounts ORDER BY id";
+    sqlite3_stmt* s = r.stmt(sql.c_str());
+    std::vector<AccountRow> out;
+    while (sqlite3_step(s) == SQLITE_ROW) out.push_back(read_account_row(s));
+    sqlite3_reset(s);
+    return out;
+}
+
+void SqliteStore::bind_account_session(const std::string& session, const std::string& account) {
+    enqueue({[this, session, account] {
+                 sqlite3_stmt* s = stmt("INSERT OR REPLACE INTO account_sessions (session, account) VALUES (?1, ?2)");
+                 put(s, 1, session);
+                 put(s, 2, account);
+                 return run(db_, s);
+             },
+             {}});
+}
+
+void SqliteStore::unbind_account_session(const std::string& session) {
+    enqueue({[this, session] {
+                 sqlite3_stmt* s = stmt("DELETE FROM account_sessions WHERE session = ?1");
+                 put(s, 1, session);
+                 return run(db_, s);
+             },
+             {}});
+}
+
+void SqliteStore::unbind_account_sessions(const std::string& account, const std::string& keep) {
+    enqueue({[this, account, keep] {
+                 sqlite3_stmt* s = stmt("DELETE FROM account_sessions WHERE account = ?1 AND session <> ?2");
+                 put(s, 1, account);
+                 put(s, 2, keep);
+                 return run(db_, s);
+             },
+             {}});
+}
+
+std::optional<std::string> SqliteStore::account_of_session(const std::string& session) {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt("SELECT account FROM account_sessions WHERE session = ?1");
+    put(s, 1, session);
+    std::optional<std::string> out;
+    if (sqlite3_step(s) == SQLITE_ROW) out = text(s, 0);
+    sqlite3_reset(s);
+    return out;
+}
+
+std::vector<std::pair<std::string, std::string>> SqliteStore::load_account_sessions() {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt("SELECT session, account FROM account_sessions ORDER BY session");
+    std::vector<std::pair<std::string, std::string>> out;
+    while (sqlite3_step(s) == SQLITE_ROW) out.emplace_back(text(s, 0), text(s, 1));
+    sqlite3_reset(s);
+    return out;
+}
+
+void SqliteStore::delete_document(const std::string& kind, const std::string& id) {
+    enqueue({[this, kind, id] {
+                 sqlite3_stmt* s = stmt("DELETE FROM documents WHERE kind = ?1 AND id = ?2");
+                 put(s, 1, kind);
+                 put(s, 2, id);
+                 return run(db_, s);
+             },
+             {}});
 }
 
 }  // namespace hexhall::server

@@ -83,6 +83,20 @@ struct StoredDocumentParts {
     std::string id;
     std::vector<std::pair<std::string, std::string>> parts;  // (part, body), by part
 };
+// A player account (docs/decisions/020-accounts.md, "Accounts across nodes"): a row of its own, with
+// a unique index on `key` (the name's skeleton, server/accounts.hpp) among the accounts not deleted,
+// so that the database, not a node's memory, decides whether a name is taken.
+struct AccountRow {
+    std::string id;    // 16 hex digits
+    std::string name;  // as registered; "Deleted player <6 hex>" once deleted
+    std::string key;   // "" once deleted
+    std::string hash;  // Argon2id string, "" once deleted
+    int64_t created_ms = 0;
+    bool deleted = false;
+};
+// What an account write did. Failed: the store could not be reached or written (a fault).
+enum class AccountWrite { Done, Taken, Stale, Failed };
+
 class RoomDirectory;  // server/room_directory.hpp
 
 class Store {
@@ -144,6 +158,39 @@ public:
     // Called (on the writer thread) with the room of every write refused because another node (or a
     // later process) took the room over: the room must stop here.
     virtual void on_fenced(std::function<void(const std::string& room)> observer) { (void)observer; }
+
+    // Accounts (a table in both stores; any thread, but they wait for the database: call them off
+    // the I/O threads). Unlike the writes above these run at once, each in its own transaction, and
+    // say what they did: create is refused (Taken) when another account holds the key, or the id
+    // (the unique index decides, whichever node asks); set_account_hash only when `expected` is still
+    // the hash (Stale otherwise, or when the account is gone); delete_account anonymises the row
+    // (name as `anonymous_name`, key and hash cleared, deleted) and returns the row as it was (nullopt:
+    // no such account, or already deleted). Reads and delete_account throw std::runtime_error when the
+    // store cannot be reached.
+    virtual bool has_accounts() const { return false; }
+    virtual AccountWrite create_account(const AccountRow& a) { (void)a; return AccountWrite::Failed; }
+    virtual std::optional<AccountRow> account_by_key(const std::string& key) { (void)key; return std::nullopt; }
+    virtual std::optional<AccountRow> account_by_id(const std::string& id) { (void)id; return std::nullopt; }
+    virtual AccountWrite set_account_hash(const std::string& id, const std::string& expected, const std::string& hash) {
+        (void)id, (void)expected, (void)hash;
+        return AccountWrite::Failed;
+    }
+    virtual std::optional<AccountRow> delete_account(const std::string& id, const std::string& anonymous_name) {
+        (void)id, (void)anonymous_name;
+        return std::nullopt;
+    }
+    virtual std::vector<AccountRow> load_accounts() { return {}; }
+    // Which account a session is logged in to (sessions are shared by the nodes, so are their log-ins).
+    // These are queued writes, applied in call order with the others.
+    virtual void bind_account_session(const std::string& session, const std::string& account) { (void)session, (void)account; }
+    virtual void unbind_account_session(const std::string& session) { (void)session; }
+    // Every session of `account` but `keep` ("": all).
+    virtual void unbind_account_sessions(const std::string& account, const std::string& keep) { (void)account, (void)keep; }
+    virtual std::optional<std::string> account_of_session(const std::string& session) { (void)session; return std::nullopt; }
+    // (session, account) of every log-in (Hub::restore).
+    virtual std::vector<std::pair<std::string, std::string>> load_account_sessions() { return {}; }
+    // Deletes a whole document (kind, id) (a queued write).
+    virtual void delete_document(const std::string& kind, const std::string& id) { (void)kind, (void)id; }
 
     // Reads (any thread).
     virtual std::optional<StoredRoom> load_room(const std::string& id) = 0;

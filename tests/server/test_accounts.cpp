@@ -212,3 +212,173 @@ TEST_CASE("accounts: kept by the store across a restart", "[server][accounts][st
         server.stop();
     }
 }
+
+// Several nodes on one database (docs/decisions/020-accounts.md, "Accounts across nodes"): two
+// account books, each on its own connection to one database, as two nodes would be. The store's
+// unique index decides a name, and each book reads what the other did.
+TEST_CASE("accounts: two books on one database share names, hashes, deletions and log-ins", "[server][accounts][store]") {
+    using namespace hexhall::server;
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        std::unique_ptr<Store> sa = db.open(), sb = db.open();
+        AccountBook a(sa.get()), b(sb.get());
+        a.load();
+        b.load();
+        const std::string key = check_account_name("Ann").key;
+        REQUIRE(a.reserve(key));
+        const AccountBook::Created made = a.create("Ann", key, "hash one", "session-a", 1000);
+        REQUIRE(made.result == AccountWrite::Done);
+        const std::string id = made.account.id;
+
+        // "ANN" on the other node: its memory knows nothing, the unique index refuses it.
+        REQUIRE(b.reserve(check_account_name("ANN").key));
+        CHECK(b.create("ANN", check_account_name("ANN").key, "hash two", "session-b", 2000).result == AccountWrite::Taken);
+        const std::optional<Account> seen = b.fresh_by_key(key);
+        REQUIRE(seen);
+        CHECK(seen->id == id);
+        CHECK(seen->hash == "hash one");
+        CHECK(b.by_id(id).has_value());
+
+        // A log-in made on one node is resolved on the other (a hello there).
+        sa->flush();
+        b.refresh_session("session-a");
+        REQUIRE(b.by_session("session-a"));
+        CHECK(b.by_session("session-a")->id == id);
+
+        // Password changes are compare-and-set in the store: the second node's stale change fails.
+        CHECK(a.set_hash(id, "hash one", "hash three") == AccountWrite::Done);
+        CHECK(b.set_hash(id, "hash one", "hash four") == AccountWrite::Stale);
+        CHECK(b.fresh_by_id(id)->hash == "hash three");
+
+        // Deleting on one node frees the name and logs the session out on the other.
+        const std::optional<Account> gone = a.erase(id);
+        REQUIRE(gone);
+        CHECK(gone->name == "Ann");
+        CHECK_FALSE(a.erase(id));
+        CHECK_FALSE(b.erase(id));
+        CHECK_FALSE(b.fresh_by_key(key));
+        CHECK_FALSE(b.by_session("session-a"));  // the fresh read saw the deletion
+        sa->flush();
+        b.refresh_session("session-a");
+        CHECK_FALSE(b.by_session("session-a"));
+        const std::optional<Account> old = b.fresh_by_id(id);
+        REQUIRE(old);
+        CHECK(old->deleted);
+        CHECK(old->name.starts_with("Deleted player "));
+        CHECK(old->hash.empty());
+        REQUIRE(b.reserve(key));
+        const AccountBook::Created again = b.create("Ann", key, "hash five", "session-b", 3000);
+        REQUIRE(again.result == AccountWrite::Done);
+        CHECK(again.account.id != id);
+        CHECK(a.fresh_by_key(key)->id == again.account.id);
+    }
+}
+
+TEST_CASE("accounts: an older database's account documents move into the accounts table", "[server][accounts][store]") {
+    using namespace hexhall::server;
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        {
+            std::unique_ptr<Store> s = db.open();
+            const json ann = {{"name", "Ann"}, {"key", check_account_name("Ann").key}, {"hash", "ann hash"},
+                              {"created", 5}, {"sessions", {"sess-1", "sess-2"}}, {"deleted", false}};
+            const json gone = {{"name", "Deleted player 00000b"}, {"key", ""}, {"hash", ""},
+                               {"created", 6}, {"sessions", json::array()}, {"deleted", true}};
+            s->put_document(kAccountKind, "00000000000000aa", ann.dump(), 5);
+            s->put_document(kAccountKind, "00000000000000bb", gone.dump(), 6);
+            s->flush();
+        }
+        for (int start = 0; start < 2; ++start) {  // a second start finds them moved already
+            std::unique_ptr<Store> s = db.open();
+            AccountBook book(s.get());
+            book.load();
+            CHECK(s->load_documents(kAccountKind).empty());
+            const std::optional<Account> ann = book.fresh_by_key(check_account_name("ANN").key);
+            REQUIRE(ann);
+            CHECK(ann->id == "00000000000000aa");
+            CHECK(ann->hash == "ann hash");
+            CHECK(ann->created_ms == 5);
+            CHECK(book.by_session("sess-2")->id == ann->id);
+            CHECK(s->account_of_session("sess-1") == std::optional<std::string>("00000000000000aa"));
+            const std::optional<AccountRow> gone = s->account_by_id("00000000000000bb");
+            REQUIRE(gone);
+            CHECK(gone->deleted);
+            CHECK(book.size() == 1);
+        }
+    }
+}
+
+// Two servers (nodes) on one PostgreSQL (decision 017): an account made on one is the account on
+// the other; a password change or a deletion on one takes effect for log-ins on the other.
+TEST_CASE("accounts: across two nodes on one PostgreSQL", "[server][accounts][store][cluster]") {
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog wd(180);
+    TestStoreDb db("postgres");
+    auto node = [&db](const std::string& id) {
+        hexhall::server::ServerOptions o;
+        o.address = "127.0.0.1";
+        o.port = 0;
+        o.threads = 2;
+        o.node_id = id;
+        db.use_in(o);
+        return std::make_unique<hexhall::server::Server>(o);
+    };
+    auto na = node("accounts-a"), nb = node("accounts-b");
+    const uint16_t pa = na->start(), pb = nb->start();
+
+    WsClient a(pa);
+    a.hello("guest");
+    const json made = ac_reg(a, "Ann", "first password");
+    REQUIRE(made.at("type") == "account");
+    const std::string id = made.at("account").at("id");
+
+    WsClient b(pb);
+    b.hello("guest");
+    CHECK(ac_code_of(ac_reg(b, "ANN", "another one")) == "name_taken");  // refused by the index
+    const json in = ac_login(b, "Ann", "first password");
+    REQUIRE(in.at("type") == "account");
+    CHECK(in.at("account").at("id") == id);
+
+    // A session logged in on node A is logged in when it comes back on node B.
+    {
+        WsClient a_on_b(pb);
+        const json w = a_on_b.hello("x", a.token);
+        REQUIRE(w.contains("account"));
+        CHECK(w.at("account").at("id") == id);
+    }
+
+    // A password change on A: the old password fails on B, the new one works; B's session is out.
+    CHECK(ac_code_of(ac_account_call(a, {{"type", "changePassword"}, {"password", "first password"},
+                                         {"newPassword", "second password"}})) == "ok");
+    WsClient b2(pb);
+    b2.hello("guest");
+    CHECK(ac_code_of(ac_login(b2, "Ann", "first password")) == "bad_login");
+    CHECK(ac_code_of(ac_login(b2, "Ann", "second password")) == "account");
+    b2.request({{"type", "logout"}});
+    CHECK(b2.recv().at("type") == "ok");
+    {
+        WsClient b_again(pb);
+        CHECK_FALSE(b_again.hello("x", b.token).contains("account"));  // logged out by the change on A
+    }
+
+    // Deleted on A: the log-in fails on B and the name is free there.
+    CHECK(ac_code_of(ac_account_call(a, {{"type", "deleteAccount"}, {"password", "second password"}})) == "ok");
+    WsClient b3(pb);
+    b3.hello("guest");
+    CHECK(ac_code_of(ac_login(b3, "Ann", "second password")) == "bad_login");
+    const json again = ac_reg(b3, "Ann", "third password");
+    REQUIRE(again.at("type") == "account");
+    CHECK(again.at("account").at("id") != id);
+    WsClient a2(pa);
+    a2.hello("guest");
+    CHECK(ac_code_of(ac_reg(a2, "a.nn", "fourth password")) == "name_taken");  // A knows it from the store
+    CHECK(ac_code_of(ac_login(a2, "ANN", "third password")) == "account");
+
+    a.close();
+    b.close();
+    b2.close();
+    b3.close();
+    a2.close();
+    na->stop();
+    nb->stop();
+}
