@@ -22,7 +22,7 @@ Steps:
 
 usage: bench/floor_ratio.py [--floor-dir DIR] [--pairs 3] [--seconds 20] [--warmup 5]
                             [--modes fast,paced] [--no-build] [--build-dir build]
-                            [--hexhall-args "..."] [--floor-args "..."]
+                            [--hexhall-args "..."] [--floor-args "..."] [--hexhall-env NAME=VALUE]
 """
 import argparse
 import os
@@ -102,11 +102,11 @@ LINE_ACK = re.compile(r"action -> ack \(ms\):\s+p50 ([\d.]+)\s+p99 ([\d.]+)")
 LINE_WAIT = re.compile(r"on CPU ([\d.]+) s, runnable but waiting for a CPU ([\d.]+) s")
 
 
-def run_one(kind, server_cmd, mode, args, log):
+def run_one(kind, server_cmd, mode, args, log, env=None):
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="floor_ratio.") as tmp:
         cmd = [c.replace("{port}", str(port)).replace("{tmp}", tmp) for c in server_cmd]
-        srv = subprocess.Popen(cmd, cwd=tmp, stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "server.err"), "w"))
+        srv = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "server.err"), "w"))
         try:
             wait_listening(port, srv)
             gen = [args.load_gen, "--port", str(port), "--server-pid", str(srv.pid), "--seconds", str(args.seconds),
@@ -143,6 +143,8 @@ def main():
     p.add_argument("--no-build", action="store_true", help="use the binaries already in --build-dir")
     p.add_argument("--hexhall-args", default="", help="extra hexhall-server arguments")
     p.add_argument("--floor-args", default="", help="extra floor_server arguments")
+    p.add_argument("--hexhall-env", action="append", default=[], metavar="NAME=VALUE",
+                   help="environment for hexhall-server only, e.g. LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2")
     p.add_argument("--log", default=None, help="every run's full output (default: BUILD_DIR/floor_ratio.log)")
     args = p.parse_args()
     modes = [m for m in args.modes.split(",") if m]
@@ -173,6 +175,11 @@ def main():
     # recognises a game's end by the `room` push with a result, which the floor does not send.
     floor_cmd = [floor_bin or "", "--port", "{port}", "--threads", "2", "--game-actions", "0"] + shlex.split(args.floor_args)
 
+    hexhall_env = dict(os.environ)
+    for kv in args.hexhall_env:
+        name, _, value = kv.partition("=")
+        hexhall_env[name] = value
+
     log_path = args.log or os.path.join(args.build_dir, "floor_ratio.log")
     print("load_gen: %s %s (+ --port P --server-pid PID --seconds %g --warmup %g); full log in %s"
           % (" ".join(COMMON), " | ".join("%s: %s" % (m, " ".join(MODES[m])) for m in modes), args.seconds, args.warmup,
@@ -189,7 +196,7 @@ def main():
             floor_us, hexhall_us, ratios = [], [], []
             for _ in range(args.pairs):
                 f = run_one("floor", floor_cmd, mode, args, log) if floor_bin else None
-                h = run_one("hexhall", hexhall_cmd, mode, args, log)
+                h = run_one("hexhall", hexhall_cmd, mode, args, log, hexhall_env)
                 hexhall_us.append(h["us"])
                 if f:
                     floor_us.append(f["us"])
