@@ -4,9 +4,10 @@ CPU per action against the floor").
 
 The floor is a measuring tool that is NOT part of this project: a bare Beast WebSocket server on
 Hexhall's own stack that answers bench/load_gen with an ack and a patch per action and does nothing
-else. Its sources are looked for in --floor-dir, else $HEXHALL_FLOOR_DIR, else ../shared/bench/floor/
-beside the repository. When they are absent, this script says so in one line and measures Hexhall
-alone (exit 0): nothing in the project depends on the floor.
+else. Its sources (floor_server.cpp) are kept outside the repository; their directory is given with
+--floor-dir or $HEXHALL_FLOOR_DIR (the repository names no path outside itself: scripts/check-standalone).
+Without one, or when floor_server.cpp is not there, this script says so in one line and measures
+Hexhall alone (exit 0): nothing in the project depends on the floor.
 
 Steps:
   1. scripts/build release hexhall-server load_gen (HEXHALL_BUILD_JOBS=1 for one compile at a time);
@@ -133,8 +134,8 @@ def run_one(kind, server_cmd, mode, args, log, env=None):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--floor-dir", default=os.environ.get("HEXHALL_FLOOR_DIR",
-                                                         os.path.join(REPO, "..", "shared", "bench", "floor")))
+    p.add_argument("--floor-dir", default=os.environ.get("HEXHALL_FLOOR_DIR", ""),
+                   help="the floor's sources (floor_server.cpp); default $HEXHALL_FLOOR_DIR")
     p.add_argument("--pairs", type=int, default=3)
     p.add_argument("--seconds", type=float, default=20)
     p.add_argument("--warmup", type=float, default=5)
@@ -152,10 +153,11 @@ def main():
         if m not in MODES:
             p.error("unknown mode %s (fast, paced)" % m)
 
-    floor_src = os.path.abspath(args.floor_dir)
-    if not os.path.isfile(os.path.join(floor_src, "floor_server.cpp")):
-        print("floor: no floor_server.cpp in %s (set --floor-dir or HEXHALL_FLOOR_DIR); measuring Hexhall alone"
-              % floor_src, flush=True)
+    floor_src = os.path.abspath(args.floor_dir) if args.floor_dir else None
+    if not floor_src:
+        print("floor: none given (--floor-dir or HEXHALL_FLOOR_DIR); measuring Hexhall alone", flush=True)
+    elif not os.path.isfile(os.path.join(floor_src, "floor_server.cpp")):
+        print("floor: no floor_server.cpp in %s; measuring Hexhall alone" % floor_src, flush=True)
         floor_src = None
 
     if args.no_build:
