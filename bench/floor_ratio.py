@@ -79,10 +79,11 @@ def stop(proc):
 
 
 def build(args, floor_src):
-    env = dict(os.environ)
-    env.setdefault("HEXHALL_BUILD_JOBS", "1")
-    subprocess.run(["nice", os.path.join(REPO, "scripts", "build"), "release", "hexhall-server", "load_gen"],
-                   check=True, env=env)
+    if not args.no_build:
+        env = dict(os.environ)
+        env.setdefault("HEXHALL_BUILD_JOBS", "1")
+        subprocess.run(["nice", os.path.join(REPO, "scripts", "build"), "release", "hexhall-server", "load_gen"],
+                       check=True, env=env)
     if not floor_src:
         return None
     out_dir = os.path.join(args.build_dir, "bench", "floor")
@@ -141,7 +142,7 @@ def main():
     p.add_argument("--warmup", type=float, default=5)
     p.add_argument("--modes", default="fast,paced")
     p.add_argument("--build-dir", default=os.path.join(REPO, "build"))
-    p.add_argument("--no-build", action="store_true", help="use the binaries already in --build-dir")
+    p.add_argument("--no-build", action="store_true", help="use Hexhall's binaries already in --build-dir")
     p.add_argument("--hexhall-args", default="", help="extra hexhall-server arguments")
     p.add_argument("--floor-args", default="", help="extra floor_server arguments")
     p.add_argument("--hexhall-env", action="append", default=[], metavar="NAME=VALUE",
@@ -160,10 +161,7 @@ def main():
         print("floor: no floor_server.cpp in %s; measuring Hexhall alone" % floor_src, flush=True)
         floor_src = None
 
-    if args.no_build:
-        floor_bin = os.path.join(args.build_dir, "bench", "floor", "floor_server") if floor_src else None
-    else:
-        floor_bin = build(args, floor_src)
+    floor_bin = build(args, floor_src)  # --no-build: the floor is still compiled if its binary is missing
     hexhall_bin = os.path.join(args.build_dir, "server", "hexhall-server")
     args.load_gen = os.path.join(args.build_dir, "bench", "load_gen")
 
