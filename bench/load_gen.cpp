@@ -6,13 +6,14 @@
 //
 //   load_gen --port P [--host 127.0.0.1] [--rooms R] [--seconds S] [--warmup W] [--pace-ms MS]
 //            [--bots N] [--bot heuristic] [--procs K] [--source-base 127.0.0.] [--server-pid PID]
-//            [--seed S]
+//            [--seed S] [--spectators N]
 //
 // --pace-ms 0 (default): every client acts as soon as the reply to its last action (and the patch it
 // produced) has arrived. --pace-ms MS: each room makes at most one action per MS milliseconds.
 // --bots N: the last N seats of every room are built-in server bots (addBot, --bot kind); the others are
 // load clients; with every seat a bot the room's one client joins as a spectator (and must be allowed
-// to start). A game is over when the `room` push says so (its "result"), the same for every game.
+// to start). --spectators N: N more clients per room join as spectators (seat null) before the start
+// and only read (every patch to a spectator counts as fan-out). A game is over when the `room` push says so (its "result"), the same for every game.
 // A finished game's room is closed and a new room opened in its place (games are counted).
 // --procs K: K generator processes (fork), process k binds its sockets to <source-base><k+1> (each
 // process may hold at most ~20,000 fds; the loopback port range is 32768-60999 per source address).
@@ -69,6 +70,7 @@ struct Options {
     std::string source_base;  // e.g. "127.0.0."; empty: let the kernel choose
     int server_pid = 0;
     uint64_t seed = 1;
+    int spectators = 0;  // extra reading-only clients per room
 };
 
 // Latency histogram: 32 buckets per octave of microseconds (~2.2 % resolution).
@@ -509,6 +511,11 @@ void Generator::open_room(int slot) {
         c->seat = o.bots >= o.players ? -1 : i;
         r->clients.push_back(c);
     }
+    for (int i = 0; i < o.spectators; ++i) {
+        auto c = std::make_shared<LoadClient>(io, r, players + i);
+        c->seat = -1;
+        r->clients.push_back(c);
+    }
     for (auto& c : r->clients) c->start();
 }
 
@@ -612,7 +619,7 @@ void usage() {
     std::fprintf(stderr,
                  "usage: load_gen --port P [--host H] [--rooms R] [--seconds S] [--warmup W] [--pace-ms MS]\n"
                  "                [--bots N] [--bot KIND] [--procs K] [--source-base 127.0.0.] [--server-pid PID]\n"
-                 "                [--seed S] [--game NAME] [--players N]\n");
+                 "                [--seed S] [--game NAME] [--players N] [--spectators N]\n");
 }
 
 }  // namespace
@@ -637,9 +644,10 @@ int main(int argc, char** argv) {
         else if (a == "--seed") o.seed = std::strtoull(v, nullptr, 10);
         else if (a == "--game") o.game = v;
         else if (a == "--players") o.players = std::atoi(v);
+        else if (a == "--spectators") o.spectators = std::atoi(v);
         else return usage(), 2;
     }
-    if (o.players < 1 || o.players > 16 || o.bots < 0 || o.bots > o.players || o.rooms < 1 || o.seconds <= o.warmup) return usage(), 2;
+    if (o.players < 1 || o.players > 16 || o.bots < 0 || o.bots > o.players || o.spectators < 0 || o.rooms < 1 || o.seconds <= o.warmup) return usage(), 2;
     rlimit rl{};
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
         rl.rlim_cur = rl.rlim_max;
@@ -712,8 +720,8 @@ int main(int argc, char** argv) {
         total.fanout.merge(s.fanout);
     }
     const double window = o.seconds - o.warmup;
-    std::printf("rooms %d (%d load clients + %d bots each), procs %d, pace %s, window %.1f s (warmup %.1f s)\n", o.rooms,
-                o.bots >= o.players ? 0 : o.players - o.bots, o.bots, o.procs,
+    std::printf("rooms %d (%d load clients + %d bots + %d spectators each), procs %d, pace %s, window %.1f s (warmup %.1f s)\n", o.rooms,
+                o.bots >= o.players ? 0 : o.players - o.bots, o.bots, o.spectators, o.procs,
                 o.pace_ms ? (std::to_string(o.pace_ms) + " ms/room").c_str() : "as fast as replies", window, o.warmup);
     std::printf("rooms started %llu, setup/connection failures %llu, games finished %llu (%.1f games/min)\n",
                 (unsigned long long)total.rooms_started, (unsigned long long)total.setup_failures,
