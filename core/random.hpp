@@ -1,23 +1,42 @@
-// Hexhall's portable random generator for games: xoshiro256** seeded through splitmix64, with a
-// portable bounded-integer method (Lemire's multiply-and-reject) and a Fisher-Yates shuffle; no
-// standard-library distributions, so a seed gives the same sequence on every compiler. A game keeps
-// its Rng in its state (plain data, copied freely by bots). Which games draw from it, and why the
-// others do not yet: docs/decisions/015-one-registry.md.
+// Hexhall's one random generator for games (docs/decisions/023-one-random-generator.md). Portable by
+// construction: fixed-width integer arithmetic only, no standard-library distributions (their output
+// differs between implementations), so a seed gives the same sequence on every compiler. A game keeps
+// its generator in its state (plain data, copied freely by bots). Two algorithms, each kept because
+// games' stored seeds and records replay with it (which game draws how: the decision record):
+//  - Rng: xoshiro256** seeded through splitmix64, with Lemire's bounded draw (uniform) and a
+//    Fisher-Yates shuffle (shuffle). The one a new game takes.
+//  - SplitMix64: splitmix64's own sequence (one word of state), drawing in [0, n) by multiply-shift
+//    (below) or by remainder (remainder, shuffle_by_remainder), for games that always drew so.
 #pragma once
 #include <cstdint>
 
 namespace hexhall::core {
 
-struct Rng {
-    uint64_t s[4]{};
-};
-
+// One step of splitmix64: advances `x` and returns the next output.
 inline uint64_t splitmix64(uint64_t& x) {
     uint64_t z = (x += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
 }
+
+// Fisher-Yates: for i from n-1 down to 1, swaps items[i] with items[draw(i + 1)], where draw(k) is
+// uniform in [0, k). The generators below name their draw.
+template <typename T, typename Draw>
+void fisher_yates(T* items, int n, Draw&& draw) {
+    for (int i = n - 1; i > 0; --i) {
+        const int j = static_cast<int>(draw(static_cast<uint32_t>(i + 1)));
+        T tmp = items[i];
+        items[i] = items[j];
+        items[j] = tmp;
+    }
+}
+
+// ---- xoshiro256** --------------------------------------------------------------------------------
+
+struct Rng {
+    uint64_t s[4]{};
+};
 
 inline Rng make_rng(uint64_t seed) {
     Rng r;
@@ -55,14 +74,29 @@ inline uint32_t uniform(Rng& rng, uint32_t n) {
     return static_cast<uint32_t>(m >> 32);
 }
 
+// Fisher-Yates shuffle of n elements with uniform().
 template <typename T>
 void shuffle(Rng& rng, T* items, int n) {
-    for (int i = n - 1; i > 0; --i) {
-        const int j = static_cast<int>(uniform(rng, static_cast<uint32_t>(i + 1)));
-        T tmp = items[i];
-        items[i] = items[j];
-        items[j] = tmp;
-    }
+    fisher_yates(items, n, [&rng](uint32_t k) { return uniform(rng, k); });
+}
+
+// ---- splitmix64 by itself ------------------------------------------------------------------------
+
+struct SplitMix64 {
+    uint64_t state = 0;
+    explicit SplitMix64(uint64_t seed = 0) : state(seed) {}
+    uint64_t next() { return splitmix64(state); }
+    // In [0, n), n >= 1: the high 32 bits times n, shifted down (multiply-shift; the bias is below
+    // n / 2^32, irrelevant for the small n games draw).
+    uint32_t below(uint32_t n) { return static_cast<uint32_t>(((next() >> 32) * n) >> 32); }
+    // In [0, n), n >= 1: the next output modulo n.
+    uint64_t remainder(uint64_t n) { return next() % n; }
+};
+
+// Fisher-Yates shuffle of n elements with remainder().
+template <typename T>
+void shuffle_by_remainder(SplitMix64& rng, T* items, int n) {
+    fisher_yates(items, n, [&rng](uint32_t k) { return rng.remainder(k); });
 }
 
 }  // namespace hexhall::core

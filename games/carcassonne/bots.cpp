@@ -100,23 +100,6 @@ Decision as_decision(const Game& g, const Move& m) {
 
 }  // namespace
 
-Decision random_decide(const Game& g, Rng& rng) {
-    Decision d;
-    if (g.phase() == Phase::Place) {
-        std::vector<Placement> pls;
-        g.legal_placements(pls);
-        d.is_place = true;
-        d.placement = pls[rng.below(static_cast<uint32_t>(pls.size()))];
-    } else {
-        std::vector<int> spots;
-        g.legal_spots(spots);
-        spots.push_back(-1);
-        d.is_place = false;
-        d.spot = spots[rng.below(static_cast<uint32_t>(spots.size()))];
-    }
-    return d;
-}
-
 double evaluate(const Game& g, int seat) {
     std::array<double, kMaxPlayers> value{};
     for (int p = 0; p < g.players(); ++p) value[p] = g.score(p);

@@ -20,7 +20,7 @@ struct Move {
     int spot = -1;
 };
 
-Decision random_decide(const Game& g, Rng& rng);
+// The random bot is the core one (core/random_bot.hpp) with the multiply-shift draw.
 
 // Static evaluation for `seat`: its score plus the expected value of its features and followers,
 // minus the best opponent's (feature value, follower economy, farmer timing).

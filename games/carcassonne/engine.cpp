@@ -40,7 +40,7 @@ Game Game::create(const Options& options, uint64_t seed) {
         for (int k = 0; k < tile_def(t).count - (t == kStartType ? 1 : 0); ++k) g.bag_[n++] = static_cast<uint8_t>(t);
     g.bag_size_ = n;  // 71
     Rng rng(seed);
-    for (int i = n - 1; i > 0; --i) std::swap(g.bag_[i], g.bag_[rng.below(static_cast<uint32_t>(i + 1))]);
+    core::fisher_yates(g.bag_.data(), n, [&rng](uint32_t k) { return rng.below(k); });
     g.draw(nullptr);
     return g;
 }
@@ -56,10 +56,7 @@ Game Game::with_bag(const Options& options, const std::vector<int>& bag) {
 
 void Game::reshuffle_bag(uint64_t seed) {
     Rng rng(seed);
-    for (int i = bag_size_ - 1; i > bag_pos_; --i) {
-        const int j = bag_pos_ + static_cast<int>(rng.below(static_cast<uint32_t>(i - bag_pos_ + 1)));
-        std::swap(bag_[i], bag_[j]);
-    }
+    core::fisher_yates(bag_.data() + bag_pos_, bag_size_ - bag_pos_, [&rng](uint32_t k) { return rng.below(k); });
 }
 
 // ------------------------------------------------------------------------------------- queries

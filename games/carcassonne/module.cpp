@@ -1,6 +1,7 @@
 #include "games/carcassonne/module.hpp"
 
 #include "core/action_shape.hpp"
+#include "core/random_bot.hpp"
 #include "core/rules_game.hpp"
 
 #include <string>
@@ -212,18 +213,16 @@ std::unique_ptr<hexhall::core::GameRules> create(const json& options, uint64_t s
 
 class ModuleBot final : public hexhall::core::RulesBot {
 public:
-    enum Kind { Random, Heuristic, Search };
+    enum Kind { Heuristic, Search };
     ModuleBot(Kind kind, uint64_t seed, int playouts = 5000) : kind_(kind), rng_(seed), playouts_(playouts) {}
     const char* name() const override {
-        return kind_ == Random ? "random" : kind_ == Heuristic ? "heuristic" : "search";
+        return kind_ == Heuristic ? "heuristic" : "search";
     }
     json decide(const hexhall::core::GameRules& determinized, int seat) override {
         const Game* g = typed_game(determinized);
         if (g == nullptr || g->over()) return json{{"type", "pass"}};
         Decision d;
-        if (kind_ == Random) {
-            d = random_decide(*g, rng_);
-        } else if (kind_ == Heuristic) {
+        if (kind_ == Heuristic) {
             d = heuristic_decide(*g, seat);
         } else if (g->phase() == Phase::Follower && planned_turn_ == g->turn() && g->last_placed() >= 0 &&
                    g->placed(g->last_placed()).x == plan_.placement.x &&
@@ -253,7 +252,7 @@ private:
 };
 
 std::unique_ptr<hexhall::core::RulesBot> make_bot(std::string_view name, uint64_t seed) {
-    if (name == "random") return std::make_unique<ModuleBot>(ModuleBot::Random, seed);
+    if (name == "random") return core::make_random_bot(seed, core::RandomDraw::MultiplyShift);
     if (name == "heuristic") return std::make_unique<ModuleBot>(ModuleBot::Heuristic, seed);
     if (name == "search") return std::make_unique<ModuleBot>(ModuleBot::Search, seed);
     // "search:<playouts>": the search bot with another budget (ladders, tests).

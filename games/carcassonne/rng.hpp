@@ -1,21 +1,11 @@
-// A small portable generator (splitmix64) and a portable bounded draw, so a seed gives the same
-// bag on every compiler and standard library.
+// Carcassonne's generator: the core's splitmix64 by itself with its multiply-shift draw
+// (core/random.hpp: core::SplitMix64, next() and below()), so a seed gives the same bag and the same
+// bots' choices as the copy the game had before (docs/decisions/023-one-random-generator.md).
 #pragma once
-#include <cstdint>
+#include "core/random.hpp"
 
 namespace hexhall::carcassonne {
 
-struct Rng {
-    uint64_t state;
-    explicit Rng(uint64_t seed) : state(seed) {}
-    uint64_t next() {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    // Uniform in [0, n) for n > 0 (multiply-shift; the tiny bias is irrelevant for n ≤ 2^16).
-    uint32_t below(uint32_t n) { return static_cast<uint32_t>(((next() >> 32) * n) >> 32); }
-};
+using Rng = core::SplitMix64;
 
 }  // namespace hexhall::carcassonne

@@ -1,5 +1,7 @@
 #include "games/catan/bots/random_bot.hpp"
 
+#include "games/catan/engine/random_play.hpp"
+
 namespace hexhall::catan::bots {
 
 Action make_action(ActionType t, int seat) {
@@ -10,16 +12,7 @@ Action make_action(ActionType t, int seat) {
 }
 
 Action random_discard(const SeatView& view, int n, Rng& rng) {
-    Action a = make_action(ActionType::Discard, view.seat);
-    ResourceCounts left = view.player[view.seat].hand;
-    for (int k = 0; k < n && total_of(left) > 0; ++k) {
-        uint32_t pick = uniform(rng, static_cast<uint32_t>(total_of(left)));
-        int r = 0;
-        while (pick >= left[r]) pick -= left[r++];
-        --left[r];
-        ++a.give[r];
-    }
-    return a;
+    return catan::random_discard(view.seat, view.player[view.seat].hand, n, rng);
 }
 
 Action RandomBot::decide(const SeatView& view, const LegalActions& legal) {

@@ -9,22 +9,23 @@ int next_decider(const GameState& s) {
     return s.active;
 }
 
+Action random_discard(int seat, ResourceCounts hand, int n, Rng& rng) {
+    Action a;
+    a.type = ActionType::Discard;
+    a.seat = static_cast<uint8_t>(seat);
+    for (int k = 0; k < n && total_of(hand) > 0; ++k) {
+        uint32_t pick = uniform(rng, static_cast<uint32_t>(total_of(hand)));
+        int r = 0;
+        while (pick >= hand[r]) pick -= hand[r++];
+        --hand[r];
+        ++a.give[r];
+    }
+    return a;
+}
+
 Action random_legal_action(const GameState& s, int seat, Rng& rng, LegalActions& la) {
     legal_actions(s, seat, la);
-    if (la.discard) {
-        Action a;
-        a.type = ActionType::Discard;
-        a.seat = static_cast<uint8_t>(seat);
-        ResourceCounts left = s.players[seat].hand;
-        for (int k = 0; k < la.discard; ++k) {
-            uint32_t pick = uniform(rng, static_cast<uint32_t>(total_of(left)));
-            int r = 0;
-            while (pick >= left[r]) pick -= left[r++];
-            --left[r];
-            ++a.give[r];
-        }
-        return a;
-    }
+    if (la.discard) return random_discard(seat, s.players[seat].hand, la.discard, rng);
     return la.list[uniform(rng, static_cast<uint32_t>(la.count))];
 }
 

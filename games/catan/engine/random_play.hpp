@@ -7,6 +7,8 @@ namespace hexhall::catan {
 
 // The seat whose decision the game waits on first (the active player, or a discarding player).
 int next_decider(const GameState& s);
+// A discard of n cards drawn one by one uniformly from `hand` (the random bot's and random play's).
+Action random_discard(int seat, ResourceCounts hand, int n, Rng& rng);
 // A uniformly chosen legal action for `seat` (families: a random discard; domestic offers never).
 Action random_legal_action(const GameState& s, int seat, Rng& rng, LegalActions& scratch);
 // Plays one whole game of random legal actions; returns the number of actions applied,

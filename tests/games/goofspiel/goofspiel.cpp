@@ -1,6 +1,7 @@
 #include "tests/games/goofspiel/goofspiel.hpp"
 
 #include "core/action_shape.hpp"
+#include "core/random_bot.hpp"
 
 #include <algorithm>
 
@@ -12,20 +13,8 @@ using core::Event;
 using core::json;
 using core::Rejection;
 
-// splitmix64: a generator whose output is fixed on every compiler (no std distributions).
-struct Rng {
-    uint64_t state;
-    uint64_t next() {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    template <class T>
-    void shuffle(std::vector<T>& v) {
-        for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[next() % i]);
-    }
-};
+// The core generator's splitmix64 with the remainder draw (core/random.hpp), as the game always drew.
+using Rng = core::SplitMix64;
 
 constexpr int kNoBid = 0;
 
@@ -35,7 +24,7 @@ public:
         : players_(players), cards_(cards), leaky_(leaky), hands_(players), bids_(players, kNoBid), scores_(players, 0) {
         for (int c = 1; c <= cards; ++c) prizes_.push_back(c);
         Rng rng{seed};
-        rng.shuffle(prizes_);
+        core::shuffle_by_remainder(rng, prizes_.data(), static_cast<int>(prizes_.size()));
         for (auto& h : hands_)
             for (int c = 1; c <= cards; ++c) h.push_back(c);
     }
@@ -114,7 +103,7 @@ public:
         // The prizes under the top one: hidden from everybody.
         if (copy->prizes_.size() > 1) {
             std::vector<int> under(copy->prizes_.begin(), copy->prizes_.end() - 1);
-            rng.shuffle(under);
+            core::shuffle_by_remainder(rng, under.data(), static_cast<int>(under.size()));
             std::copy(under.begin(), under.end(), copy->prizes_.begin());
         }
         // Another seat's secret bid: any card of the cards it has not revealed.
@@ -123,7 +112,7 @@ public:
             std::vector<int> pool = hands_[p];
             pool.push_back(bids_[p]);
             std::sort(pool.begin(), pool.end());
-            const size_t pick = rng.next() % pool.size();
+            const size_t pick = rng.remainder(pool.size());
             copy->bids_[p] = pool[pick];
             pool.erase(pool.begin() + static_cast<std::ptrdiff_t>(pick));
             copy->hands_[p] = pool;
@@ -155,19 +144,6 @@ private:
     std::vector<int> bids_;    // this round's secret bids (kNoBid: not yet)
     std::vector<int> scores_;
     json last_round_ = nullptr;
-};
-
-class RandomBot final : public core::RulesBot {
-public:
-    explicit RandomBot(uint64_t seed) : rng_{seed} {}
-    json decide(const core::GameRules& g, int seat) override {
-        const std::vector<json> legal = g.legal_actions(seat);
-        return legal.empty() ? json() : legal[rng_.next() % legal.size()];
-    }
-    const char* name() const override { return "random"; }
-
-private:
-    Rng rng_;
 };
 
 // Bids the card equal to the prize (every hand holds each value once until it is spent), else its
@@ -211,7 +187,7 @@ std::unique_ptr<core::GameRules> create_leaky(const json& options, uint64_t seed
 }
 
 std::unique_ptr<core::RulesBot> make_bot(std::string_view name, uint64_t seed) {
-    if (name == "random") return std::make_unique<RandomBot>(seed);
+    if (name == "random") return core::make_random_bot(seed, core::RandomDraw::Remainder);
     if (name == "matching") return std::make_unique<MatchingBot>();
     return nullptr;
 }

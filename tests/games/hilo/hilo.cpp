@@ -1,6 +1,7 @@
 #include "tests/games/hilo/hilo.hpp"
 
 #include "core/action_shape.hpp"
+#include "core/random_bot.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -15,27 +16,15 @@ using core::Rejection;
 
 constexpr int kHand = 3;
 
-// splitmix64: a generator whose output is fixed on every compiler (no std distributions).
-struct Rng {
-    uint64_t state;
-    uint64_t next() {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    template <class T>
-    void shuffle(std::vector<T>& v) {
-        for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[next() % i]);
-    }
-};
+// The core generator's splitmix64 with the remainder draw (core/random.hpp), as the game always drew.
+using Rng = core::SplitMix64;
 
 class HiLo final : public core::GameRules {
 public:
     HiLo(int players, uint64_t seed) : players_(players), hands_(players), scores_(players, 0) {
         for (int c = 1; c <= 12; ++c) deck_.insert(deck_.end(), {c, c});
         Rng rng{seed};
-        rng.shuffle(deck_);
+        core::shuffle_by_remainder(rng, deck_.data(), static_cast<int>(deck_.size()));
         for (int i = 0; i < kHand; ++i)
             for (auto& h : hands_) h.push_back(draw());
     }
@@ -116,7 +105,7 @@ public:
         for (int p = 0; p < players_; ++p)
             if (p != seat) pool.insert(pool.end(), hands_[p].begin(), hands_[p].end());
         Rng rng{seed};
-        rng.shuffle(pool);
+        core::shuffle_by_remainder(rng, pool.data(), static_cast<int>(pool.size()));
         size_t at = 0;
         for (int p = 0; p < players_; ++p)
             if (p != seat)
@@ -138,19 +127,6 @@ private:
     std::vector<int> scores_;
     int pile_ = 0;
     int turn_ = 0;
-};
-
-class RandomBot final : public core::RulesBot {
-public:
-    explicit RandomBot(uint64_t seed) : rng_{seed} {}
-    json decide(const core::GameRules& g, int seat) override {
-        const std::vector<json> legal = g.legal_actions(seat);
-        return legal.empty() ? json() : legal[rng_.next() % legal.size()];
-    }
-    const char* name() const override { return "random"; }
-
-private:
-    Rng rng_;
 };
 
 // Plays the lowest card that scores, else its lowest card.
@@ -183,7 +159,7 @@ std::unique_ptr<core::GameRules> create(const json& options, uint64_t seed, std:
 }
 
 std::unique_ptr<core::RulesBot> make_bot(std::string_view name, uint64_t seed) {
-    if (name == "random") return std::make_unique<RandomBot>(seed);
+    if (name == "random") return core::make_random_bot(seed, core::RandomDraw::Remainder);
     if (name == "greedy") return std::make_unique<GreedyBot>();
     return nullptr;
 }

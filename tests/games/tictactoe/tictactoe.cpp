@@ -1,6 +1,7 @@
 #include "tests/games/tictactoe/tictactoe.hpp"
 
 #include "core/action_shape.hpp"
+#include "core/random_bot.hpp"
 
 #include <array>
 
@@ -79,29 +80,8 @@ private:
     int marks_ = 0;
 };
 
-// splitmix64: a generator whose output is fixed on every compiler.
-struct Rng {
-    uint64_t state;
-    uint64_t next() {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-};
-
-class RandomBot final : public core::RulesBot {
-public:
-    explicit RandomBot(uint64_t seed) : rng_{seed} {}
-    json decide(const core::GameRules& g, int seat) override {
-        const std::vector<json> legal = g.legal_actions(seat);
-        return legal.empty() ? json() : legal[rng_.next() % legal.size()];
-    }
-    const char* name() const override { return "random"; }
-
-private:
-    Rng rng_;
-};
+// The core generator's splitmix64 with the remainder draw (core/random.hpp), as the game always drew.
+using Rng = core::SplitMix64;
 
 // Completes its own line, else blocks the opponent's, else takes the centre, else a random cell.
 class HeuristicBot final : public core::RulesBot {
@@ -121,7 +101,7 @@ public:
                 if (mine == 2 && empty >= 0) return {{"type", "mark"}, {"cell", empty}};
             }
         if (cells[4].is_null()) return {{"type", "mark"}, {"cell", 4}};
-        return legal[rng_.next() % legal.size()];
+        return legal[rng_.remainder(legal.size())];
     }
     const char* name() const override { return "heuristic"; }
 
@@ -139,7 +119,7 @@ std::unique_ptr<core::GameRules> create(const json& options, uint64_t, std::stri
 }
 
 std::unique_ptr<core::RulesBot> make_bot(std::string_view name, uint64_t seed) {
-    if (name == "random") return std::make_unique<RandomBot>(seed);
+    if (name == "random") return core::make_random_bot(seed, core::RandomDraw::Remainder);
     if (name == "heuristic") return std::make_unique<HeuristicBot>(seed);
     return nullptr;
 }
