@@ -201,8 +201,10 @@ TEST_CASE("conformance: every game plays as pinned (seeded games by its own bots
         if (unsteady.count(form)) continue;
         INFO("{R\"(" << form << ")\", \"" << hex(value) << "\"},");  // the line to pin
         const auto it = pinned.find(form);
-        CHECK(it != pinned.end());  // a new game or form: pin its value
-        if (it != pinned.end()) CHECK(hex(value) == it->second);
+        // A new game or form is not pinned here (a new game touches nothing outside its folders,
+        // issue 25): it is said, and its value is the line to pin once it should stay put.
+        if (it == pinned.end()) WARN("not pinned: {R\"(" << form << ")\", \"" << hex(value) << "\"},");
+        else CHECK(hex(value) == it->second);
     }
     for (const auto& [form, value] : pinned) {
         INFO(form);
