@@ -161,6 +161,7 @@ def main():
         print("floor: no floor_server.cpp in %s; measuring Hexhall alone" % floor_src, flush=True)
         floor_src = None
 
+    args.build_dir = os.path.abspath(args.build_dir)  # the servers run in a temporary directory
     floor_bin = build(args, floor_src)  # --no-build: the floor is still compiled if its binary is missing
     hexhall_bin = os.path.join(args.build_dir, "server", "hexhall-server")
     args.load_gen = os.path.join(args.build_dir, "bench", "load_gen")

@@ -8,7 +8,29 @@
 
 #include "server/metrics.hpp"
 
+// jemalloc's control interface, declared weak: it is non-null when jemalloc is the process's
+// allocator (hexhall-server links it, decision 024; or LD_PRELOAD), null under glibc's malloc
+// (unit tests, the sanitizer build), whose own malloc_trim is then used.
+extern "C" int mallctl(const char* name, void* oldp, size_t* oldlenp, void* newp, size_t newlen)
+    __attribute__((weak));
+
 namespace hexhall::server {
+
+namespace {
+
+// Hands freed heap pages back to the system, whichever allocator is in use. glibc keeps them
+// otherwise (RSS stayed at its peak); jemalloc returns dirty pages only after its decay time
+// (10 s by default), so it is asked to purge every arena now. "arena.4096.purge": 4096 is
+// MALLCTL_ARENAS_ALL in <jemalloc/jemalloc.h> (jemalloc 5).
+void release_free_memory() {
+    if (mallctl) {
+        mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0);
+    } else {
+        malloc_trim(0);
+    }
+}
+
+}  // namespace
 
 SendBudget::SendBudget(size_t total, size_t per_address)
     : limit_(total), per_address_limit_(per_address), trim_thread_([this] { trimmer(); }) {}
@@ -128,7 +150,7 @@ void SendBudget::trimmer() {
         if (stop_) return;
         trim_wanted_ = false;
         lock.unlock();
-        malloc_trim(0);  // glibc keeps freed heap pages otherwise: RSS stayed at its peak
+        release_free_memory();
         metrics::memory_trimmed();
         lock.lock();
     }

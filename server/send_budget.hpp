@@ -34,7 +34,8 @@ public:
     // `bytes` of `id`'s queue were sent or discarded.
     void release(uint64_t id, size_t bytes);
     // The connection is gone (its remaining bytes are given back). Every kClosesPerTrim closes
-    // ask for a trim too: the buffers of many closed connections stay with glibc otherwise.
+    // ask for a trim too: the buffers of many closed connections stay with the allocator otherwise
+    // (glibc's malloc_trim, or a purge of jemalloc's arenas: send_budget.cpp).
     void forget(uint64_t id);
     static constexpr int kClosesPerTrim = 16;
     // A dropped connection cleared its queue: memory is handed back to the system soon (at most
