@@ -1,17 +1,15 @@
-// Deterministic randomness for seating and seeds: splitmix64 only, fixed-width integer arithmetic
-// (no standard-library distributions, whose output differs between implementations).
+// Deterministic randomness for seating and seeds: core's splitmix64 step (core/random.hpp, the one
+// generator: decision 023), fixed-width integer arithmetic (no standard-library distributions, whose
+// output differs between implementations).
 #pragma once
 #include <cstdint>
 #include <initializer_list>
 
+#include "core/random.hpp"
+
 namespace hexhall::tournament {
 
-inline uint64_t splitmix64(uint64_t& state) {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+using core::splitmix64;
 
 // A value derived from `seed` and a list of small integers (purpose, round, table, ...).
 inline uint64_t derive_seed(uint64_t seed, std::initializer_list<uint64_t> parts) {
