@@ -14,6 +14,7 @@
 
 #include "core/envelope.hpp"
 #include "core/game_rules.hpp"
+#include "core/unix_time.hpp"
 
 namespace hexhall::core {
 
@@ -81,6 +82,12 @@ struct GameReply {
 class Game {
 public:
     virtual ~Game() = default;
+    // The wall clock a game reads for what it is not given the time of (a player's or a bot's move):
+    // the system's (unix_ms_now), or one a test sets so that a game's messages and records do not
+    // depend on when and how fast it ran (tests/conformance/test_fingerprint.cpp).
+    using WallClock = int64_t (*)();
+    void set_wall_clock(WallClock clock) { wall_clock_ = clock; }
+    int64_t wall_now() const { return wall_clock_(); }
     virtual const char* name() const = 0;  // the game's module name: the payload key and listRooms' "game"
     virtual int seats() const = 0;
     virtual json options() const = 0;      // as shown by listRooms
@@ -156,6 +163,9 @@ public:
     virtual std::optional<GameUpdate> apply_record(const std::string& record, std::string& error) = 0;
     // Actions the game applied by itself in begin() (as records), to be stored; clears the list.
     virtual std::vector<StoredAction> take_begin_records() = 0;
+
+private:
+    WallClock wall_clock_ = &unix_ms_now;
 };
 
 }  // namespace hexhall::core

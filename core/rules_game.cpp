@@ -7,23 +7,14 @@
 #include <utility>
 
 #include "core/json_view_stream.hpp"
+#include "core/random.hpp"
 
 namespace hexhall::core {
 
 namespace {
 
-int64_t unix_ms_now() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 // splitmix64: independent, reproducible seeds for bots and determinizations.
-uint64_t mix(uint64_t x) {
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
+uint64_t mix(uint64_t x) { return splitmix64(x); }
 
 // The members of a createRoom request that belong to the envelope or the adapter (the room's own:
 // kRoomOptionKeys).
@@ -97,7 +88,7 @@ public:
         }
         ++actions_;
         out.reply = make_text(ack_message(m.id, actions_));
-        out.update = applied(seat, m.payload, unix_ms_now());
+        out.update = applied(seat, m.payload, wall_now());
         return out;
     }
 
@@ -143,7 +134,7 @@ public:
         if (rules_->over()) return std::nullopt;
         for (int p : rules_->awaiting())
             if (p >= 0 && p < seats() && bots_[p])
-                if (auto u = decide_and_act(p, bots_[p].get(), unix_ms_now())) return u;
+                if (auto u = decide_and_act(p, bots_[p].get(), wall_now())) return u;
         return std::nullopt;
     }
     // The first awaited bot decides on its determinized copy, away from the game.
@@ -174,7 +165,7 @@ public:
             thought.stale = true;
             return std::nullopt;
         }
-        auto u = act_decided(t->seat, std::move(t->action), unix_ms_now());
+        auto u = act_decided(t->seat, std::move(t->action), wall_now());
         if (!u) thought.stale = true;  // that bot was removed: another may act
         return u;
     }
@@ -201,7 +192,7 @@ public:
         int seat = 0;
         json action;
         if (!replay(record, error, &seat, &action)) return std::nullopt;
-        return applied(seat, action, begun_ ? unix_ms_now() : start_ms_);
+        return applied(seat, action, begun_ ? wall_now() : start_ms_);
     }
     std::vector<StoredAction> take_begin_records() override { return {}; }
 

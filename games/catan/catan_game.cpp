@@ -30,7 +30,6 @@ using core::kSpectatorSeat;
 using core::make_text;
 using core::StoredAction;
 using core::Text;
-using core::unix_ms_now;
 
 namespace {
 
@@ -120,7 +119,7 @@ public:
             return out;
         }
         out.reply = make_text(proto::ack_message(m.id, s_.actions_applied));
-        out.update = applied(m.action, seat, unix_ms_now());
+        out.update = applied(m.action, seat, wall_now());
         return out;
     }
 
@@ -232,7 +231,7 @@ public:
                 bots_[p].reset();
                 continue;
             }
-            return applied(a, p, unix_ms_now());
+            return applied(a, p, wall_now());
         }
         return std::nullopt;
     }
@@ -282,7 +281,7 @@ public:
             thought.stale = true;  // another bot may act
             return std::nullopt;
         }
-        return applied(a, p, unix_ms_now());
+        return applied(a, p, wall_now());
     }
 
     // ---- Storage and crash recovery
@@ -322,7 +321,7 @@ public:
         events_.clear();
         const cat::Result r = cat::apply(s_, a, &events_);
         if (!r) return error = "(" + record + ") refused: " + r.rule + " " + r.message, std::nullopt;
-        return applied(a, a.seat, begun_ ? unix_ms_now() : start_ms_);
+        return applied(a, a.seat, begun_ ? wall_now() : start_ms_);
     }
     std::vector<StoredAction> take_begin_records() override { return std::exchange(begin_records_, {}); }
     std::vector<std::vector<Text>> take_restored_history() override { return std::exchange(restored_history_, {}); }
@@ -387,14 +386,14 @@ private:
         for (int q = 0; q < players_; ++q)
             unanswered |= (o.targets >> q & 1) && !bots_[q] && o.response[q] == cat::OfferResponse::None;
         const int64_t end = offer_seen_ms_ + static_cast<int64_t>(static_cast<double>(kOfferPatienceMs) * scale_);
-        return unanswered && unix_ms_now() < end ? std::optional<int64_t>(end) : std::nullopt;
+        return unanswered && wall_now() < end ? std::optional<int64_t>(end) : std::nullopt;
     }
 
     // After every applied action: when did the current wait begin (HK-2.2 placement, turn, discard)?
     void track(int64_t g) {
         if (s_.offer.open && s_.offer.id != offer_seen_id_) {
             offer_seen_id_ = s_.offer.id;
-            offer_seen_ms_ = unix_ms_now();
+            offer_seen_ms_ = wall_now();
         }
         const bool discard = s_.phase == cat::Phase::Discard;
         if (discard && !in_discard_) discard_start_ = g;
@@ -520,15 +519,23 @@ std::unique_ptr<Game> make_catan_game(const json& req, std::string& error) {
     }
     if (board_seed >= 0 && map == "starter") return error = "\"boardSeed\" needs map \"random\"", nullptr;
     if (ruleset == "hk2024") o.ruleset = cat::Ruleset::HK2024;
+    if (seed < 0) {
+        std::random_device rd;
+        seed = static_cast<int64_t>(((uint64_t{rd()} << 32) | rd()) >> 1);
+    }
     if (map == "random" && (board_seed >= 0 || ruleset == "hk2024")) {
-        // An explicit board (HK-3.1: the organiser's board): from boardSeed, or a fresh random one.
+        // An explicit board (HK-3.1: the organiser's board): from boardSeed, or else drawn from the
+        // game's own seed, so that the committed seed accounts for it (docs/fairness.md) and a seeded
+        // game is the same game every time.
+        uint64_t board_rng_seed = 0;
         if (board_seed < 0) {
-            std::random_device rd;
-            board_seed = static_cast<int64_t>(((uint64_t{rd()} << 32) | rd()) >> 1);
+            uint64_t x = static_cast<uint64_t>(seed) ^ 0xB0A2D5EEDull;
+            board_rng_seed = core::splitmix64(x) >> 1;
         } else {
             shown["boardSeed"] = board_seed;
+            board_rng_seed = static_cast<uint64_t>(board_seed);
         }
-        cat::Rng rng = cat::make_rng(static_cast<uint64_t>(board_seed));
+        cat::Rng rng = cat::make_rng(board_rng_seed);
         o.board = cat::random_board(rng, o.number_placement);
         o.map = cat::MapKind::Explicit;
     } else if (ruleset == "hk2024") {
@@ -548,10 +555,6 @@ std::unique_ptr<Game> make_catan_game(const json& req, std::string& error) {
     const int64_t per_turn = clock == "relaxed" ? 180'000 : clock == "standard" ? 90'000 : clock == "fast" ? 45'000 : 0;
     timers.turn_limit_ms = per_turn;   // CAT-17.1 (relaxed: the championship's 3 minutes)
     timers.setup_limit_ms = per_turn;  // decision: a setup placement gets one turn's time
-    if (seed < 0) {
-        std::random_device rd;
-        seed = static_cast<int64_t>(((uint64_t{rd()} << 32) | rd()) >> 1);
-    }
     shown["players"] = players;
     shown["map"] = map;
     shown["numbers"] = numbers;
