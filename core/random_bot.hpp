@@ -1,5 +1,5 @@
 // The `random` bot of a game written as rules (core/game_rules.hpp): one of legal_actions(seat),
-// uniformly, with the core generator (core/random.hpp). Each game names the draw its random bot has
+// uniformly, with the core generator (core/random.hpp); every game's random bot. Each game names the draw its random bot has
 // always made, so that its games keep their choices (docs/decisions/023-one-random-generator.md).
 #pragma once
 #include <cstdint>
@@ -11,6 +11,14 @@
 #include "core/random.hpp"
 
 namespace hexhall::core {
+
+// The random-legal choice every game's `random` bot makes: one of the n listed legal actions,
+// uniformly, with the core generator. This bot makes it over legal_actions(seat) (every game written
+// as rules: Carcassonne, the Struggle, the test games); Catan's bot over its typed list.
+template <class List>
+decltype(auto) pick_uniform(const List& legal, size_t n, Rng& rng) {
+    return legal[uniform(rng, static_cast<uint32_t>(n))];
+}
 
 // One of legal_actions(seat), at the index draw(n) gives (uniform in [0, n)); null when there is none.
 template <class Draw>

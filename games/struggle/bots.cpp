@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/random_bot.hpp"
 #include "games/struggle/module.hpp"
 
 namespace hexhall::struggle {
@@ -226,21 +227,20 @@ namespace {
 
 class TypedBot final : public core::RulesBot {
 public:
-    enum Kind { Random, Heuristic, Search };
+    enum Kind { Heuristic, Search };
     TypedBot(Kind kind, uint64_t seed) : kind_(kind), rng_(make_rng(seed)) {}
     nlohmann::json decide(const core::GameRules& game, int seat) override {
         const State* s = struggle_state(game);
         if (!s) return nlohmann::json{{"type", "endTrade"}};
         Move m;
         switch (kind_) {
-            case Random: m = random_move(*s, seat, rng_, scratch_); break;
             case Heuristic: m = heuristic_move(*s, seat, rng_, scratch_); break;
             case Search: m = search_move(*s, seat, next_u64(rng_), SearchConfig{}); break;
         }
         return move_to_json(m);
     }
     const char* name() const override {
-        return kind_ == Random ? "random" : kind_ == Heuristic ? "heuristic" : "search";
+        return kind_ == Heuristic ? "heuristic" : "search";
     }
 
 private:
@@ -252,7 +252,9 @@ private:
 }  // namespace
 
 std::unique_ptr<core::RulesBot> make_struggle_bot(std::string_view name, uint64_t seed) {
-    if (name == "random") return std::make_unique<TypedBot>(TypedBot::Random, seed);
+    // The core's random-legal bot (core/random_bot.hpp): legal[uniform(n)] over legal_actions, the
+    // same draw as random_legal_move (legal_pin_test), so the same games (test_fingerprint.cpp).
+    if (name == "random") return core::make_random_bot(seed);
     if (name == "heuristic") return std::make_unique<TypedBot>(TypedBot::Heuristic, seed);
     if (name == "search") return std::make_unique<TypedBot>(TypedBot::Search, seed);
     return nullptr;

@@ -1,5 +1,6 @@
 #include "games/catan/bots/random_bot.hpp"
 
+#include "core/random_bot.hpp"
 #include "games/catan/engine/random_play.hpp"
 
 namespace hexhall::catan::bots {
@@ -18,7 +19,7 @@ Action random_discard(const SeatView& view, int n, Rng& rng) {
 Action RandomBot::decide(const SeatView& view, const LegalActions& legal) {
     if (legal.discard) return random_discard(view, legal.discard, rng_);
     if (legal.count == 0) return make_action(ActionType::EndTurn, view.seat);  // nothing to decide
-    return legal.list[uniform(rng_, static_cast<uint32_t>(legal.count))];
+    return core::pick_uniform(legal.list, legal.count, rng_);  // the core's random-legal choice
 }
 
 }  // namespace hexhall::catan::bots

@@ -1,5 +1,6 @@
-// The `random` bot: uniform over the concrete legal actions; random cards for a discard;
-// never proposes or counters a domestic offer.
+// The `random` bot: the core's random-legal choice (core::pick_uniform, core/random_bot.hpp) over
+// Catan's typed legal list; a discard (a count in that list, not a list of discards) is n cards
+// drawn from the hand; never proposes or counters a domestic offer (open-ended, not listed).
 #pragma once
 #include "games/catan/bots/bot.hpp"
 #include "games/catan/engine/rng.hpp"
