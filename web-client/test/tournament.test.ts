@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 (globalThis as any).navigator ??= { languages: ["en"] };
 (globalThis as any).localStorage ??= { getItem: () => null, setItem: () => {}, removeItem: () => {} };
 (globalThis as any).document ??= { documentElement: {} };
-const { fraction } = await import("../src/tournament/standings-view");
+const { fraction, decimal } = await import("../src/tournament/standings-view");
 const { teamsFromLines } = await import("../src/tournament/new-page");
 const { tableState } = await import("../src/tournament/tables");
 const { tournamentStrings } = await import("../src/tournament/strings");
@@ -16,6 +16,16 @@ test("PoP as the exact fraction, reduced (HK-1.6)", () => {
   assert.equal(fraction({ num: 0, den: 1 }), "0");
   assert.equal(fraction({ num: 6, den: 3 }), "2");
   assert.equal(fraction({ num: 1, den: 0 }), "–");
+});
+
+test("PoP as a decimal of 3 places, the exact fraction beside it (issue 27)", () => {
+  assert.equal(decimal({ num: 374, den: 775 }), "0.483");
+  assert.equal(decimal({ num: 2, den: 3 }), "0.667");
+  assert.equal(decimal({ num: 1, den: 8 }), "0.125");
+  assert.equal(decimal({ num: 0, den: 5 }), "0");
+  assert.equal(decimal({ num: 6, den: 3 }), "2");
+  assert.equal(decimal({ num: 1, den: 0 }), "–");
+  assert.equal(decimal({ num: 374, den: 775 }, 4), "0.4826");
 });
 
 test("team lines: name and division in brackets (HK-1.12)", () => {

@@ -39,7 +39,9 @@ export function roundTables(view: any, round: number, invites: Record<string, st
     const absent = new Set<string>((tr?.absent ?? []).map(String));
     const result = tr?.result;
     const seats: string[] = (table.seats ?? []).map(String);
-    const scoreOf = (i: number) => result && Array.isArray(result.scores) && result.scores.length === seats.length ? result.scores[i] : undefined;
+    // An absent entrant's seat was played by a stand-in bot (or nobody): its score is the bot's, not
+    // the entrant's, who forfeits (docs/tournaments.md) — so it is not shown against their name.
+    const scoreOf = (i: number) => result && Array.isArray(result.scores) && result.scores.length === seats.length && !absent.has(seats[i]) ? result.scores[i] : undefined;
     const won = (i: number) => result && Array.isArray(result.winners) && result.scores?.length === seats.length && result.winners.includes(i);
     const invite = invites[`${round}.${table.number}`];
     box.append(h("article", { class: `t-table t-${state}`, "data-testid": `table-${round}-${table.number}`, "data-state": state },
@@ -52,9 +54,11 @@ export function roundTables(view: any, round: number, invites: Record<string, st
         absent.has(id) ? h("span", { class: "badge t-absent-badge" }, tt("absent")) : null,
         scoreOf(i) !== undefined ? h("span", { class: "t-score" }, won(i) ? `★ ${scoreOf(i)}` : String(scoreOf(i))) : null))),
       tr?.room && invite && state !== "finished"
-        ? h("a", { class: "btn btn-small", href: href({ name: "join", invite }), "data-testid": `watch-${round}-${table.number}` }, tt("watch"))
+        ? h("a", { class: "btn btn-small", href: href({ name: "join", invite }), target: "_blank", rel: "noopener", title: tt("newTab"),
+            "data-testid": `watch-${round}-${table.number}` }, tt("watch"))
         : tr?.room && state === "finished"
-          ? h("a", { class: "btn btn-small btn-ghost", href: href({ name: "replay", room: String(tr.room), invite }), "data-testid": `replay-${round}-${table.number}` }, tt("replay"))
+          ? h("a", { class: "btn btn-small btn-ghost", href: href({ name: "replay", room: String(tr.room), invite }), target: "_blank", rel: "noopener",
+              title: tt("newTab"), "data-testid": `replay-${round}-${table.number}` }, tt("replay"))
           : null));
   }
   return box;
