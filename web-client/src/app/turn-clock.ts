@@ -35,7 +35,7 @@ export function turnClock(opts: { frame: () => GameFrame | undefined; over: () =
       return;
     }
     const { secs, warn, paused } = clockReading(c);
-    el.textContent = `${paused ? "⏸ " : ""}${opts.name(c.seat)}: ${secs} s`;
+    el.textContent = `${paused ? "‖ " : ""}${opts.name(c.seat)}: ${secs} s`;
     el.classList.toggle("warn", warn && !paused);
     el.classList.toggle("paused", paused);
   };

@@ -367,7 +367,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
   function renderPaused() {
     const on = room.clockPaused && !room.over;
     pausedNotice.hidden = !on;
-    pausedNotice.replaceChildren(...(on ? [h("b", {}, "⏸ ", t("room.pausedByReferee")), " ", h("span", { class: "small" }, t("room.pausedHint"))] : []));
+    pausedNotice.replaceChildren(...(on ? [h("b", {}, h("span", { "aria-hidden": "true" }, "‖ "), t("room.pausedByReferee")), " ", h("span", { class: "small" }, t("room.pausedHint"))] : []));
   }
 
   function render() {
