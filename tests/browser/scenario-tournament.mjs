@@ -102,6 +102,9 @@ export async function tournament({ browser, base, shots }) {
   await A.page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
   const f0 = await waitFrame(A.page, (f) => f.view?.game === "carcassonne" && f.seat >= 0, "Ann's seat at her tournament table", 20000);
   check(f0.seat === "ABCD".indexOf(letter), `Ann sits in the seat her page named (${letter} = game seat ${f0.seat})`);
+  // A Carcassonne table has no shared board: it says it is the tournament's table (and links its standings).
+  check(/#\/t\/[^/]+\/standings$/.test(await A.page.getAttribute(tid("room-tournament"), "href", { timeout: 10000 }) ?? ""),
+    "Ann's table says it is a tournament table, linking the standings");
   const seatName = await A.page.evaluate((s) => window.hexhall.room.state().seats[s]?.name, f0.seat);
   check(seatName === "Ann", `her seat carries her name ("${seatName}")`);
   await O.page.waitForSelector(`${tid("table-1-1")}[data-state="running"]`, { timeout: 15000 });

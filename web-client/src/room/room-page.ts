@@ -17,11 +17,15 @@ import { createRematch, joinRematch } from "./rematch";
 const REJOIN_WAIT_MS = 400;
 const FALLBACK_POLL_MS = 2500;
 
-/** The seed badge: a tournament table's shared board (Catan's boardSeed) or any fixed seed. */
+/** The seed badge: a tournament table's shared board (Catan's boardSeed), a tournament's table
+ *  (its seed is the tournament's; a link to the standings), or any other fixed seed. */
 function seedBadge(room: RoomState): HTMLElement | null {
   const board = room.options.boardSeed;
   if (room.tournament && board !== undefined && board !== null)
     return h("span", { class: "badge", "data-testid": "room-board-seed", title: t("room.boardSeedHint") }, t("room.boardSeed", { seed: String(board) }));
+  if (room.tournament)
+    return h("a", { class: "badge", "data-testid": "room-tournament", title: t("room.tournamentHint"),
+      href: href({ name: "tournament", id: room.tournament, role: "standings", key: "" }) }, t("room.tournament"));
   return room.fixedSeed ? h("span", { class: "badge", title: t("room.fixedSeedHint") }, t("room.fixedSeed")) : null;
 }
 
