@@ -216,6 +216,8 @@ bool Hub::restore_room(StoredRoom& st, std::string& why) {
         room->restore_kicked(st.kicked);
         if (auto rulings = store_->load_document(kRulingsKind, row.id))  // the referee log (room_referee.cpp)
             room->restore_rulings(json::parse(rulings->body, nullptr, false));
+        if (auto stand_ins = store_->load_document(kStandInsKind, row.id))  // stand-in bots (Room::stand_in)
+            room->restore_stand_ins(json::parse(stand_ins->body, nullptr, false));
         if (row.state == "running") room->restore_started();
         {
             std::lock_guard lock(mu_);

@@ -110,6 +110,9 @@ json Room::make_summary() const {
     if (store_failing_) j["store"] = "failing";  // paused until the store works again
     if (rematch_) j["rematch"] = {{"room", rematch_->first}, {"invite", rematch_->second}};  // link_rematch
     if (started_ && game_->clock_paused()) j["clockPaused"] = true;  // by a referee (room_referee.cpp)
+    // A tournament's table: the tournament's id (its owner "tournament:<id>", tournament/desk), so a
+    // client says what the table is (no host; the round's shared board) and links its tournament.
+    if (constexpr std::string_view t = "tournament:"; owner_.starts_with(t)) j["tournament"] = owner_.substr(t.size());
     if (bot_game_ != BotGame::No) j["botGame"] = bot_game_ == BotGame::Held ? "running" : "waiting";  // review_bot_game
     if (game_->over())  // the game's own outcome, the same for every game (protocol.md "room")
         if (const std::optional<core::Outcome> o = game_->outcome())
@@ -347,6 +350,7 @@ void Room::seat_connected(int n, const ClientPtr& c) {
     if (s.bot_playing && !s.kicked) {  // the player is back: the stand-in bot stops
         game_->clear_bot(n);
         s.bot_playing.reset();
+        stand_in(n, false);
         spdlog::info("room {}: seat {} is back from the bot", id_, n);
     }
 }
@@ -381,6 +385,7 @@ void Room::take_over(int n) {
     if (!game_->set_bot(n, takeover_bot_, bot_seed_ + 100 + static_cast<uint64_t>(n))) return;
     s.bot_playing = takeover_bot_;
     s.bot_at_ms = 0;
+    stand_in(n, true);
     spdlog::info("room {}: a {} bot plays seat {}", id_, takeover_bot_, n);
     push_room();
     pump_bots();
@@ -563,6 +568,24 @@ void Room::start_if_full() {
     begin_game(nullptr, 0);
 }
 
+// A stand-in bot begins or stops playing a present player's seat `n`: the stand-in log (stored,
+// the record's "standIns") says so, so a record never passes a bot's moves off as the player's.
+void Room::stand_in(int n, bool begins) {
+    const int64_t now = unix_ms_now();
+    if (begins) {
+        const Seat& s = seats_[static_cast<size_t>(n)];
+        stand_ins_.push_back({{"seat", n}, {"name", s.name}, {"bot", s.bot_playing.value_or("")}, {"from", now}, {"to", nullptr}});
+    } else {
+        for (json& e : stand_ins_)
+            if (e.at("seat") == n && e.at("to").is_null()) e["to"] = now;
+    }
+    if (journal_) journal_->stand_ins(stand_ins_.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+void Room::restore_stand_ins(const json& stand_ins) {
+    if (stand_ins.is_array()) stand_ins_ = stand_ins;
+}
+
 std::vector<int> Room::force_start(const std::string& bot) {
     std::vector<int> absent;
     if (!managed() || started_ || closed_) return absent;
@@ -573,6 +596,7 @@ std::vector<int> Room::force_start(const std::string& bot) {
             // Kept for its player: a bot plays it until they take it (as after a disconnect).
             if (!game_->set_bot(n, bot, bot_seed_ + 100 + i)) continue;
             s.bot_playing = bot;
+            stand_in(n, true);
             absent.push_back(n);
         } else if (s.kind == Seat::Kind::Empty) {
             if (!game_->set_bot(n, bot, bot_seed_ + i)) continue;

@@ -113,6 +113,7 @@ public:
     };
     void referee(const RefereeRequest& r, std::function<void(const std::string& error)> done);
     void restore_rulings(const json& rulings);  // crash recovery: the stored referee log
+    void restore_stand_ins(const json& stand_ins);  // crash recovery: the stored stand-in log
     void chat(const ClientPtr& c, const std::string& text, int64_t id);
     // A member's rematch (createRoom with "rematchOf"): once the game is over, the first new room a
     // seated player creates from this one is named in this room's pushes ("rematch"), so the others
@@ -295,6 +296,11 @@ private:
     bool seed_revealed_ = false;  // seedReveal went out; it goes again to whoever joins or reconnects
     bool store_failing_ = false;
     json rulings_ = json::array();  // the referee log (room_referee.cpp)
+    // Every time a stand-in bot played a present player's seat (a disconnect past the grace, or a
+    // managed room started before its player sat down): [{seat, name, bot, from, to}] in Unix ms,
+    // `to` null while it plays. Stored (kStandInsKind); the record's "standIns".
+    json stand_ins_ = json::array();
+    void stand_in(int seat, bool begins);
     void referee_told(const RefereeRequest& r);
 
     mutable std::mutex summary_mu_;

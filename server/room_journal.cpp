@@ -65,6 +65,7 @@ void RoomJournal::password(const std::string& hash) { store_->set_password_hash(
 void RoomJournal::kick(const std::string& session) { store_->put_kick(room_, session); }
 
 void RoomJournal::rulings(const std::string& body) { store_->put_document(kRulingsKind, room_, body, unix_ms_now()); }
+void RoomJournal::stand_ins(const std::string& body) { store_->put_document(kStandInsKind, room_, body, unix_ms_now()); }
 
 void RoomJournal::started(std::function<void()> then) {
     closed_ = true;

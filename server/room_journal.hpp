@@ -38,6 +38,8 @@ public:
     void kick(const std::string& session);  // token hash of a session kicked from the room
     // The room's referee log (a JSON array; the store's document kind kRulingsKind, id = room).
     void rulings(const std::string& body);
+    // The room's stand-in log (a JSON array; the store's document kind kStandInsKind, id = room).
+    void stand_ins(const std::string& body);
     // Marks the room running; `then` runs on the strand once that committed, and the gate is closed
     // meanwhile (as for append: nothing of the room's is told before its start is stored).
     void started(std::function<void()> then);

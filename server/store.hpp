@@ -65,6 +65,8 @@ struct SessionRow {
 // "tournament"): the store does not read it.
 // The document kind of a room's referee log (Room::referee): in the game's record as "rulings".
 inline constexpr const char* kRulingsKind = "rulings";
+// The document kind of a room's stand-in log (Room::stand_in): in the game's record as "standIns".
+inline constexpr const char* kStandInsKind = "standIns";
 
 struct StoredDocument {
     std::string id;

@@ -118,6 +118,8 @@ Player tour_join_table(uint16_t port, const std::string& id, const std::string& 
             if (r.at("round") == round && !r.at("room").is_null()) mine = r;
         return !mine.is_null();
     }, 60));
+    // The started round tells the entrant until when to check in (the no-show time).
+    CHECK(mine.value("checkInByMs", int64_t{0}) > 0);
     Player p;
     p.c = std::make_unique<WsClient>(port);
     p.c->hello(name);
@@ -487,6 +489,7 @@ TEST_CASE("tournament: a referee warns at the table (HK-10.6), pauses and resume
     CHECK(call("pause").status == 409);  // already paused
     const json paused = read_until([](const json& m) { return m.at("type") == "snapshot"; }, no_check);
     CHECK(p.c->last_room.value("clockPaused", false) == true);
+    CHECK(p.c->last_room.value("tournament", "") == t.id);  // the table names its tournament
     REQUIRE(paused.contains("clock"));
     CHECK(paused.at("clock").at("paused") == true);
     const int64_t left = paused.at("clock").at("leftMs").get<int64_t>();
@@ -524,6 +527,7 @@ TEST_CASE("tournament: a referee warns at the table (HK-10.6), pauses and resume
         CHECK(r.at("by") == "Rex");
     }
     CHECK(kinds == std::vector<std::string>{"warning", "pause", "resume", "ruling"});
+    CHECK_FALSE(rec.contains("standIns"));  // every seat was played by its entrant (or a house bot)
     bool warn_stored = false;  // the warning is a stored action of the game: replays and verification see it
     for (const json& a : rec.at("actions")) warn_stored = warn_stored || a.value("referee", "").starts_with("warn");
     CHECK(warn_stored);
@@ -671,6 +675,57 @@ TEST_CASE("tournament: a table with a no-show waits for its present entrants, or
             CHECK(eventually([&] { return tour_table_started(s.port, t.id, 1, 1); }));
         }
     }
+}
+
+TEST_CASE("tournament: a table's record shows when a stand-in bot played a present entrant's seat, and for how long",
+          "[server][tournament]") {
+    Watchdog dog(180);
+    // A short start grace: the three present entrants are late, so stand-in bots start for them.
+    TourServer s(":memory:", 0.01, [](auto&, hexhall::tournament::DeskOptions& d) { d.start_grace_s = 1; });
+    const Created t = tour_create(s.port, {{"name", "Late"}, {"game", "catan"}, {"ruleset", "base"},
+                                           {"settings", {{"rounds", 1}, {"clockPreset", "untimed"}, {"noShowAfterS", 10}}}});
+    const std::vector<std::string> tokens = tour_register(s.port, t, 4);
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
+    for (int i = 0; i < 3; ++i)  // P4 never comes: absent, the seat's bot is not a stand-in for anybody present
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/checkin", json::object(), tokens[static_cast<size_t>(i)]).status == 200);
+    REQUIRE(eventually([&] { return tour_table_started(s.port, t.id, 1, 1); }, 60));
+    std::vector<json> mine(4);
+    for (int i = 0; i < 4; ++i) mine[static_cast<size_t>(i)] = tour_my_round(s.port, t.id, tokens[static_cast<size_t>(i)], 1);
+    // P1 takes the seat back from its stand-in, then leaves: after the grace a stand-in plays again.
+    Player p1;
+    const json sat = tour_sit(p1, s.port, mine[0], tokens[0], "P1");
+    const bool sat_while_running = sat.at("over") == false;
+    if (sat_while_running) CHECK_FALSE(sat.at("seats").at(p1.seat).contains("botPlaying"));
+    p1.c.reset();
+    REQUIRE(eventually([&] { return tour_round_finished(s.port, t.id, 1); }, 150));
+    const json v = tour_view(s.port, t.id, t.organiser);
+    const std::string room = v.at("run").at(0).at("tables").at(0).at("room");
+    int status = 0;
+    const json rec = json::parse(http_get(s.port, "/games/" + room + "/record?invite=" + v.at("invites").at("1.1").get<std::string>(), status));
+    REQUIRE(status == 200);
+    REQUIRE(rec.contains("standIns"));
+    INFO(rec.at("standIns").dump());
+    std::map<int, std::vector<json>> by_seat;
+    for (const json& e : rec.at("standIns")) {
+        CHECK(!e.at("bot").get<std::string>().empty());
+        CHECK(e.at("from").get<int64_t>() >= rec.at("created").get<int64_t>());
+        if (!e.at("to").is_null()) CHECK(e.at("to").get<int64_t>() >= e.at("from").get<int64_t>());
+        by_seat[e.at("seat").get<int>()].push_back(e);
+    }
+    for (int i = 1; i < 3; ++i) {  // P2 and P3 never sat: a stand-in played their seats to the end
+        const int seat = mine[static_cast<size_t>(i)].at("gameSeat").get<int>();
+        REQUIRE(by_seat[seat].size() == 1);
+        CHECK(by_seat[seat][0].at("name") == "P" + std::to_string(i + 1));
+        CHECK(by_seat[seat][0].at("to").is_null());
+    }
+    // P1: a stand-in until P1 sat (closed), then another from the end of the grace after P1 left.
+    REQUIRE(by_seat[p1.seat].size() == (sat_while_running ? 2u : 1u));
+    if (sat_while_running) {
+        CHECK_FALSE(by_seat[p1.seat][0].at("to").is_null());
+        CHECK(by_seat[p1.seat][1].at("from").get<int64_t>() >= by_seat[p1.seat][0].at("to").get<int64_t>());
+    }
+    CHECK(by_seat.size() == 3);  // not the absent entrant's seat
 }
 
 TEST_CASE("tournament: the entrant cap and the registration rate limits answer with a clear error", "[server][tournament]") {

@@ -440,6 +440,11 @@ DeskReply Desk::me(const std::string& id, const std::string& token) {
                 for (const std::string& o : table.seats)
                     if (o != c.name)
                         if (const Entrant* oe = find_entrant(e->t, o)) rj["opponents"].push_back(oe->name);
+                // When the round starts (if the organiser set a time) and until when to check in: after
+                // the no-show time an entrant who has not checked in is absent (settings.noShowAfterS).
+                if (rr.start_at_ms > 0) rj["startAtMs"] = rr.start_at_ms;
+                if (rr.started_ms > 0)
+                    rj["checkInByMs"] = rr.started_ms + static_cast<int64_t>(e->t.settings.no_show_after_s * 1000.0 * options_.clock_scale);
                 if (auto t = rr.tables.find(table.number); t != rr.tables.end() && !t->second.invite.empty()) {
                     rj["room"] = t->second.room;
                     rj["invite"] = t->second.invite;

@@ -7,7 +7,8 @@ export interface RoomInfo { room: string; game?: string; host: number | null; se
   started: boolean; over: boolean; options: Record<string, unknown>; clock: string;
   commitment?: string;
   rematch?: { room: string; invite: string }; }  // once a player created this finished room's rematch
-export interface Clock { seat: number; deadline: number; warnAt?: number; kind: string; }
+export interface Clock { seat: number; deadline: number; warnAt?: number; kind: string;
+  paused?: boolean; leftMs?: number; }  // paused by a tournament referee: leftMs stands still (protocol.md "clock")
 export interface GameFrame {            // one per snapshot or patch, after the patch is applied
   version: number;
   view: any;                            // <game>.view as in the game's protocol doc

@@ -5,10 +5,15 @@ import { h } from "./dom";
 import type { Clock, GameFrame } from "./contract";
 
 /** The whole seconds left on `c` now, and whether they are in the warning (the server's warnAt, or
- *  the last 10 seconds). */
-export function clockReading(c: Clock, now = Date.now()): { secs: number; warn: boolean } {
+ *  the last 10 seconds). While a referee has paused the clock (`paused`, `leftMs`) the time left
+ *  stands still whatever `now` is: the stale deadline is never counted down. */
+export function clockReading(c: Clock, now = Date.now()): { secs: number; warn: boolean; paused: boolean } {
+  if (c.paused) {
+    const secs = Math.max(0, Math.ceil(Number(c.leftMs ?? 0) / 1000));
+    return { secs, warn: secs <= 10, paused: true };
+  }
   const secs = Math.max(0, Math.ceil((c.deadline - now) / 1000));
-  return { secs, warn: (c.warnAt !== undefined && now >= c.warnAt) || secs <= 10 };
+  return { secs, warn: (c.warnAt !== undefined && now >= c.warnAt) || secs <= 10, paused: false };
 }
 
 export interface TurnClock {
@@ -26,12 +31,13 @@ export function turnClock(opts: { frame: () => GameFrame | undefined; over: () =
     const c = opts.frame()?.clock;
     if (!c || opts.over()) {
       el.textContent = "";
-      el.classList.remove("warn");
+      el.classList.remove("warn", "paused");
       return;
     }
-    const { secs, warn } = clockReading(c);
-    el.textContent = `${opts.name(c.seat)}: ${secs} s`;
-    el.classList.toggle("warn", warn);
+    const { secs, warn, paused } = clockReading(c);
+    el.textContent = `${paused ? "‖ " : ""}${opts.name(c.seat)}: ${secs} s`;
+    el.classList.toggle("warn", warn && !paused);
+    el.classList.toggle("paused", paused);
   };
   const ticker = window.setInterval(update, 1000);
   return { el, update, destroy: () => window.clearInterval(ticker) };

@@ -17,6 +17,18 @@ import { createRematch, joinRematch } from "./rematch";
 const REJOIN_WAIT_MS = 400;
 const FALLBACK_POLL_MS = 2500;
 
+/** The seed badge: a tournament table's shared board (Catan's boardSeed), a tournament's table
+ *  (its seed is the tournament's; a link to the standings), or any other fixed seed. */
+function seedBadge(room: RoomState): HTMLElement | null {
+  const board = room.options.boardSeed;
+  if (room.tournament && board !== undefined && board !== null)
+    return h("span", { class: "badge", "data-testid": "room-board-seed", title: t("room.boardSeedHint") }, t("room.boardSeed", { seed: String(board) }));
+  if (room.tournament)
+    return h("a", { class: "badge", "data-testid": "room-tournament", title: t("room.tournamentHint"),
+      href: href({ name: "tournament", id: room.tournament, role: "standings", key: "" }) }, t("room.tournament"));
+  return room.fixedSeed ? h("span", { class: "badge", title: t("room.fixedSeedHint") }, t("room.fixedSeed")) : null;
+}
+
 export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () => void {
   let room: RoomState = emptyRoom(roomId);
   let mySeat = -2;  // -2: not joined yet, -1: spectator
@@ -220,7 +232,7 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
         h("h2", {}, t("room.title", { id: roomId })),
         h("div", { class: "badges" },
           room.private ? h("span", { class: "badge" }, t("room.private")) : null,
-          room.fixedSeed ? h("span", { class: "badge", title: t("room.fixedSeedHint") }, t("room.fixedSeed")) : null,
+          seedBadge(room),
           room.rated ? h("span", { class: "badge", "data-testid": "room-rated" }, t("room.rated")) : null,
           h("span", { class: `badge ${room.started && !room.over ? "badge-live" : ""}`, "data-testid": "room-state" },
             room.over ? t("room.over") : room.started ? t("lobby.playing") : t("lobby.waiting")))),
@@ -352,8 +364,19 @@ export function mountRoom(root: HTMLElement, shell: Shell, roomId: string): () =
       onclick: () => { setDrawer(false); drawerButton.focus(); } }, "✕ ", t("room.closePanel")));
   }
 
+  // A referee's pause (tournament tables): one notice for every game, fixed over the page so the
+  // game's layout does not move; the games' clocks stand still meanwhile (app/turn-clock.ts).
+  const pausedNotice = h("div", { class: "paused-notice", role: "status", "data-testid": "paused-notice", hidden: true });
+  layout.append(pausedNotice);
+  function renderPaused() {
+    const on = room.clockPaused && !room.over;
+    pausedNotice.hidden = !on;
+    pausedNotice.replaceChildren(...(on ? [h("b", {}, h("span", { "aria-hidden": "true" }, "‖ "), t("room.pausedByReferee")), " ", h("span", { class: "small" }, t("room.pausedHint"))] : []));
+  }
+
   function render() {
     if (disposed) return;
+    renderPaused();
     renderSeats();
     renderWaiting();
     renderDrawer();

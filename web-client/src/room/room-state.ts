@@ -8,6 +8,10 @@ export interface RoomState extends RoomInfo {
   spectatorsAllowed: boolean;
   grace?: number;
   fixedSeed: boolean;
+  /** a referee has paused the game's clocks (tournament tables; protocol.md "room" clockPaused) */
+  clockPaused: boolean;
+  /** the tournament's id when this room is a tournament's table */
+  tournament?: string;
   /** a rated room (accounts only, rated at the end; docs/protocol.md "Accounts") */
   rated?: boolean;
   /** false until the server sent a `room` push (older servers only list public rooms). */
@@ -18,7 +22,7 @@ export interface RoomState extends RoomInfo {
 
 export function emptyRoom(room: string): RoomState {
   return { room, host: null, seats: [], started: false, over: false, options: {}, clock: "none",
-    private: false, spectators: 0, spectatorsAllowed: true, fixedSeed: false, pushed: false, hostKnown: false };
+    private: false, spectators: 0, spectatorsAllowed: true, fixedSeed: false, clockPaused: false, pushed: false, hostKnown: false };
 }
 
 /** From a `room` push or a `rooms` list entry. */
@@ -31,7 +35,8 @@ export function roomFromMessage(m: any, pushed: boolean): RoomState {
     room: String(m.room), host: typeof m.host === "number" ? m.host : null, hostKnown: "host" in m,
     seats, started: Boolean(m.started), over: Boolean(m.over), game: typeof m.game === "string" ? m.game : undefined, options: m.options ?? {}, clock: m.clock ?? "none",
     commitment: m.commitment, private: Boolean(m.private), invite: m.invite, spectators: Number(m.spectators ?? 0),
-    spectatorsAllowed: m.spectatorsAllowed !== false, grace: m.grace, fixedSeed: Boolean(m.fixedSeed), rated: Boolean(m.rated), pushed,
+    spectatorsAllowed: m.spectatorsAllowed !== false, grace: m.grace, fixedSeed: Boolean(m.fixedSeed), clockPaused: m.clockPaused === true,
+    tournament: typeof m.tournament === "string" ? m.tournament : undefined, rated: Boolean(m.rated), pushed,
     rematch: m.rematch && typeof m.rematch.room === "string" ? { room: String(m.rematch.room), invite: String(m.rematch.invite ?? "") } : undefined,
   };
 }

@@ -53,8 +53,8 @@ export function mountConsole(root: HTMLElement, id: string, token: string): () =
         h("a", { class: "btn btn-small", href: href({ name: "tournament", id, role: "standings", key: "" }), "data-testid": "console-public-standings" }, tt("console.publicStandings")),
         h("a", { class: "btn btn-small btn-ghost", href: `/tournaments/${encodeURIComponent(id)}/standings.csv`, download: "" }, tt("console.csv")),
         (t.teams ?? []).length ? h("a", { class: "btn btn-small btn-ghost", href: `/tournaments/${encodeURIComponent(id)}/standings.csv?teams=1`, download: "" }, tt("console.csvTeams")) : null),
-      h("details", {}, h("summary", { class: "small" }, tt("console.yourLink")),
-        copyLink(tt("console.organiserLink"), pageLink({ name: "tournament", id, role: "org", key: token }), "organiser-link")),
+      // The organiser's own link, in plain view: the only key back to this console.
+      copyLink(tt("console.organiserLink"), pageLink({ name: "tournament", id, role: "org", key: token }), "organiser-link"),
       handedOut.length ? h("div", { class: "t-handed", "data-testid": "handed-out" }, h("p", { class: "small" }, tt("console.handOutHint")),
         handedOut.map((l, i) => copyLink(l.label, l.url, `handed-${i}`))) : null);
   }

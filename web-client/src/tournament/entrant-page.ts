@@ -1,13 +1,15 @@
-// #/t/<id>/me/<token>: an entrant's page. Per round: table and seat letter, opponents, check-in,
-// a Play button into the seat reserved for this entrant (joinRoom with the entrant token as the
+// #/t/<id>/me/<token>: an entrant's page: the entrant's personal link (to copy and keep), then per
+// round: table and seat letter, opponents, the check-in deadline, check-in, a Play button into the seat reserved for this entrant (joinRoom with the entrant token as the
 // seat token), and the result; a link to the standings.
 import { h } from "../app/dom";
-import { go, href } from "../app/router";
+import { go, href, pageLink } from "../app/router";
 import { session } from "../app/session";
 import { errorText, type Shell } from "../app/shell";
 import { onLang } from "../i18n";
 import { desk, deskErrorText, remembered } from "./api";
+import { copyLink } from "./links";
 import { poll } from "./poll";
+import { clock } from "./tables";
 import { tt } from "./strings";
 
 export function mountEntrant(root: HTMLElement, shell: Shell, id: string, token: string): () => void {
@@ -54,6 +56,10 @@ export function mountEntrant(root: HTMLElement, shell: Shell, id: string, token:
       h("p", { class: "t-seat-line", "data-testid": `me-seat-${r.round}` }, tt("me.tableSeat", { table: r.table, seat: r.seat })),
       h("p", { class: "muted small" }, tt("me.opponents", { names: (r.opponents ?? []).join(", ") })),
       h("p", { class: "small" }, tt(`roundState.${r.status}`), r.checkedIn ? ` · ${tt("me.checkedIn")}` : ""),
+      r.status === "seated" && typeof r.startAtMs === "number" && r.startAtMs > 0
+        ? h("p", { class: "small", "data-testid": `me-starts-${r.round}` }, tt("me.startsAt", { time: clock(r.startAtMs) })) : null,
+      canCheckIn && typeof r.checkInByMs === "number"
+        ? h("p", { class: "small t-deadline", "data-testid": `me-checkin-by-${r.round}` }, tt("me.checkInBy", { time: clock(r.checkInByMs) })) : null,
       outcome ? h("p", { class: "t-outcome", "data-testid": `me-result-${r.round}` }, outcome) : null,
       h("div", { class: "row wrap" },
         canCheckIn ? h("button", { class: "btn btn-primary", "data-testid": `me-checkin-${r.round}`, onclick: checkIn }, tt("me.checkIn")) : null,
@@ -71,6 +77,7 @@ export function mountEntrant(root: HTMLElement, shell: Shell, id: string, token:
       h("p", { "data-testid": "me-name" }, tt("me.you", { name: e.name }), e.team ? ` · ${e.team}` : "", e.division ? ` · ${e.division}` : ""),
       me.disqualified ? h("p", { class: "error-text", "data-testid": "me-dq" }, tt("me.disqualified")) : null,
       problem ? h("p", { class: "error-text", role: "alert", "data-testid": "me-error" }, problem) : null,
+      copyLink(tt("me.link"), pageLink({ name: "tournament", id, role: "me", key: token }), "me-link"),
       h("a", { class: "btn btn-small", href: href({ name: "tournament", id, role: "standings", key: "" }), "data-testid": "me-standings" }, tt("standings"))));
     const rounds: any[] = me.rounds ?? [];
     if (!rounds.length) box.append(h("div", { class: "card" }, h("p", { class: "muted", "data-testid": "me-no-round" }, tt("me.noRound"))));

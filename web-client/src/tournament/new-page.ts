@@ -29,7 +29,7 @@ export function mountNewTournament(root: HTMLElement): () => void {
   function render() {
     const v = (id: string, d: string) => values[id] ?? d;
     const select = (id: string, options: [string, string][], d: string) =>
-      h("select", { id, "data-testid": id, onchange: remember }, options.map(([value, label]) => h("option", { value, selected: value === v(id, d) }, label)));
+      h("select", { id, "data-testid": id, onchange: (e: Event) => { remember(e); if (id === "t-pairing" || id === "t-clock") render(); } }, options.map(([value, label]) => h("option", { value, selected: value === v(id, d) }, label)));
     const number = (id: string, d: string, min: number, max: number) =>
       h("input", { id, type: "number", min, max, value: v(id, d), "data-testid": id, oninput: remember });
     const error = h("p", { class: "error-text", role: "alert", "data-testid": "t-new-error" });
@@ -39,9 +39,11 @@ export function mountNewTournament(root: HTMLElement): () => void {
         field("t-game", tt("new.game"), select("t-game", tournamentGames().map((g) => [g.value, tournamentGameLabel(g.game, g.ruleset)]), tournamentGames()[0]?.value ?? "")),
         field("t-rounds", tt("new.rounds"), number("t-rounds", "3", 1, 50)),
         field("t-table", tt("new.tableSize"), number("t-table", "4", 2, 5), tt("new.tableSizeHint")),
-        field("t-clock", tt("new.clock"), select("t-clock", [["hk2024", tt("clock.hk2024")], ["casual", tt("clock.casual")], ["untimed", tt("clock.untimed")]], "hk2024")),
+        field("t-clock", tt("new.clock"), select("t-clock", [["hk2024", tt("clock.hk2024")], ["casual", tt("clock.casual")], ["untimed", tt("clock.untimed")]], "hk2024"),
+          tt(`clockHint.${v("t-clock", "hk2024")}`)),
         field("t-pairing", tt("new.pairing"), select("t-pairing", [["spread", tt("pairing.spread")], ["swiss", tt("pairing.swiss")]], "spread")),
-        field("t-swiss-from", tt("new.swissFrom"), number("t-swiss-from", "2", 2, 50)),
+        // Used only with Swiss seating: shown only then.
+        v("t-pairing", "spread") === "swiss" ? field("t-swiss-from", tt("new.swissFrom"), number("t-swiss-from", "2", 2, 50)) : null,
         field("t-noshow-after", tt("new.noShowAfter"), number("t-noshow-after", "600", 0, 3600)),
         field("t-noshow", tt("new.noShow"), select("t-noshow", [["botScoresNothing", tt("noShow.botScoresNothing")], ["playWithThree", tt("noShow.playWithThree")]], "botScoresNothing"))),
       field("t-teams", tt("new.teams"), h("textarea", { id: "t-teams", rows: 3, "data-testid": "t-teams", oninput: remember, placeholder: tt("new.teamsPlaceholder") }, v("t-teams", "")), tt("new.teamsHint")),
@@ -61,7 +63,7 @@ export function mountNewTournament(root: HTMLElement): () => void {
       name: get("t-name").trim(), game: game.game,
       settings: {
         rounds: Number(get("t-rounds")), tableSize: Number(get("t-table")), clockPreset: get("t-clock"),
-        pairing: get("t-pairing"), swissFromRound: Number(get("t-swiss-from")),
+        pairing: get("t-pairing"), ...(get("t-pairing") === "swiss" ? { swissFromRound: Number(get("t-swiss-from")) } : {}),
         noShow: get("t-noshow"), noShowAfterS: Number(get("t-noshow-after")),
       },
     };

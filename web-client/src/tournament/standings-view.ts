@@ -1,5 +1,5 @@
 // The standings tables (GET /tournaments/{id}/standings): individuals with match points, game
-// points and PoP as the exact fraction (HK-1), then the teams by division (HK-1.12, HK-1.13).
+// points and PoP (a decimal, the exact fraction on hover and in print; HK-1), then the teams by division (HK-1.12, HK-1.13).
 import { h } from "../app/dom";
 import { tt } from "./strings";
 
@@ -17,7 +17,7 @@ export function standingsTables(s: any): HTMLElement {
       h("td", {}, String(r.games) + (r.forfeits ? ` (${tt("st.forfeits", { n: r.forfeits })})` : "")),
       h("td", {}, String(r.matchPoints)),
       h("td", {}, String(r.gamePoints)),
-      h("td", { title: Number(r.popValue ?? 0).toFixed(4) }, fraction(r.pop)),
+      popCell(r.pop, "t-pop"),
       h("td", {}, r.status ? tt(`status.${r.status}`) : ""))))));
   const teams: any[] = Array.isArray(s?.teams) ? s.teams : [];
   for (const d of [...new Set(teams.map((r) => String(r.division ?? "")))]) box.append(
@@ -26,8 +26,24 @@ export function standingsTables(s: any): HTMLElement {
       h("thead", {}, h("tr", {}, [tt("st.rank"), tt("st.team"), tt("st.memberRanks"), tt("st.average")].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, teams.filter((r) => String(r.division ?? "") === d).map((r) => h("tr", {},
         h("td", {}, String(r.rank)), h("th", { scope: "row" }, String(r.name)),
-        h("td", {}, (r.memberRanks ?? []).join(", ")), h("td", {}, fraction(r.average)))))));
+        h("td", {}, (r.memberRanks ?? []).join(", ")), popCell(r.average, "t-average"))))));
   return box;
+}
+
+/** A share shown as a decimal (3 places), its exact fraction as the title and in print. */
+function popCell(f: any, testid: string): HTMLElement {
+  const exact = fraction(f);
+  return h("td", { class: "t-num", title: exact, "data-testid": testid, "data-exact": exact },
+    h("span", { class: "t-pop-dec" }, decimal(f)), h("span", { class: "t-pop-frac" }, exact));
+}
+
+/** An exact fraction ({num, den}) as a decimal with `places` places: "0.483", "0", "1"; "–" for den 0. */
+export function decimal(f: any, places = 3): string {
+  const num = Number(f?.num ?? 0), den = Number(f?.den ?? 1);
+  if (!den) return "–";
+  if (num === 0) return "0";
+  if (num % den === 0) return String(num / den);
+  return (num / den).toFixed(places);
 }
 
 /** An exact fraction as the server sends it ({num, den}), reduced: "67/216", "0", "1". */

@@ -39,8 +39,7 @@ export function roundTables(view: any, round: number, invites: Record<string, st
     const absent = new Set<string>((tr?.absent ?? []).map(String));
     const result = tr?.result;
     const seats: string[] = (table.seats ?? []).map(String);
-    const scoreOf = (i: number) => result && Array.isArray(result.scores) && result.scores.length === seats.length ? result.scores[i] : undefined;
-    const won = (i: number) => result && Array.isArray(result.winners) && result.scores?.length === seats.length && result.winners.includes(i);
+    const score = (i: number) => seatScore(result, seats, absent, i);
     const invite = invites[`${round}.${table.number}`];
     box.append(h("article", { class: `t-table t-${state}`, "data-testid": `table-${round}-${table.number}`, "data-state": state },
       h("header", { class: "row between" },
@@ -50,14 +49,25 @@ export function roundTables(view: any, round: number, invites: Record<string, st
         h("span", { class: "t-letter", "aria-label": tt("seatLetter", { letter: SEAT_LETTERS[i] ?? "?" }) }, SEAT_LETTERS[i] ?? "?"),
         h("span", { class: "t-who" }, names.get(id) ?? id),
         absent.has(id) ? h("span", { class: "badge t-absent-badge" }, tt("absent")) : null,
-        scoreOf(i) !== undefined ? h("span", { class: "t-score" }, won(i) ? `★ ${scoreOf(i)}` : String(scoreOf(i))) : null))),
+        score(i) ? h("span", { class: "t-score" }, score(i)!.won ? `★ ${score(i)!.points}` : String(score(i)!.points)) : null))),
       tr?.room && invite && state !== "finished"
-        ? h("a", { class: "btn btn-small", href: href({ name: "join", invite }), "data-testid": `watch-${round}-${table.number}` }, tt("watch"))
+        ? h("a", { class: "btn btn-small", href: href({ name: "join", invite }), target: "_blank", rel: "noopener", title: tt("newTab"),
+            "data-testid": `watch-${round}-${table.number}` }, tt("watch"))
         : tr?.room && state === "finished"
-          ? h("a", { class: "btn btn-small btn-ghost", href: href({ name: "replay", room: String(tr.room), invite }), "data-testid": `replay-${round}-${table.number}` }, tt("replay"))
+          ? h("a", { class: "btn btn-small btn-ghost", href: href({ name: "replay", room: String(tr.room), invite }), target: "_blank", rel: "noopener",
+              title: tt("newTab"), "data-testid": `replay-${round}-${table.number}` }, tt("replay"))
           : null));
   }
   return box;
+}
+
+/** The game result shown against seat `i` of a table (`seats`: entrant ids in seat order), or
+ *  undefined. The result is over the game as played: when its seats are not the table's (an absent
+ *  entrant left out) nothing is shown per seat; an absent entrant's seat was played by a stand-in
+ *  bot, whose score is not the entrant's (they forfeit, docs/tournaments.md), so none is shown. */
+export function seatScore(result: any, seats: string[], absent: Set<string>, i: number): { points: number; won: boolean } | undefined {
+  if (!result || !Array.isArray(result.scores) || result.scores.length !== seats.length || absent.has(seats[i])) return undefined;
+  return { points: Number(result.scores[i]), won: Array.isArray(result.winners) && result.winners.includes(i) };
 }
 
 /** "Round 2 · running · no-show at 14:05" for a round. */
