@@ -73,6 +73,7 @@ export const FIXTURES: Record<string, GameFrame[]> = {
       { type: "marketDay", market: { grain: 1, lumber: 2, wool: 1, ore: 1 } }, { type: "drew", seat: 3, count: 3, step: "draw" },
       { type: "turnStarted", seat: 1, turnNumber: 10 }, { type: "merchantGuild", seat: 1, from: 0, count: 1, cards: { wool: 1 } }] }],
   over: [{ version: 90, snapshot: false,
-    view: base({ phase: "over", awaiting: [], winner: 3, playerStates: [ps(0, { vp: 8 }), ps(1, { vp: 5 }), ps(2), ps(3, { vp: 10, cities: 2, expansions: ["townHall"] })] }),
+    view: base({ phase: "over", awaiting: [], winner: 3, playerStates: [ps(0, { cities: 1, expansions: ["library"], roads: "ABAB", knights: "AB", vp: 9 }),
+      ps(1, { settlements: 2, cities: 1, roads: "AB", vp: 5 }), ps(2), ps(3, { vp: 10, cities: 2, roads: "AB", expansions: ["townHall"] })] }),
     legal: [], events: [{ type: "built", seat: 3, building: "expansion", expansion: "townHall", paid: { brick: 1, lumber: 1, ore: 3, wool: 1, grain: 1 } }, { type: "won", seat: 3, vp: 10 }] }],
 };
