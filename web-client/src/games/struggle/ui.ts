@@ -37,6 +37,12 @@ function h(tag: string, attrs: Attrs = {}, ...kids: Kid[]): HTMLElement {
   return el;
 }
 
+/** A control's content: what a screen reader says (`said`), and what the eye sees (hidden from
+ *  the reader), so the accessible name is a sentence and no label contradicts the visible text. */
+function spoken(said: string, ...seen: Kid[]): HTMLElement[] {
+  return [h("span", { class: "sfc-sr" }, said), h("span", { class: "sfc-seen", "aria-hidden": "true" }, ...seen)];
+}
+
 interface LogLine { text: string; fresh: boolean; notice: boolean }
 type Info = { kind: "player"; seat: number } | { kind: "table" } | null;
 
@@ -56,7 +62,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   let noticeFrom = -1;
   let info: Info = null;
   let logOpen = false;
-  let costsOpen = window.innerWidth >= 900;
+  let costsOpen = false;
   let focusAfter: string | null = null;
   // Other seats' actions are shown one at a time, ~400 ms apart (issue 18, app/pacer.ts): the table
   // is drawn at once, their log lines and notices follow in turn; "Skip »" shows them all.
@@ -76,7 +82,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   const t = (k: StringKey, p?: Record<string, string | number>) => tr(lang, k, p);
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== "Escape") return;
-    if (info) { info = null; render(); } else if (logOpen) { logOpen = false; render(); }
+    if (info) { info = null; render(); } else if (logOpen || costsOpen) { logOpen = false; costsOpen = false; render(); }
   };
   document.addEventListener("keydown", onKey);
 
@@ -139,8 +145,12 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     const yourTurn = v.turn === ctx.seat && v.phase !== "over";
     const cur = stepOf(v.phase);
     const steps = h("ol", { class: "sfc-steps", "data-testid": "sfc-steps" });
-    for (const [s, k] of [["trade", "stepTrade"], ["build", "stepBuild"], ["draw", "stepDraw"]] as const)
-      steps.append(h("li", { class: cur === s ? "now" : "", "aria-current": cur === s ? "step" : undefined }, t(k)));
+    for (const [s, k] of [["trade", "stepTrade"], ["build", "stepBuild"], ["draw", "stepDraw"]] as const) {
+      // "1 Trade": on a phone the steps not under way show their number only.
+      const [num, ...word] = t(k).split(" ");
+      steps.append(h("li", { class: cur === s ? "now" : "", "aria-current": cur === s ? "step" : undefined },
+        num, h("span", { class: "sfc-step-word" }, ` ${word.join(" ")}`)));
+    }
     return h("div", { class: `sfc-status${yourTurn ? " mine" : ""}`, "data-testid": "sfc-status" },
       h("b", { class: "sfc-whose" }, v.phase === "over" ? t("over") : yourTurn ? t("yourTurn") : t("turnOf", { name: name(v.turn) })),
       h("span", { class: "sfc-muted sfc-turnno" }, t("turnNo", { n: v.turnNumber ?? 1 })), steps, clock.el,
@@ -151,17 +161,18 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     const me = p.seat === ctx.seat;
     const active = v.turn === p.seat && v.phase !== "over";
     const known = v.known?.[String(p.seat)];
-    const label = `${name(p.seat)}: ${p.vp} ${t("vp")}, ${p.handCount} ${t("cards")}. ${rowLabel("road", p.roads ?? "")}. ${rowLabel("knight", p.knights ?? "")}. ${buildingsLabel(p)}. ${t("tapInfo")}`;
+    const label = `${name(p.seat)}: ${p.vp} ${t("vp")}, ${p.handCount} ${t("cards")}. ${rowLabel("road", p.roads ?? "")}. ${rowLabel("knight", p.knights ?? "")}. ${buildingsLabel(p)}.${known && total(known) && !me ? ` ${t("known", { cards: cardsText(lang, known) })}.` : ""} ${t("tapInfo")}`;
     return h("button", { type: "button", class: `sfc-player${me ? " me" : ""}${active ? " active" : ""}`, "data-testid": `sfc-player-${p.seat}`,
-      "aria-label": label, onclick: () => openInfo({ kind: "player", seat: p.seat }) },
+      onclick: () => openInfo({ kind: "player", seat: p.seat }) }, ...spoken(label,
       h("span", { class: "sfc-player-head" },
-        h("b", { class: "sfc-name" }, name(p.seat)),
-        active ? h("span", { class: "sfc-active-dot", title: t("activeSeat") }, "▶") : null,
+        active ? h("span", { class: "sfc-active-dot" }, "▶") : null,
+        h("b", { class: "sfc-name" }, name(p.seat))),
+      h("span", { class: "sfc-player-stats" },
         h("span", { class: "sfc-vp", "data-testid": `sfc-vp-${p.seat}` }, art("star", "sfc-star"), `${p.vp}`),
-        h("span", { class: "sfc-handcount", title: t("cards") }, art("deck", "sfc-deck-art"), `${p.handCount}`),
-        p.discardDue > 0 ? h("span", { class: "sfc-due" }, `−${p.discardDue}`) : null),
-      row("road", p.roads ?? "", me), row("knight", p.knights ?? "", me), buildings(p),
-      known && total(known) && !me ? h("span", { class: "sfc-known" }, t("known", { cards: cardsText(lang, known) })) : null);
+        h("span", { class: "sfc-handcount" }, art("deck", "sfc-deck-art"), `${p.handCount}`),
+        p.discardDue > 0 ? h("span", { class: "sfc-due" }, `−${p.discardDue}`) : null, buildings(p)),
+      row("road", p.roads ?? "", me), row("knight", p.knights ?? "", me),
+      known && total(known) && !me ? h("span", { class: "sfc-known" }, t("known", { cards: cardsText(lang, known) })) : null));
   }
 
   function middle(v: any, legal: Action[]) {
@@ -175,13 +186,13 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
         onclick: () => { if (a) act(a); } }));
     }
     const d = v.destiny;
-    const piles = h("button", { type: "button", class: "sfc-piles", "data-testid": "sfc-piles", "aria-label": `${t("tableInfo")}: ${t("deck")} ${v.deckCount}, ${t("discardPile")} ${v.discardCount}. ${t("tapInfo")}`,
-      onclick: () => openInfo({ kind: "table" }) },
+    const piles = h("button", { type: "button", class: "sfc-piles", "data-testid": "sfc-piles", onclick: () => openInfo({ kind: "table" }) },
+      ...spoken(`${t("tableInfo")}: ${t("deck")} ${v.deckCount}, ${t("discardPile")} ${v.discardCount}, ${t("destiny")} ${d ? t(d.direction) : "–"}. ${t("tapInfo")}`,
       h("span", { class: "sfc-pile", "data-testid": "sfc-deck" }, art("deck", "sfc-deck-art"), h("span", {}, `${t("deck")} ${v.deckCount}`)),
       h("span", { class: "sfc-pile", "data-testid": "sfc-discardpile" }, h("span", {}, `${t("discardPile")} ${v.discardCount}`)),
       h("span", { class: `sfc-pile sfc-destiny${d ? " dir-" + d.direction : ""}`, "data-testid": "sfc-destiny" },
         d ? h("span", { class: "sfc-arrow", "aria-hidden": "true" }, d.direction === "clockwise" ? "↻" : "↺") : null,
-        h("span", {}, d ? t(d.direction) : t("destiny") + " –")));
+        h("span", {}, d ? t(d.direction) : t("destiny") + " –"))));
     return h("section", { class: "sfc-middle", "aria-label": t("market") }, h("h3", { class: "sfc-market-title" }, t("market")), market, piles);
   }
 
@@ -189,10 +200,11 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     const tbl = h("table", {});
     for (const b of BUILDINGS) tbl.append(h("tr", {}, h("th", {}, art(b, "sfc-bld-art"), t(b)), h("td", {}, chips(costOf(v.ruleset, b)))));
     tbl.append(h("tr", {}, h("th", {}, art("townHall", "sfc-bld-art"), t("townHall")), h("td", {}, chips(costOf(v.ruleset, "expansion", "townHall")))));
-    const box = h("details", { class: "sfc-cost", "data-testid": "sfc-cost", open: costsOpen,
-      ontoggle: (e: Event) => { costsOpen = (e.target as HTMLDetailsElement).open; } },
-      h("summary", {}, t("costCard")),
-      h("div", { class: "sfc-cost-body" }, tbl,
+    // On a phone a button opens the card over the table; from 900 px it stands in the side column.
+    const box = h("section", { class: `sfc-cost${costsOpen ? " open" : ""}`, "data-testid": "sfc-cost", "aria-label": t("costCard") },
+      h("button", { type: "button", class: "sfc-cost-toggle", "data-testid": "sfc-cost-toggle", "aria-expanded": String(costsOpen),
+        onclick: () => { costsOpen = !costsOpen; render(); } }, t("costCard"), h("span", { "aria-hidden": "true" }, costsOpen ? " ▾" : " ▴")),
+      h("div", { class: "sfc-cost-body" }, h("h3", { class: "sfc-cost-title", "data-testid": "sfc-cost-title" }, t("costCard")), tbl,
         // The table in force is a host's note under the costs, not a label on them (issue 27).
         h("p", { class: "sfc-hint", "data-testid": "sfc-card-table" }, t("cardTable", { name: String(v.ruleset?.name ?? "?") }))));
     return box;
@@ -207,7 +219,6 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       const n = hand[r] ?? 0;
       const k = sel[r] ?? 0;
       const c = card(r, { role: "button", tabindex: 0, "aria-pressed": k > 0 ? "true" : "false",
-        "aria-label": `${t(r)} ×${n}${k ? ` (${t("selected", { cards: String(k) })})` : ""}`,
         class: `sfc-card res-${r}${k ? " selected" : ""}${n > 1 ? " stack" : ""}`, "data-testid": `sfc-hand-${r}`,
         onclick: () => { if (!selectable) return; sel = { ...sel, [r]: k >= n ? 0 : k + 1 }; chooser = null; render(); } },
         h("span", { class: "sfc-count" }, `×${n}`), k ? h("span", { class: "sfc-sel" }, `✓${k}`) : "");
@@ -270,7 +281,8 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
             ctl.append(s);
           }
           if (hasLib) ctl.append(h("label", { class: "sfc-check" }, h("input", { type: "checkbox", "data-testid": "sfc-library",
-            checked: library, onchange: (e: Event) => { library = (e.target as HTMLInputElement).checked; render(); } }), t("useLibrary")));
+            checked: library, onchange: (e: Event) => { library = (e.target as HTMLInputElement).checked; render(); } }),
+            h("span", { class: "sfc-box", "aria-hidden": "true" }), t("useLibrary")));
           box.append(ctl);
         }
         for (const o of [...new Set(tp.map((a) => a.opponent as number))]) {
@@ -300,8 +312,8 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
         const grid = h("div", { class: "sfc-buildgrid" });
         for (const b of BUILDINGS) {
           const opts = payOptions(legal, b);
-          grid.append(btn(buildingCard(v, b), `sfc-build-${b}`, opts.length ? () => { chooser = { building: b }; render(); } : null, "sfc-bcard",
-            { "aria-label": `${t("build", { b: (lang === "en" ? " " : "") + t(b) }).trim()}: ${cardsText(lang, costOf(v.ruleset, b))}. ${t(`eff_${b}` as StringKey)}` }));
+          grid.append(btn(spoken(`${t("build", { b: (lang === "en" ? " " : "") + t(b) }).trim()}: ${cardsText(lang, costOf(v.ruleset, b))}. ${t(`eff_${b}` as StringKey)}`,
+            ...buildingCard(v, b)), `sfc-build-${b}`, opts.length ? () => { chooser = { building: b }; render(); } : null, "sfc-bcard"));
         }
         box.append(grid);
         const g = h("div", { class: "sfc-btngrid" });
@@ -328,10 +340,11 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
         const kind = payKind(a.pay, costOf(v.ruleset, building, x));
         const matches = sameCards(a.pay, sel);
         box.append(h("button", { type: "button", class: `sfc-btn pay${matches ? " on" : ""}`, "data-testid": `sfc-pay-${i++}`, disabled: busy,
-          "aria-label": `${t("payWith", { b: (lang === "en" ? " " : "") + t((x ?? building) as StringKey) }).trim()} ${cardsText(lang, a.pay)}`,
           "data-building": building, "data-expansion": x ?? "", "data-kind": kind, onclick: () => act(a) },
+          ...spoken([`${t("payWith", { b: (lang === "en" ? " " : "") + t((x ?? building) as StringKey) }).trim()} ${cardsText(lang, a.pay)}`,
+            kind === "exact" ? "" : t(kind === "substitute" ? "substitute" : "universityPay"), a.flipDestiny ? t("flipDestiny") : ""].filter(Boolean).join(", "),
           chips(a.pay), kind === "exact" ? "" : h("span", { class: "sfc-tag" }, t(kind === "substitute" ? "substitute" : "universityPay")),
-          a.flipDestiny ? h("span", { class: "sfc-tag destiny" }, t("flipDestiny")) : ""));
+          a.flipDestiny ? h("span", { class: "sfc-tag destiny" }, t("flipDestiny")) : "")));
       }
     }
     box.append(btn(t("cancel"), "sfc-pay-cancel", () => { chooser = null; render(); }, "small"));
@@ -344,21 +357,24 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     box.classList.add("over");
     box.append(h("h2", { class: "sfc-winner", "data-testid": "sfc-winner" }, w === null || w === undefined ? t("over")
       : t("winner", { name: name(w), vp: v.playerStates?.[w]?.vp ?? "" })));
+    const again = rematchButton(ctx, "sfc-btn primary wide");
+    if (again) box.append(again);
     const rows = finalTable(v);
     const other = rows.some((r) => r.other !== 0);
     const cols: [string, StringKey, string][] = [["settlements", "settlements", "settlement"], ["cities", "cities", "city"],
       ["expansions", "expansions", "expansion"], ["roads", "colRoadsB", "road"], ["knights", "colKnightsB", "knight"]];
     const head = h("tr", {}, h("th", { scope: "col" }, t("player")),
-      ...cols.map(([, k, a]) => h("th", { scope: "col", title: t(k) }, art(a, "sfc-th-art"), h("span", { class: "sfc-th-text" }, t(k)))),
+      ...cols.map(([c, k, a]) => h("th", { scope: "col", title: t(k) }, art(a, "sfc-th-art"),
+        c === "roads" || c === "knights" ? h("span", { class: "sfc-th-star", "aria-hidden": "true" }, "B★") : null, h("span", { class: "sfc-th-text" }, t(k)))),
       other ? h("th", { scope: "col" }, t("colOther")) : null, h("th", { scope: "col" }, t("total")));
     const body = rows.map((r) => h("tr", { class: r.winner ? "winner" : "", "data-testid": `sfc-vp-row-${r.seat}` },
       h("th", { scope: "row" }, r.winner ? art("star", "sfc-star") : "", name(r.seat)),
       ...cols.map(([c]) => h("td", { "data-source": c }, String((r as any)[c]))),
       other ? h("td", {}, String(r.other)) : null, h("td", { class: "sfc-total", "data-source": "total" }, String(r.total))));
     box.append(h("div", { class: "sfc-vpwrap" }, h("table", { class: "sfc-vptable", "data-testid": "sfc-vp-table" }, h("caption", {}, t("vpTitle")),
-      h("thead", {}, head), h("tbody", {}, ...body))));
-    const again = rematchButton(ctx, "sfc-btn primary");
-    if (again) box.append(again);
+      h("thead", {}, head), h("tbody", {}, ...body))),
+      // (on a phone the column heads are pictures: their words below)
+      h("p", { class: "sfc-vplegend", "aria-hidden": "true" }, ...cols.map(([, k, a]) => h("span", {}, art(a, "sfc-bld-art"), t(k)))));
     return box;
   }
 
@@ -367,8 +383,8 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     return h("section", { class: `sfc-log${logOpen ? " open" : ""}`, "data-testid": "sfc-log", "data-pending": pacer.pending, "data-log-step": shownVersion },
       h("h3", { class: "sfc-log-title" }, t("log")),
       h("button", { type: "button", class: "sfc-ticker", "data-testid": "sfc-log-toggle", "aria-expanded": String(logOpen),
-        "aria-label": `${t("log")}: ${latest?.text ?? ""}`, onclick: () => { logOpen = !logOpen; render(); } },
-        h("span", { class: "sfc-ticker-text" }, latest?.text ?? t("log")), h("span", { "aria-hidden": "true" }, logOpen ? "▾" : "▴")),
+        onclick: () => { logOpen = !logOpen; render(); } },
+        h("span", { class: "sfc-sr" }, `${t("log")}: `), h("span", { class: "sfc-ticker-text" }, latest?.text ?? t("log")), h("span", { "aria-hidden": "true" }, logOpen ? "▾" : "▴")),
       pacer.pending ? btn(t("skip"), "sfc-skip", () => pacer.skip(), "small") : null,
       h("ul", { tabindex: 0, "aria-label": t("log") }, ...log.slice(-30).reverse().map((l) => h("li", { class: `${l.fresh ? "fresh" : ""}${l.notice ? " notice" : ""}` }, l.text))),
       logOpen ? btn(t("close"), "sfc-log-close", () => { logOpen = false; render(); }, "small sfc-log-close") : null);
