@@ -47,8 +47,12 @@ interface LogLine { text: string; fresh: boolean; notice: boolean }
 type Info = { kind: "player"; seat: number } | { kind: "table" } | null;
 
 export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
+  // The host is the size container the table's layout asks (its width, not the window's: at the
+  // end the room's panel takes a column beside it).
+  const host = h("div", { class: "sfc-host" });
   const el = h("div", { class: "sfc", "data-testid": "sfc-table" });
-  root.append(el);
+  host.append(el);
+  root.append(host);
   let lang: Lang = ctx.lang();
   let frame: GameFrame | null = null;
   let sel: Cards = {};
@@ -82,7 +86,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   const t = (k: StringKey, p?: Record<string, string | number>) => tr(lang, k, p);
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== "Escape") return;
-    if (info) { info = null; render(); } else if (logOpen || costsOpen) { logOpen = false; costsOpen = false; render(); }
+    if (info) closeInfo(); else if (logOpen || costsOpen) { logOpen = false; costsOpen = false; render(); }
   };
   document.addEventListener("keydown", onKey);
 
@@ -390,7 +394,10 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       logOpen ? btn(t("close"), "sfc-log-close", () => { logOpen = false; render(); }, "small sfc-log-close") : null);
   }
 
-  function openInfo(i: Info) { info = i; focusAfter = "sfc-info-close"; render(); }
+  let infoFrom: string | null = null;
+  function openInfo(i: Info) { infoFrom = document.activeElement?.getAttribute("data-testid") ?? null; info = i; focusAfter = "sfc-info-close"; render(); }
+  /** Closes the explanation, the keyboard's focus back on what opened it. */
+  function closeInfo() { info = null; focusAfter = infoFrom; render(); }
 
   /** The explanation lying over the table: a player's rows (A/B★ sides), buildings and VP, or the piles. */
   function infoDialog(v: any) {
@@ -422,10 +429,10 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
         h("p", {}, h("b", {}, t("expansions")), ": ", EXPANSIONS.map((x) => `${t(x)} ${st.expansions?.[x] ?? 0}`).join(" · ")),
         ...EXPANSIONS.map((x) => h("p", { class: "sfc-hint" }, h("b", {}, t(x)), ": ", t(`eff_${x}` as StringKey))));
     }
-    return h("div", { class: "sfc-overlay", onclick: (e: Event) => { if (e.target === e.currentTarget) { info = null; render(); } } },
+    return h("div", { class: "sfc-overlay", onclick: (e: Event) => { if (e.target === e.currentTarget) closeInfo(); } },
       h("div", { class: "sfc-info", role: "dialog", "aria-modal": "true", "aria-labelledby": "sfc-info-title", "data-testid": "sfc-info" },
         h("div", { class: "sfc-info-head" }, h("h3", { id: "sfc-info-title" }, title),
-          btn(t("close"), "sfc-info-close", () => { info = null; render(); }, "small")),
+          btn(t("close"), "sfc-info-close", () => closeInfo(), "small")),
         body));
   }
 
@@ -439,6 +446,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     // Opponents in play order after me (to my left first).
     if (me) others.sort((a, b) => ((a.seat - me.seat + players.length) % players.length) - ((b.seat - me.seat + players.length) % players.length));
     el.classList.toggle("spectator", !me);
+    el.classList.toggle("over", v.phase === "over");
     el.dataset.players = String(others.length);
     el.replaceChildren(...[
       status(v),
@@ -461,7 +469,8 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     // Events are kept raw so a language change rewrites them.
     log = raw.map((r) => ({ text: eventText(lang, r.e, name), fresh: r.v === shownVersion, notice: noticesOf([r], ctx.seat, -1).length > 0 }));
     // Notices stay up from my last action on (bots may play several frames in a row), newest four.
-    notices = noticesOf(raw, ctx.seat, noticeFrom).map((n) => noticeText(lang, n, ctx.seat, name));
+    // (a seated player's: a spectator, and the replay, read the log; nothing lies over their table)
+    notices = ctx.seat < 0 ? [] : noticesOf(raw, ctx.seat, noticeFrom).map((n) => noticeText(lang, n, ctx.seat, name));
   }
 
   return {
@@ -497,7 +506,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged() { relog(); render(); },
     langChanged(l) { lang = l; relog(); render(); },
     seedRevealed() {},
-    destroy() { clock.destroy(); pacer.stop(); document.removeEventListener("keydown", onKey); el.remove(); },
+    destroy() { clock.destroy(); pacer.stop(); document.removeEventListener("keydown", onKey); host.remove(); },
   };
 }
 
