@@ -100,6 +100,8 @@ export async function struggle({ browser, base, shots }) {
   await page.tap(tid("sfc-player-1"));
   await page.waitForSelector(tid("sfc-info"));
   check(/B★/.test(await page.textContent(tid("sfc-info"))), "a tap on a player explains the A/B★ sides");
+  const vp1 = (await frame(page)).view.playerStates[1].vp;
+  check((await page.textContent(tid("sfc-info-vp"))).endsWith(`= ${vp1} VP`), `the explanation adds up the player's ${vp1} VP`);
   notes.push(await checkAxe(page, "Struggle player explained, phone"));
   await page.screenshot({ path: join(shots, "struggle-explained.png") });
   await page.tap(tid("sfc-info-close"));

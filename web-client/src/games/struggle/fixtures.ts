@@ -13,8 +13,13 @@ export const PROVISIONAL = {
   expansions: { castle: 2, church: 2, townHall: 1, library: 1, university: 1, merchantGuild: 2 },
 };
 
-const ps = (seat: number, o: Record<string, unknown> = {}) => ({ seat, handCount: 3, roads: "A", knights: "", settlements: 1,
-  cities: 0, expansions: [] as string[], vp: 1, discardDue: 0, ...o });
+// (a player's VP are what the server would count from the rest, SFC-11.1, whatever `o` says)
+const ps = (seat: number, o: Record<string, unknown> = {}) => {
+  const p = { seat, handCount: 3, roads: "A", knights: "", settlements: 1, cities: 0, expansions: [] as string[], vp: 1, discardDue: 0, ...o };
+  const b = (row: string) => [...row].filter((x) => x === "B").length;
+  p.vp = p.settlements + 2 * p.cities + b(p.roads) + b(p.knights) + p.expansions.reduce((n, x) => n + (x === "townHall" ? 4 : 3), 0);
+  return p;
+};
 
 function base(o: Record<string, unknown> = {}) {
   return { game: "struggle", seat: 0, players: 4, firstSeat: 0, ruleset: PROVISIONAL, phase: "trade", awaiting: [0],

@@ -13,7 +13,7 @@ import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang } from "../
 import { tr, type StringKey } from "./strings";
 import {
   RESOURCES, BUILDINGS, EXPANSIONS, legalList, ofType, total, sameCards, matchCards, payOptions, payKind, costOf,
-  stepOf, cardsText, eventText, noticesOf, noticeText, finalTable, sides, expansionVp, type Action, type Cards, type Resource, type Shown,
+  stepOf, cardsText, eventText, noticesOf, noticeText, finalTable, vpBySource, sides, expansionVp, type Action, type Cards, type Resource, type Shown,
 } from "./model";
 import { art } from "./icons";
 import "./struggle.css";
@@ -394,6 +394,13 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       logOpen ? btn(t("close"), "sfc-log-close", () => { logOpen = false; render(); }, "small sfc-log-close") : null);
   }
 
+  /** "Settlements 1 · Cities 2 · … = 3 VP": a player's VP by source in one line. */
+  function vpLine(p: any) {
+    const x = vpBySource(p);
+    const parts = [[t("settlements"), x.settlements], [t("cities"), x.cities], [t("expansions"), x.expansions],
+      [t("colRoadsB"), x.roads], [t("colKnightsB"), x.knights], ...(x.other ? [[t("colOther"), x.other]] : [])];
+    return `${parts.map(([k, n]) => `${k} ${n}`).join(" · ")} = ${x.total} ${t("vp")}`;
+  }
   let infoFrom: string | null = null;
   function openInfo(i: Info) { infoFrom = document.activeElement?.getAttribute("data-testid") ?? null; info = i; focusAfter = "sfc-info-close"; render(); }
   /** Closes the explanation, the keyboard's focus back on what opened it. */
@@ -416,6 +423,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
         h("p", {}, buildings(p), " ", buildingsLabel(p)),
         ...(p.expansions ?? []).map((x: string) => h("p", { class: "sfc-hint" }, h("b", {}, t(x as StringKey)), ": ", t(`eff_${x}` as StringKey))),
         h("p", { class: "sfc-hint" }, t("buildingsHelp")),
+        h("p", { "data-testid": "sfc-info-vp" }, h("b", {}, `${t("vpTitle")}: `), vpLine(p)),
         h("p", {}, `${p.handCount} ${t("cards")}`, known && total(known) && p.seat !== ctx.seat ? ` · ${t("known", { cards: cardsText(lang, known) })}` : ""));
     } else {
       title = t("tableInfo");
