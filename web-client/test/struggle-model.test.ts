@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   legalList, matchCards, payOptions, payKind, costOf, stepOf, eventText, isNotice, sameCards, total,
+  noticesOf, noticeText, vpBySource, finalTable, sides, expansionVp,
 } from "../src/games/struggle/model";
 import { STRINGS, tr } from "../src/games/struggle/strings";
 import { FIXTURES, PROVISIONAL } from "../src/games/struggle/fixtures";
@@ -136,4 +137,68 @@ test("replay: spectator snapshot then patches give one view per action with its 
   assert.equal(r.views[2].deckCount, 48);
   assert.equal(v0.phase, "trade", "the snapshot view is not changed in place");
   assert.deepEqual(r.events.map((e) => e.length), [0, 1, 1]);
+});
+
+test("[SFC-5.6] a blind draw from my hand is a notice only with its give-back, naming both halves (never 'took your Wool!')", () => {
+  const drew = { type: "drewFromPlayer", seat: 1, from: 0, count: 1, library: false, cards: { wool: 1 } };
+  const back = { type: "gaveBack", seat: 1, to: 0, count: 1, cards: { wool: 1 } };
+  // The draw shown, the give-back still to come: nothing is said yet.
+  assert.deepEqual(noticesOf([{ v: 5, e: drew }], 0, -1), []);
+  // Both shown (the give-back in the next patch): one notice, the exchange.
+  const n = noticesOf([{ v: 5, e: drew }, { v: 6, e: { type: "turnStarted", seat: 2, turnNumber: 3 } }, { v: 6, e: back }], 0, -1);
+  assert.equal(n.length, 1);
+  const text = noticeText("en", n[0], 0, names);
+  assert.equal(text, "Bo traded with you: took 1× Wool, gave you 1× Wool");
+  assert.ok(!/took your/.test(text));
+  for (const lang of ["zh-Hant", "zh-Hans"] as const) assert.ok(!/\{\w+\}/.test(noticeText(lang, n[0], 0, names)));
+  // A give-back to somebody else, or by somebody else, does not complete my exchange.
+  assert.deepEqual(noticesOf([{ v: 5, e: drew }, { v: 6, e: { ...back, to: 2 } }, { v: 7, e: { ...back, seat: 3 } }], 0, -1), []);
+  // Read notices ("Got it" up to version 6) stay read.
+  assert.deepEqual(noticesOf([{ v: 5, e: drew }, { v: 6, e: back }], 0, 6), []);
+});
+
+test("[SFC-9.10] [SFC-7.5] a merchant guild's take and a taken road or knight are thefts from me; others' are not", () => {
+  const guild = { type: "merchantGuild", seat: 2, from: 0, count: 1, cards: { ore: 1 } };
+  const took = { type: "tookCard", seat: 3, from: 0, building: "knight", side: "B" };
+  const n = noticesOf([{ v: 1, e: guild }, { v: 2, e: took }, { v: 3, e: { ...took, from: 1 } }], 0, -1);
+  assert.deepEqual(n.map((x) => noticeText("en", x, 0, names)), ["Chen took your 1× Ore!", "Dee took your Knight (B★ side)!"]);
+  // Seen by a spectator (seat -1) or the thief, the same events read as log sentences.
+  assert.equal(noticesOf([{ v: 1, e: guild }], 2, -1).length, 0);
+  assert.equal(noticeText("en", { v: 1, e: guild }, -1, names), eventText("en", guild, names));
+  // Newest four at most.
+  const many = Array.from({ length: 6 }, (_, i) => ({ v: i + 1, e: { type: "marketDay", market: { ore: i } } }));
+  assert.deepEqual(noticesOf(many, 0, -1).map((x) => x.v), [3, 4, 5, 6]);
+});
+
+test("[SFC-11.1] [SFC-9.4] VP by source from a player's view: settlements, cities, expansions, B-side roads and knights", () => {
+  assert.deepEqual(sides("ABAB"), { a: 2, b: 2 });
+  assert.deepEqual(sides(""), { a: 0, b: 0 });
+  assert.equal(expansionVp("castle"), 3);
+  assert.equal(expansionVp("townHall"), 4);
+  // The seed's example (SFC-11.2): two settlements + a city + a city under a 3-VP expansion + three B sides = 10.
+  const p = { seat: 1, settlements: 2, cities: 1, expansions: ["church"], roads: "ABAB", knights: "AB", vp: 10 };
+  assert.deepEqual(vpBySource(p), { settlements: 2, cities: 2, expansions: 3, roads: 2, knights: 1, other: 0, total: 10 });
+  // The server's vp is the total; a difference is shown, never hidden.
+  assert.equal(vpBySource({ ...p, vp: 11 }).other, 1);
+  // A view without `vp` (never sent by the server) adds up its sources.
+  assert.equal(vpBySource({ settlements: 1, cities: 0, expansions: ["townHall"], roads: "AB", knights: "" }).total, 6);
+});
+
+test("[SFC-11.3] the end table: the winner first, then by VP, every seat once", () => {
+  const over = FIXTURES.over[0].view;
+  const rows = finalTable(over);
+  assert.equal(rows.length, over.playerStates.length);
+  assert.equal(rows[0].seat, over.winner);
+  assert.ok(rows[0].winner && rows.slice(1).every((r) => !r.winner));
+  for (let i = 2; i < rows.length; i++) assert.ok(rows[i - 1].total >= rows[i].total);
+  assert.equal(rows[0].total, 10);
+  assert.equal(rows[0].expansions, 4, "a town hall is 4 VP");
+});
+
+test("card faces: every building and expansion has its effect written in all three languages", () => {
+  for (const lang of ["en", "zh-Hant", "zh-Hans"] as const)
+    for (const k of ["road", "knight", "settlement", "city", "expansion", "castle", "church", "townHall", "library", "university", "merchantGuild"])
+      assert.ok((STRINGS[lang] as any)[`eff_${k}`]?.length > 0, `${lang} eff_${k}`);
+  // The card table in force is named in a note, never as a label on costs (issue 27).
+  for (const lang of ["en", "zh-Hant", "zh-Hans"] as const) assert.ok(!/provisional/i.test(STRINGS[lang].costCard));
 });

@@ -1,14 +1,39 @@
-// The Struggle for Catan at 390×844 portrait: a player creates a 4-seat room of game "struggle"
-// whose other seats the server fills with heuristic bots, starts it and plays every one of her
-// turns by clicking the card table until somebody reaches 10 VP: market, deck and player trades
-// (drawing blind, then choosing what to give back), builds with the listed payments (3-for-1
+// The Struggle for Catan at 390×844 portrait, touch: a player creates a 4-seat room of game
+// "struggle" whose other seats the server fills with heuristic bots, starts it and plays every one
+// of her turns by clicking the card table until somebody reaches 10 VP: market, deck and player
+// trades (drawing blind, then choosing what to give back), builds with the listed payments (3-for-1
 // substitutes included), brigand-attack discards. The frame is read only to decide what to click.
-// Not in run.mjs yet: it needs the game registry (web-client/src/games/index.ts) and the server's
-// struggle module. Enable with `scenarios.struggle = struggle` in run.mjs, or run it alone.
+// The table is one still screen (issue 27): at every one of her turns the market, the opponents and
+// her hand lie inside the window with no page scrolling; the layout shift over the whole game stays
+// under 0.01; every control (hand cards included) is at least 44 px; a tap on a player explains the
+// A/B★ sides; the end screen has every player's VP by source; the desktop (1280×800) is checked too.
 import { join } from "node:path";
-import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReplay, problems, checkNoHorizontalScroll, clickAndWait, enterName, frame, openPage, Raced, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
+import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReplay, problems, checkNoHorizontalScroll, clickAndWait, enterName, frame, openPage, Raced, sleep, smallTargets, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+// The table's regions that must be on the one screen at the player's turn.
+const ON_SCREEN = [tid("sfc-market"), ".sfc-opponents", tid("sfc-hand"), tid("sfc-actions"), tid("sfc-status")];
+
+/** The page does not scroll (nor need to): the document fits the window, it stands at the top, and
+ *  each of `regions` lies wholly inside the window. `fits: false`: the page may be taller (at the
+ *  end the room's panel unfolds below the table, with the replay link), but it stands at the top and
+ *  the regions are in view. */
+export async function checkOneScreen(page, where, regions = ON_SCREEN, fits = true) {
+  const r = await page.evaluate((regions) => ({
+    sh: document.documentElement.scrollHeight, ih: innerHeight, y: scrollY,
+    out: regions.map((sel) => {
+      const e = document.querySelector(sel);
+      if (!e) return `${sel} missing`;
+      const b = e.getBoundingClientRect();
+      return b.top >= -0.5 && b.left >= -0.5 && b.bottom <= innerHeight + 0.5 && b.right <= innerWidth + 0.5 && b.height > 0 ? ""
+        : `${sel} at ${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}×${Math.round(b.height)}`;
+    }).filter(Boolean),
+  }), regions);
+  if (fits) check(r.sh <= r.ih + 1, `${where}: the page is ${r.sh}px tall in a ${r.ih}px window (it would scroll)`);
+  check(r.y === 0, `${where}: the page scrolled to ${r.y}px`);
+  check(r.out.length === 0, `${where}: outside the window: ${r.out.join("; ")}`);
+}
 const BUDGET_MS = Number(process.env.HEXHALL_STRUGGLE_BUDGET_MS ?? 300000);
 // The createRoom message (the game's options are members of the request, beside the room's);
 // HEXHALL_STRUGGLE_CREATE overrides it with a JSON object should the envelope differ.
@@ -31,7 +56,7 @@ export function leaks(events, me) {
 
 export async function struggle({ browser, base, shots }) {
   const notes = [];
-  const P = await openPage(browser, base + "/", PHONE, "Sue");
+  const P = await openPage(browser, base + "/", PHONE, "Sue", { hasTouch: true });
   const page = P.page;
   // Every game message this page receives is checked for what seat 0 may not know.
   const leaked = [];
@@ -58,27 +83,48 @@ export async function struggle({ browser, base, shots }) {
   await page.waitForSelector(tid("sfc-table"), { timeout: 15000 });
   notes.push(await checkAxe(page, "Struggle table, phone"));
   // The card table in force is a note under the costs, not a label on them (issue 27).
-  check(!/provisional/.test(await page.textContent(`${tid("sfc-cost")} summary`)), "the costs' heading names no card table");
+  check(!/provisional/.test(await page.textContent(tid("sfc-cost-title")) + await page.textContent(tid("sfc-cost-toggle"))), "the costs' heading names no card table");
+  check(!/provisional/.test(await page.textContent(tid("sfc-table")).then((x) => x.replace(/Card table in force: provisional/, ""))),
+    "\"provisional\" is said once, in the card table's note, nowhere else on the table");
   const tableName = (await frame(page)).view.ruleset?.name;
   check(tableName && (await page.textContent(tid("sfc-card-table"))).includes(tableName), `the card table in force (${tableName}) is shown`);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(DESKTOP);
   notes.push(await checkAxe(page, "Struggle table, desktop"));
+  await checkOneScreen(page, "struggle table at 1280×800");
+  await checkNoHorizontalScroll(page, "struggle table at 1280×800");
+  await page.screenshot({ path: join(shots, "struggle-desktop.png") });
   await page.setViewportSize(PHONE);
+  await checkOneScreen(page, "struggle table on a phone");
+  // Explanations by tap (no tooltips on touch): a player's rows, their A/B★ sides, and the piles.
+  if (await page.$(tid("sfc-notices-ok"))) await page.tap(tid("sfc-notices-ok"));
+  await page.tap(tid("sfc-player-1"));
+  await page.waitForSelector(tid("sfc-info"));
+  check(/B★/.test(await page.textContent(tid("sfc-info"))), "a tap on a player explains the A/B★ sides");
+  const vp1 = (await frame(page)).view.playerStates[1].vp;
+  check((await page.textContent(tid("sfc-info-vp"))).endsWith(`= ${vp1} VP`), `the explanation adds up the player's ${vp1} VP`);
+  notes.push(await checkAxe(page, "Struggle player explained, phone"));
+  await page.screenshot({ path: join(shots, "struggle-explained.png") });
+  await page.tap(tid("sfc-info-close"));
+  await page.tap(tid("sfc-piles"));
+  check(/↻|↺/.test(await page.textContent(tid("sfc-info"))), "a tap on the piles explains the destiny card");
+  await page.tap(tid("sfc-info-close"));
+  await page.waitForSelector(tid("sfc-info"), { state: "detached" });
   // Nothing moves under Sue over the game (issue 27): layout shift added up, asserted at the end.
   await watchLayoutShift(page);
   await checkNoHorizontalScroll(page, "struggle table on a phone");
-  await page.screenshot({ path: join(shots, "struggle-start.png"), fullPage: true });
+  await page.screenshot({ path: join(shots, "struggle-start.png") });
 
-  // Touch targets: every enabled control of the table is at least 44 px both ways.
-  const small = await page.evaluate(() => [...document.querySelectorAll(".sfc button:not(:disabled), .sfc [role=button][tabindex='0'], .sfc select")]
-    .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.width < 44 || r.height < 44); })
-    .map((e) => e.dataset.testid || e.textContent));
+  // Touch targets: every enabled control of the table, the hand's cards included, is at least 44 px both ways.
+  const small = await smallTargets(page, ".sfc");
   check(small.length === 0, `touch targets under 44 px: ${small.join(", ")}`);
+  const hand = await page.$$eval(`${tid("sfc-hand")} [role=button]`, (els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; }));
+  check(hand.length > 0 && hand.every(([w, h]) => w >= 44 && h >= 44), `hand cards at least 44 px (${JSON.stringify(hand)})`);
 
   const seen = { tradeMarket: 0, tradeDeck: 0, tradePlayer: 0, giveBack: 0, build: 0, substitute: 0, discard: 0, libraryPick: 0 };
   const shot = new Set();
   const started = Date.now();
   let f;
+  let lastTurn = -1;
   for (;;) {
     check(Date.now() - started < BUDGET_MS, `game not over within ${BUDGET_MS / 1000} s (${JSON.stringify(seen)})`);
     f = await waitFrame(page, (x) => x.view.phase === "over" || (Array.isArray(x.legal) && x.legal.length > 0), "my turn or the end", 60000);
@@ -96,7 +142,20 @@ export async function struggle({ browser, base, shots }) {
     // Nothing another seat may not know reaches this page: no other hand, no drawn cards of others' trades.
     check(!f.view.trade || f.view.trade.drawn === undefined || f.view.turn === f.seat || f.view.trade.opponent === f.seat,
       "a blind draw between two other players is hidden");
+    // Her turn starts: the page has not scrolled and needs no scrolling; market, opponents and hand are in view.
+    if (f.view.turn === f.seat && f.view.turnNumber !== lastTurn && f.view.phase === "trade") {
+      lastTurn = f.view.turnNumber;
+      await checkOneScreen(page, `struggle, Sue's turn ${f.view.turnNumber}`);
+      seen.turnsInView = (seen.turnsInView ?? 0) + 1;
+      if (seen.turnsInView === 3) {
+        const tiny = await smallTargets(page, ".sfc");
+        check(tiny.length === 0, `touch targets under 44 px at turn ${f.view.turnNumber}: ${tiny.join(", ")}`);
+      }
+    }
     // Notices lie over the table until read (issue 27): Sue reads them ("Got it") before she acts.
+    // A card drawn blind from her hand is told with what came back, never as taken.
+    const told = await page.$$eval(`${tid("sfc-notices")} .sfc-notice`, (els) => els.map((e) => e.textContent));
+    if (told.some((x) => /traded with you/.test(x))) seen.exchangesTold = (seen.exchangesTold ?? 0) + 1;
     if (await page.$(tid("sfc-notices-ok"))) {
       await page.click(tid("sfc-notices-ok"), { timeout: 3000 }).catch(() => {});  // (her last action may have just cleared them)
       seen.noticesRead = (seen.noticesRead ?? 0) + 1;
@@ -113,7 +172,15 @@ export async function struggle({ browser, base, shots }) {
   check(typeof winner === "number" && f.view.playerStates[winner].vp >= 10, `the winner has 10 VP (${JSON.stringify(f.view.playerStates.map((p) => p.vp))})`);
   check((await page.textContent(tid("sfc-winner"))).length > 0, "the winner is announced");
   await checkNoHorizontalScroll(page, "struggle game over");
-  await page.screenshot({ path: join(shots, "struggle-over.png"), fullPage: true });
+  // The end screen: every player's VP by source, adding up to the VP the server counts.
+  await checkVpTable(page, f.view);
+  await page.screenshot({ path: join(shots, "struggle-over.png") });
+  await checkOneScreen(page, "struggle game over on a phone", [tid("sfc-vp-table"), tid("sfc-winner")], false);
+  notes.push(await checkAxe(page, "Struggle game over, phone"));
+  await page.setViewportSize(DESKTOP);
+  await checkOneScreen(page, "struggle game over at 1280×800", [tid("sfc-vp-table"), tid("sfc-winner")], false);
+  await page.screenshot({ path: join(shots, "struggle-over-desktop.png") });
+  await page.setViewportSize(PHONE);
   check(seen.tradeMarket + seen.tradeDeck + seen.tradePlayer > 0 && seen.build > 0, `traded and built by clicking (${JSON.stringify(seen)})`);
   check((seen.skipped ?? 0) > 0, `the bots' moves were paced and skipped at least once (${JSON.stringify(seen)})`);
   // A reload after the end: the log comes back from the server's event history (issue 18).
@@ -131,6 +198,24 @@ export async function struggle({ browser, base, shots }) {
   notes.push(`game over at turn ${f.view.turnNumber}, winner seat ${winner}; clicked ${JSON.stringify(seen)}`);
   await P.context.close();
   return notes;
+}
+
+/** The end screen's table: a row per seat whose sources add up to that seat's VP in the view. */
+async function checkVpTable(page, view) {
+  await page.waitForSelector(tid("sfc-vp-table"));
+  const rows = await page.$$eval(`${tid("sfc-vp-table")} tbody tr`, (trs) => trs.map((tr) => ({
+    seat: Number(tr.dataset.testid.replace("sfc-vp-row-", "")),
+    cells: Object.fromEntries([...tr.querySelectorAll("td[data-source]")].map((td) => [td.dataset.source, Number(td.textContent)])),
+  })));
+  check(rows.length === view.playerStates.length, `the VP table has a row per player (${rows.length})`);
+  check(rows[0].seat === view.winner, "the winner's row comes first");
+  for (const r of rows) {
+    const p = view.playerStates[r.seat];
+    const { total, ...src } = r.cells;
+    check(total === p.vp, `seat ${r.seat}: the table's total ${total} is the view's ${p.vp} VP`);
+    check(Object.values(src).reduce((a, b) => a + b, 0) === total, `seat ${r.seat}: the sources add up (${JSON.stringify(r.cells)})`);
+    check(src.settlements === p.settlements && src.cities === 2 * p.cities, `seat ${r.seat}: settlements and cities (${JSON.stringify(r.cells)})`);
+  }
 }
 
 async function select(page, cards) {

@@ -13,8 +13,13 @@ export const PROVISIONAL = {
   expansions: { castle: 2, church: 2, townHall: 1, library: 1, university: 1, merchantGuild: 2 },
 };
 
-const ps = (seat: number, o: Record<string, unknown> = {}) => ({ seat, handCount: 3, roads: "A", knights: "", settlements: 1,
-  cities: 0, expansions: [] as string[], vp: 1, discardDue: 0, ...o });
+// (a player's VP are what the server would count from the rest, SFC-11.1, whatever `o` says)
+const ps = (seat: number, o: Record<string, unknown> = {}) => {
+  const p = { seat, handCount: 3, roads: "A", knights: "", settlements: 1, cities: 0, expansions: [] as string[], vp: 1, discardDue: 0, ...o };
+  const b = (row: string) => [...row].filter((x) => x === "B").length;
+  p.vp = p.settlements + 2 * p.cities + b(p.roads) + b(p.knights) + p.expansions.reduce((n, x) => n + (x === "townHall" ? 4 : 3), 0);
+  return p;
+};
 
 function base(o: Record<string, unknown> = {}) {
   return { game: "struggle", seat: 0, players: 4, firstSeat: 0, ruleset: PROVISIONAL, phase: "trade", awaiting: [0],
@@ -73,6 +78,7 @@ export const FIXTURES: Record<string, GameFrame[]> = {
       { type: "marketDay", market: { grain: 1, lumber: 2, wool: 1, ore: 1 } }, { type: "drew", seat: 3, count: 3, step: "draw" },
       { type: "turnStarted", seat: 1, turnNumber: 10 }, { type: "merchantGuild", seat: 1, from: 0, count: 1, cards: { wool: 1 } }] }],
   over: [{ version: 90, snapshot: false,
-    view: base({ phase: "over", awaiting: [], winner: 3, playerStates: [ps(0, { vp: 8 }), ps(1, { vp: 5 }), ps(2), ps(3, { vp: 10, cities: 2, expansions: ["townHall"] })] }),
+    view: base({ phase: "over", awaiting: [], winner: 3, playerStates: [ps(0, { cities: 1, expansions: ["library"], roads: "ABAB", knights: "AB", vp: 9 }),
+      ps(1, { settlements: 2, cities: 1, roads: "AB", vp: 5 }), ps(2), ps(3, { vp: 10, cities: 2, roads: "AB", expansions: ["townHall"] })] }),
     legal: [], events: [{ type: "built", seat: 3, building: "expansion", expansion: "townHall", paid: { brick: 1, lumber: 1, ore: 3, wool: 1, grain: 1 } }, { type: "won", seat: 3, vp: 10 }] }],
 };

@@ -115,3 +115,72 @@ export function isNotice(e: any, me: number): boolean {
   return e.type === "marketDay" || e.type === "brigandAttack" || e.type === "cityEvent" || e.type === "won"
     || e.type === "reshuffled" || e.type === "destinyFlipped";
 }
+
+/** One shown event with the version of the patch that brought it. */
+export interface Shown { v: number; e: any }
+/** A notice: the event, and for a blind draw from my hand the give-back that completed the exchange. */
+export interface Notice { v: number; e: any; back?: any }
+
+/**
+ * The notices for seat `me` among the shown events after version `after`, newest `max`. A blind
+ * draw from my hand (SFC-5.6) is one exchange with its give-back: it is a notice only once the
+ * give-back is shown, and then names both halves, so "took your Wool!" is never said of a card that
+ * came back (issue 27). A merchant guild's take and a road or knight taken are thefts.
+ */
+export function noticesOf(shown: Shown[], me: number, after: number, max = 4): Notice[] {
+  const out: Notice[] = [];
+  shown.forEach((r, i) => {
+    if (r.v <= after || !isNotice(r.e, me)) return;
+    if (r.e.type === "drewFromPlayer") {
+      const back = shown.slice(i + 1).find((x) => x.e?.type === "gaveBack" && x.e.seat === r.e.seat && x.e.to === me);
+      if (back) out.push({ v: back.v, e: r.e, back: back.e });
+      return;  // (the give-back is still to come: nothing is lost yet)
+    }
+    out.push({ v: r.v, e: r.e });
+  });
+  return out.slice(-max);
+}
+
+/** A notice as a sentence for seat `me` (thefts and exchanges addressed to "you"). */
+export function noticeText(lang: Lang, n: Notice, me: number, name: (s: number) => string): string {
+  const e = n.e;
+  const what = (c: Cards | undefined, count: number) => (c ? cardsText(lang, c) : `${count} ${tr(lang, "cards")}`);
+  if (e.from === me && me >= 0) {
+    if (e.type === "tookCard") return tr(lang, "theftCard", { seat: name(e.seat), b: tr(lang, e.building), side: e.side === "B" ? "B★" : "A" });
+    if (e.type === "drewFromPlayer" && n.back)
+      return tr(lang, "swapYou", { seat: name(e.seat), what: what(e.cards, e.count), back: what(n.back.cards, n.back.count) });
+    if (e.type === "merchantGuild") return tr(lang, "theftYou", { seat: name(e.seat), what: what(e.cards, e.count) });
+  }
+  return eventText(lang, e, name);
+}
+
+/** The sides of a road or knight row ("ABA"): how many show A (ability) and B (1 VP each, SFC-11.1). */
+export function sides(row: string | undefined): { a: number; b: number } {
+  let a = 0, b = 0;
+  for (const s of row ?? "") if (s === "A") a++; else if (s === "B") b++;
+  return { a, b };
+}
+
+export const EXPANSION_VP: Record<string, number> = { townHall: 4 };
+/** An expansion's VP (SFC-9.4): 3, the town hall 4. */
+export function expansionVp(x: string): number { return EXPANSION_VP[x] ?? 3; }
+
+/** A player's VP by source, from the view's playerStates entry (SFC-11.1). `other` is what the
+ *  server's `vp` holds beyond these sources (0 when the view adds up). */
+export interface VpBySource { settlements: number; cities: number; expansions: number; roads: number; knights: number; other: number; total: number }
+export function vpBySource(p: any): VpBySource {
+  const settlements = Number(p?.settlements ?? 0);
+  const cities = 2 * Number(p?.cities ?? 0);
+  const expansions = (p?.expansions ?? []).reduce((s: number, x: string) => s + expansionVp(x), 0);
+  const roads = sides(p?.roads).b;
+  const knights = sides(p?.knights).b;
+  const sum = settlements + cities + expansions + roads + knights;
+  const total = typeof p?.vp === "number" ? p.vp : sum;
+  return { settlements, cities, expansions, roads, knights, other: total - sum, total };
+}
+
+/** The final table: every seat's VP by source, the winner first, then by VP (ties keep seat order). */
+export function finalTable(view: any): (VpBySource & { seat: number; winner: boolean })[] {
+  const rows = (view?.playerStates ?? []).map((p: any) => ({ seat: p.seat as number, winner: p.seat === view.winner, ...vpBySource(p) }));
+  return rows.sort((a: any, b: any) => Number(b.winner) - Number(a.winner) || b.total - a.total || a.seat - b.seat);
+}
