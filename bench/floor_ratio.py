@@ -104,7 +104,11 @@ LINE_ACK = re.compile(r"action -> ack \(ms\):\s+p50 ([\d.]+)\s+p99 ([\d.]+)")
 LINE_WAIT = re.compile(r"on CPU ([\d.]+) s, runnable but waiting for a CPU ([\d.]+) s")
 
 
-def run_one(kind, server_cmd, mode, args, log, env=None):
+LINE_WIRE = re.compile(r"received per action: ([\d.]+) bytes of messages, ([\d.]+) bytes on the sockets")
+LINE_RSS = re.compile(r"\(end - before\)/rooms = ([-\d.]+) KiB/room")
+
+
+def run_one(kind, server_cmd, mode, args, log, env=None, gen_extra=()):
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="floor_ratio.") as tmp:
         cmd = [c.replace("{port}", str(port)).replace("{tmp}", tmp) for c in server_cmd]
@@ -112,7 +116,7 @@ def run_one(kind, server_cmd, mode, args, log, env=None):
         try:
             wait_listening(port, srv)
             gen = [args.load_gen, "--port", str(port), "--server-pid", str(srv.pid), "--seconds", str(args.seconds),
-                   "--warmup", str(args.warmup)] + COMMON + MODES[mode]
+                   "--warmup", str(args.warmup)] + COMMON + MODES[mode] + list(gen_extra)
             out = subprocess.run(gen, capture_output=True, text=True, timeout=args.seconds + 120)
         finally:
             stop(srv)
@@ -127,6 +131,8 @@ def run_one(kind, server_cmd, mode, args, log, env=None):
         "cpu": float(m_c.group(1)), "cores": float(m_c.group(3)), "us": float(m_c.group(4)),
         "ack50": float(m_k.group(1)) if m_k else 0.0, "ack99": float(m_k.group(2)) if m_k else 0.0,
         "wait": float(m_w.group(2)) if m_w else 0.0,
+        "wire": float(LINE_WIRE.search(out.stdout).group(2)) if LINE_WIRE.search(out.stdout) else 0.0,
+        "kib_room": float(LINE_RSS.search(out.stdout).group(1)) if LINE_RSS.search(out.stdout) else 0.0,
     }
     print("  %-7s %-5s %8d actions/s  %7.1f us CPU/action  (%.2f cores, waited %.1f s for a CPU; ack p50 %.2f p99 %.2f ms; %d errors)"
           % (kind, mode, r["rate"], r["us"], r["cores"], r["wait"], r["ack50"], r["ack99"], r["errors"]), flush=True)

@@ -24,7 +24,10 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -71,6 +74,7 @@ struct Options {
     int server_pid = 0;
     uint64_t seed = 1;
     int spectators = 0;  // extra reading-only clients per room
+    bool deflate = false;  // offer permessage-deflate (the server takes it with --ws-deflate N)
 };
 
 // Latency histogram: 32 buckets per octave of microseconds (~2.2 % resolution).
@@ -105,7 +109,8 @@ struct Stats {
     uint64_t actions = 0;   // acked (validated and applied) actions in the window
     uint64_t errors = 0;    // error replies to actions
     uint64_t patches = 0;   // patches received
-    uint64_t bytes = 0;     // bytes received
+    uint64_t bytes = 0;     // bytes received (messages, as the WebSocket delivers them)
+    uint64_t wire = 0;      // bytes received on the TCP sockets (framing and compression included)
     uint64_t games = 0;     // games finished in the window
     uint64_t rooms_started = 0;
     uint64_t setup_failures = 0;  // lobby errors / connection failures
@@ -121,6 +126,20 @@ double now_s() {
 }
 
 struct Room;
+
+// The bytes a TCP socket has received (Linux TCP_INFO tcpi_bytes_received), or `otherwise`. glibc's
+// struct tcp_info ends before it: in the kernel's it follows tcpi_total_retrans, after
+// tcpi_pacing_rate, tcpi_max_pacing_rate and tcpi_bytes_acked (linux/tcp.h).
+uint64_t tcp_bytes_received(int fd, uint64_t otherwise) {
+    static_assert(sizeof(tcp_info) == 104, "glibc's struct tcp_info ends at tcpi_total_retrans");
+    constexpr size_t kAt = sizeof(tcp_info) + 3 * sizeof(uint64_t);
+    unsigned char buf[256] = {};
+    socklen_t len = sizeof buf;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, buf, &len) != 0 || len < kAt + sizeof(uint64_t)) return otherwise;
+    uint64_t v = 0;
+    std::memcpy(&v, buf + kAt, sizeof v);
+    return v;
+}
 
 class LoadClient : public std::enable_shared_from_this<LoadClient> {
 public:
@@ -150,6 +169,7 @@ private:
     }
 
     websocket::stream<tcp::socket> ws_;
+    uint64_t wire_seen_ = 0;  // the socket's bytes received at the last read (TCP_INFO)
     beast::flat_buffer buf_;
     std::deque<std::string> out_;
     bool writing_ = false;
@@ -256,6 +276,11 @@ void LoadClient::start() {
             return self->room_.gen.setup_failed(self->room_);
         }
         beast::get_lowest_layer(self->ws_).set_option(tcp::no_delay(true));
+        if (self->room_.gen.o.deflate) {
+            websocket::permessage_deflate deflate;
+            deflate.client_enable = true;
+            self->ws_.set_option(deflate);
+        }
         self->ws_.async_handshake(self->room_.gen.o.host, "/ws", [self](boost::system::error_code e2) {
             if (e2) {
                 std::fprintf(stderr, "handshake: %s\n", e2.message().c_str());
@@ -311,7 +336,13 @@ void LoadClient::read() {
             }
             return;
         }
-        if (self->room_.gen.in_window()) self->room_.gen.st.bytes += n;
+        // The socket's bytes so far (TCP_INFO): what arrived since the last read counts in the window.
+        const uint64_t wire = tcp_bytes_received(beast::get_lowest_layer(self->ws_).native_handle(), self->wire_seen_);
+        if (self->room_.gen.in_window()) {
+            self->room_.gen.st.bytes += n;
+            self->room_.gen.st.wire += wire - self->wire_seen_;
+        }
+        self->wire_seen_ = wire;
         std::string text = beast::buffers_to_string(self->buf_.data());
         self->buf_.consume(self->buf_.size());
         self->on_message(text);
@@ -619,7 +650,7 @@ void usage() {
     std::fprintf(stderr,
                  "usage: load_gen --port P [--host H] [--rooms R] [--seconds S] [--warmup W] [--pace-ms MS]\n"
                  "                [--bots N] [--bot KIND] [--procs K] [--source-base 127.0.0.] [--server-pid PID]\n"
-                 "                [--seed S] [--game NAME] [--players N] [--spectators N]\n");
+                 "                [--seed S] [--game NAME] [--players N] [--spectators N] [--deflate 0|1]\n");
 }
 
 }  // namespace
@@ -645,6 +676,7 @@ int main(int argc, char** argv) {
         else if (a == "--game") o.game = v;
         else if (a == "--players") o.players = std::atoi(v);
         else if (a == "--spectators") o.spectators = std::atoi(v);
+        else if (a == "--deflate") o.deflate = std::atoi(v) != 0;
         else return usage(), 2;
     }
     if (o.players < 1 || o.players > 16 || o.bots < 0 || o.bots > o.players || o.spectators < 0 || o.rooms < 1 || o.seconds <= o.warmup) return usage(), 2;
@@ -711,6 +743,7 @@ int main(int argc, char** argv) {
         total.errors += s.errors;
         total.patches += s.patches;
         total.bytes += s.bytes;
+        total.wire += s.wire;
         total.games += s.games;
         total.game_seconds += s.game_seconds;
         total.rooms_started += s.rooms_started;
@@ -729,6 +762,10 @@ int main(int argc, char** argv) {
     std::printf("validated actions %llu = %.0f actions/s; action errors %llu; patches received %.0f/s; %.1f MB/s received\n",
                 (unsigned long long)total.actions, double(total.actions) / window, (unsigned long long)total.errors,
                 double(total.patches) / window, double(total.bytes) / window / 1e6);
+    if (total.actions)
+        std::printf("received per action: %.0f bytes of messages, %.0f bytes on the sockets%s\n",
+                    double(total.bytes) / double(total.actions), double(total.wire) / double(total.actions),
+                    o.deflate ? " (permessage-deflate offered)" : "");
     std::printf("action -> ack (ms):           p50 %.2f  p99 %.2f  p99.9 %.2f  (n=%llu)\n", total.ack.quantile(0.5) / 1e3,
                 total.ack.quantile(0.99) / 1e3, total.ack.quantile(0.999) / 1e3, (unsigned long long)total.ack.count);
     std::printf("action -> other seats' patch (ms): p50 %.2f  p99 %.2f  p99.9 %.2f  (n=%llu)\n",

@@ -98,6 +98,10 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "max-frame-bytes") {
         if (!integer(1024, 16 * 1024 * 1024)) return bad;
         o.max_frame_bytes = static_cast<size_t>(n);
+    } else if (name == "ws-deflate") {  // off, or the window bits 9..15
+        if (value == "off") o.ws_deflate_window_bits = 0;
+        else if (!integer(9, 15)) return bad;
+        else o.ws_deflate_window_bits = static_cast<int>(n);
     } else if (name == "max-send-queue") {
         if (!integer(16, 1000000)) return bad;
         o.max_send_queue = static_cast<size_t>(n);
@@ -298,6 +302,8 @@ Every flag may also be set in the config file as a "name = value" line (the flag
   --leaderboard-min-games N  rated games in a season before a player is on its leaderboards
                          (default 5; GET /leaderboard)
   --max-frame-bytes N    largest message a client may send; larger closes it (default 65536)
+  --ws-deflate off|N     permessage-deflate on the WebSocket for clients that offer it, with a
+                         window of 2^N bytes (9..15) per direction (default off; docs/performance.md)
   --max-send-queue N     messages queued for one slow client before it is dropped (default 4096)
   --max-send-queue-bytes N  bytes queued for one slow client before it is dropped (default 8 MiB)
   --send-budget-bytes N  bytes queued for sending across every client (default 256 MiB); beyond,

@@ -140,6 +140,15 @@ public:
         timeouts.idle_timeout = std::chrono::seconds(options_.idle_timeout_seconds);
         timeouts.keep_alive_pings = true;  // ping idle clients; close when they stop answering
         ws_.set_option(timeouts);
+        if (options_.ws_deflate_window_bits > 0) {
+            websocket::permessage_deflate deflate;
+            deflate.server_enable = true;
+            deflate.server_max_window_bits = options_.ws_deflate_window_bits;
+            deflate.client_max_window_bits = options_.ws_deflate_window_bits;
+            deflate.compLevel = 6;
+            deflate.memLevel = 4;
+            ws_.set_option(deflate);
+        }
         ws_.set_option(websocket::stream_base::decorator(
             [](websocket::response_type& res) { res.set(http::field::server, "hexhall"); }));
         // Pings (and pongs) count against the message rate like messages: a ping flood is closed too.

@@ -35,6 +35,9 @@ struct ServerOptions {
     std::chrono::milliseconds lease{3000};
     int keep_finished_days = 0;          // delete games finished longer ago (checked hourly); 0: keep all
     size_t max_frame_bytes = 64 * 1024;  // WebSocket messages from clients
+    // permessage-deflate on the WebSocket (RFC 7692) when the client offers it: 0 off, else the
+    // server's window bits (9..15; memory per connection grows with it). docs/performance.md.
+    int ws_deflate_window_bits = 0;
     size_t max_send_queue = 4096;        // messages queued for one client; beyond: disconnect
     size_t max_send_queue_bytes = 8 << 20;  // bytes queued for one client; beyond: disconnect
     // Bytes queued for sending across every WebSocket, and across one peer address's; beyond, the

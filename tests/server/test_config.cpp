@@ -42,7 +42,18 @@ TEST_CASE("config: the server's defaults", "[server][config]") {
     CHECK(c.server.msgs_burst == 40);
     CHECK(c.server.max_frame_bytes == 64 * 1024);
     CHECK(c.server.max_send_queue == 4096);
+    CHECK(c.server.ws_deflate_window_bits == 0);  // permessage-deflate off (docs/performance.md)
     CHECK(c.log_level == "info");
+}
+
+TEST_CASE("config: --ws-deflate off or the window bits 9..15", "[server][config]") {
+    Config c;
+    CHECK(hexhall::server::parse_command_line(c, {"--ws-deflate", "12"}) == "");
+    CHECK(c.server.ws_deflate_window_bits == 12);
+    CHECK(hexhall::server::parse_command_line(c, {"--ws-deflate", "off"}) == "");
+    CHECK(c.server.ws_deflate_window_bits == 0);
+    CHECK(hexhall::server::parse_command_line(c, {"--ws-deflate", "8"}).find("bad value") == 0);
+    CHECK(hexhall::server::parse_command_line(c, {"--ws-deflate", "on"}).find("bad value") == 0);
 }
 
 TEST_CASE("config: errors name the option or the line", "[server][config]") {
@@ -66,7 +77,7 @@ TEST_CASE("config: --help documents every option", "[server][config]") {
                              "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format",
                              "tournament-max-entrants", "tournament-per-token", "tournament-per-address",
                              "work-threads", "work-queue-per-client", "work-queue-per-address", "work-queue",
-                             "bot-threads", "leaderboard-min-games"}) {
+                             "bot-threads", "leaderboard-min-games", "ws-deflate"}) {
         INFO(name);
         CHECK(help.find(std::string("--") + name + " ") != std::string::npos);
         Config c;  // and each is an option

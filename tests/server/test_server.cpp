@@ -204,6 +204,62 @@ TEST_CASE("server: bots fill seats and play to the end", "[server]") {
     ts.server->stop();
 }
 
+TEST_CASE("server: permessage-deflate (--ws-deflate): taken when offered, off by default; a compressed message "
+          "that inflates past the frame limit closes",
+          "[server][deflate]") {
+    Watchdog watchdog(60);
+    // The handshake's answer names the extension when the server takes it.
+    auto connect = [](uint16_t port, websocket::stream<tcp::socket>& ws) {
+        websocket::permessage_deflate offer;
+        offer.client_enable = true;
+        ws.set_option(offer);
+        ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+        websocket::response_type res;
+        ws.handshake(res, "127.0.0.1", "/ws");
+        return std::string(res[http::field::sec_websocket_extensions]);
+    };
+    {
+        TestServer plain(1);  // the default: off
+        asio::io_context ioc;
+        websocket::stream<tcp::socket> ws{ioc};
+        CHECK(connect(plain.port, ws).empty());
+    }
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 1;
+    o.ws_deflate_window_bits = 10;
+    hexhall::server::Server srv(o);
+    const uint16_t port = srv.start();
+    asio::io_context ioc;
+    websocket::stream<tcp::socket> ws{ioc};
+    const std::string ext = connect(port, ws);
+    INFO(ext);
+    CHECK(ext.find("permessage-deflate") != std::string::npos);
+    CHECK(ext.find("server_max_window_bits=10") != std::string::npos);
+    auto recv = [&] {
+        beast::flat_buffer b;
+        ws.read(b);
+        return json::parse(beast::buffers_to_string(b.data()));
+    };
+    ws.write(asio::buffer(json{{"type", "hello"}, {"v", 1}, {"id", 1}, {"name", "Zip"}}.dump()));
+    CHECK(recv().at("type") == "welcome");  // compressed both ways, read as usual
+    ws.write(asio::buffer(json{{"type", "createRoom"}, {"v", 1}, {"id", 2}, {"game", "catan"}, {"players", 3}}.dump()));
+    json reply = recv();
+    while (reply.value("type", "") == "room") reply = recv();
+    CHECK(reply.at("type") == "roomCreated");
+    // 1 MiB of spaces compresses to about a kilobyte; inflated it is past the 64 KiB limit: closed.
+    ws.write(asio::buffer(std::string(1 << 20, ' ')));
+    beast::flat_buffer b;
+    beast::error_code ec;
+    while (!ec) ws.read(b, ec);
+    CHECK(ec == websocket::error::closed);
+    CHECK(ws.reason().code == websocket::close_code::too_big);
+    int status = 0;
+    CHECK(http_get(port, "/healthz", status) == "ok");
+    srv.stop();
+}
+
 TEST_CASE("server: malformed and oversized messages", "[server]") {
     Watchdog watchdog(60);
     TestServer ts(1);
