@@ -14,7 +14,7 @@ namespace hexhall::core {
 
 // The random-legal choice every game's `random` bot makes: one of the n listed legal actions,
 // uniformly, with the core generator. This bot makes it over legal_actions(seat) (every game written
-// as rules: Carcassonne, the Struggle, the test games); Catan's bot over its typed list.
+// as rules); a game with its own typed legal list (not written as rules) picks over that list.
 template <class List>
 decltype(auto) pick_uniform(const List& legal, size_t n, Rng& rng) {
     return legal[uniform(rng, static_cast<uint32_t>(n))];

@@ -17,7 +17,7 @@ import { createRematch, joinRematch } from "./rematch";
 const REJOIN_WAIT_MS = 400;
 const FALLBACK_POLL_MS = 2500;
 
-/** The seed badge: a tournament table's shared board (Catan's boardSeed), a tournament's table
+/** The seed badge: a tournament table's shared board (a game's boardSeed option), a tournament's table
  *  (its seed is the tournament's; a link to the standings), or any other fixed seed. */
 function seedBadge(room: RoomState): HTMLElement | null {
   const board = room.options.boardSeed;
