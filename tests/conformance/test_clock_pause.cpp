@@ -123,3 +123,43 @@ TEST_CASE("conformance: a game without a running clock refuses a referee's pause
         }
     }
 }
+
+TEST_CASE("conformance: a decision taken while the clocks are paused starts the next wait at the paused game time (every "
+          "game written as rules)",
+          "[conformance][clock][pause][rules_game]") {
+    for (const GameModule& m : hexhall::test::registry_with_test_games().modules()) {
+        if (!m.rules) continue;
+        SECTION(m.name) {
+            std::string error;
+            std::unique_ptr<Game> g = m.create({{"game", m.name}, {"seed", 12}, {"clock", "fast"}}, error);
+            INFO(error);
+            REQUIRE(g);
+            g->set_wall_clock(&test_wall_clock);
+            test_now = kStart;
+            g->begin(test_now, 1.0);
+            REQUIRE(g->pause_clock(kStart + 1000));
+            // Ten days later, still paused, the first awaited seat acts.
+            test_now = kStart + 1000 + kLongPause;
+            const int seat = json::parse(*g->snapshot(kSpectatorSeat)).at("clock").at("seat").get<int>();
+            const json legal = json::parse(*g->snapshot(seat)).at(m.name).at("legal");
+            REQUIRE(!legal.empty());
+            hexhall::core::GameMessage act;
+            act.kind = hexhall::core::GameMessage::Kind::Action;
+            act.id = 1;
+            act.payload = legal.at(0);
+            REQUIRE(g->handle(seat, act).update);
+            CHECK(g->clock_paused());
+            CHECK_FALSE(g->next_deadline_ms());
+            if (g->over()) continue;
+            REQUIRE(g->resume_clock(test_now));
+            // Every wait counts from the paused game time: a new one has its full 45 s from the resume,
+            // one that began at the start the 44 s it had left; none lost or gained the ten days.
+            for (const json& c : clocks(*g)) {
+                INFO(c.dump());
+                REQUIRE(c.is_object());
+                const int64_t left = c.at("deadline").get<int64_t>() - test_now;
+                CHECK((left == 45'000 || left == 44'000));
+            }
+        }
+    }
+}
