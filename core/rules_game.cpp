@@ -111,12 +111,13 @@ public:
         start_ms_ = now_ms - static_cast<int64_t>(static_cast<double>(resumed_ms_) * scale_);
     }
     std::optional<int64_t> next_deadline_ms() const override {
+        if (paused_at_) return std::nullopt;  // a referee stopped the clocks
         const std::optional<int> seat = first_due();
         if (!seat) return std::nullopt;
         return deadline_of(*seat);
     }
     std::optional<GameUpdate> on_clock(int64_t now_ms) override {
-        if (!first_due()) return std::nullopt;
+        if (paused_at_ || !first_due()) return std::nullopt;
         // Every awaited seat whose own time has run out, the earliest first.
         std::vector<int> due;
         for (int p : rules_->awaiting())
@@ -130,6 +131,21 @@ public:
         limit_ms_ = 0;  // nobody could act for the awaited seats: the clock stops rather than loop
         return std::nullopt;
     }
+    // A referee's pause: game time stands still at `now_ms` (every awaited seat keeps the time it
+    // has left, no timeout fires); resume moves every deadline by the pause. Like Catan's, not
+    // stored: after a restart the tournament desk pauses the table again.
+    bool pause_clock(int64_t now_ms) override {
+        if (paused_at_ || !first_due()) return false;  // paused already, or no clock runs
+        paused_at_ = now_ms;
+        return true;
+    }
+    bool resume_clock(int64_t now_ms) override {
+        if (!paused_at_) return false;
+        start_ms_ += std::max<int64_t>(0, now_ms - *paused_at_);
+        paused_at_.reset();
+        return true;
+    }
+    bool clock_paused() const override { return paused_at_.has_value(); }
     std::optional<GameUpdate> bot_step() override {
         if (rules_->over()) return std::nullopt;
         for (int p : rules_->awaiting())
@@ -294,7 +310,10 @@ private:
     JsonViewStream& stream(int seat) { return seat >= 0 && seat < seats() ? streams_[seat] : *spectator_; }
 
     // ---- The turn clock: game time is ms since begin() divided by the clock scale.
-    int64_t game_ms(int64_t wall) const { return static_cast<int64_t>(static_cast<double>(wall - start_ms_) / scale_); }
+    int64_t game_ms(int64_t wall) const {
+        if (paused_at_) wall = std::min(wall, *paused_at_);  // game time stands still while paused
+        return static_cast<int64_t>(static_cast<double>(wall - start_ms_) / scale_);
+    }
     int64_t wall_of(int64_t game) const { return start_ms_ + static_cast<int64_t>(static_cast<double>(game) * scale_); }
     // Each awaited seat has its own full limit from when its wait began: the actor's next decision
     // waits from its action, a seat newly awaited from the action that made it so, and a seat still
@@ -317,14 +336,20 @@ private:
         return first;
     }
     // The envelope's "clock" (outside the view and its digest): the viewer's own deadline if it is
-    // awaited, else the awaited seat's whose time runs out first.
+    // awaited, else the awaited seat's whose time runs out first; while a referee has paused the
+    // clocks also "paused" and the time left ("leftMs", standing still).
     void add_clock(json& m, int viewer) const {
         const std::optional<int> first = first_due();
         if (!first) return;
         int seat = *first;
         for (int p : rules_->awaiting())
             if (p == viewer) seat = p;
-        m["clock"] = {{"seat", seat}, {"deadline", deadline_of(seat)}, {"kind", "turn"}};
+        json c = {{"seat", seat}, {"deadline", deadline_of(seat)}, {"kind", "turn"}};
+        if (paused_at_) {
+            c["paused"] = true;
+            c["leftMs"] = std::max<int64_t>(0, deadline_of(seat) - *paused_at_);
+        }
+        m["clock"] = std::move(c);
     }
 
     const RulesModule& module_;
@@ -346,6 +371,7 @@ private:
     bool begun_ = false;
     double scale_ = 1.0;
     int64_t start_ms_ = 0, resumed_ms_ = 0;
+    std::optional<int64_t> paused_at_;  // wall ms a referee paused the clocks (pause_clock)
     std::vector<int64_t> wait_start_;  // per seat: the game time its current wait began
     std::vector<bool> awaited_;        // per seat: awaited after the last action
 };
@@ -381,6 +407,11 @@ json rules_game_options(const json& request) {
     for (const char* key : kAdapterKeys) o.erase(key);
     for (std::string_view key : kRoomOptionKeys) o.erase(std::string(key));
     return o;
+}
+
+json rules_tournament_table_options(uint64_t board_seed, const std::string& clock_preset) {
+    (void)board_seed;
+    return {{"clock", clock_preset == "hk2024" ? "standard" : clock_preset == "casual" ? "relaxed" : "none"}};
 }
 
 std::string rules_record_line(int seat, const json& action) { return std::to_string(seat) + " " + canonical(action); }

@@ -1,7 +1,7 @@
 // The adapter from a pure rules engine (core/game_rules.hpp) to the room's Game (core/game.hpp):
 // per-seat and spectator JSON view streams (snapshot, RFC 6902 patch, digest), legal actions and the
 // events each seat may see in every message, bots deciding on determinized copies, the takeover bot,
-// a simple turn clock, and storage (set-up = the options in normal form, record line = the seat and
+// a simple turn clock (which a tournament referee may pause), and storage (set-up = the options in normal form, record line = the seat and
 // the canonical dump of the action). A game written as rules gets all of this by registering
 //   registry.add(rules_game_module(its_rules_module));
 #pragma once
@@ -18,6 +18,12 @@ namespace hexhall::core {
 // externalBots); "clock" is one of "none" (default), "relaxed" (180 s), "standard" (90 s), "fast"
 // (45 s) per decision: when it runs out, the takeover bot decides for the seat (recorded like any action).
 GameModule rules_game_module(const RulesModule& rules);
+
+// A rules game's tournament table (GameModule::tournament's table_options): its turn clock for the
+// tournament's clock preset: "hk2024" → "standard" (90 s a decision), "casual" → "relaxed" (180 s),
+// "untimed" → "none" (docs/tournaments.md). The round's board seed is not used: the table's own seed
+// deals it.
+json rules_tournament_table_options(uint64_t board_seed, const std::string& clock_preset);
 
 // The record line of `seat`'s `action` ("2 {\"type\":\"pass\"}"), and back (false when malformed).
 std::string rules_record_line(int seat, const json& action);

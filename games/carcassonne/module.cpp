@@ -425,8 +425,9 @@ const hexhall::core::RulesModule& carcassonne_module() {
 
 core::GameModule carcassonne_game_module() {
     core::GameModule m = core::rules_game_module(carcassonne_module());
-    // Tournaments: one match point to each winner, then scores (tournament/scoring.hpp "win-score").
-    m.tournament = {{"base", "win-score", 2, 5, nullptr}};
+    // Tournaments: one match point to each winner, then scores (tournament/scoring.hpp "win-score");
+    // the table's turn clock from the tournament's preset (a referee may pause it).
+    m.tournament = {{"base", "win-score", 2, 5, &core::rules_tournament_table_options}};
     return m;
 }
 

@@ -513,8 +513,9 @@ const core::RulesModule& struggle_module() {
 
 core::GameModule struggle_game_module() {
     core::GameModule m = core::rules_game_module(struggle_module());
-    // Tournaments: one match point to each winner, then scores (tournament/scoring.hpp "win-score").
-    m.tournament = {{"base", "win-score", 2, 4, nullptr}};
+    // Tournaments: one match point to each winner, then scores (tournament/scoring.hpp "win-score");
+    // the table's turn clock from the tournament's preset (a referee may pause it).
+    m.tournament = {{"base", "win-score", 2, 4, &core::rules_tournament_table_options}};
     return m;
 }
 

@@ -1074,3 +1074,182 @@ TEST_CASE("tournament: stored as rows; a whole stored document still loads; 500 
         CHECK(bytes < 500u * 2000u);  // a few hundred bytes each
     }
 }
+
+// ------------------------------------------------------------------ issue 27: a referee's pause at every game's table
+
+TEST_CASE("tournament: a referee pauses and resumes a Carcassonne table's turn clock; every seat's clock says paused and "
+          "no time runs out meanwhile",
+          "[server][tournament][pause]") {
+    Watchdog dog(300);
+    TourServer s;  // clock scale 0.01: the casual preset's 180 s a decision ("relaxed") is 1.8 s
+    const Created t = tour_create(s.port, {{"name", "Carcassonne night"}, {"game", "carcassonne"},
+                                           {"settings", {{"rounds", 1}, {"clockPreset", "casual"}, {"noShowAfterS", 600}}}});
+    const std::vector<std::string> tokens = tour_register(s.port, t, 2);  // P1, P2: people over the protocol
+    for (int i = 0; i < 2; ++i)
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "House " + std::to_string(i)}, {"bot", "heuristic"}}, t.organiser).status == 201);
+    const TourReply ref = tour_post(s.port, "/tournaments/" + t.id + "/referees", {{"name", "Rex"}}, t.organiser);
+    REQUIRE(ref.status == 201);
+    const std::string rex = ref.body.at("token");
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
+    std::vector<Player> people(2);
+    for (int i = 0; i < 2; ++i) REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/checkin", json::object(), tokens[i]).status == 200);
+    for (int i = 0; i < 2; ++i) {
+        json mine;
+        REQUIRE(eventually([&] {
+            mine = tour_my_round(s.port, t.id, tokens[i], 1);
+            return !mine.is_null() && !mine.at("room").is_null();
+        }, 60));
+        const json room = tour_sit(people[i], s.port, mine, tokens[i], "P" + std::to_string(i + 1));
+        CHECK(room.at("clock") == "relaxed");  // the table has a turn clock (the casual preset)
+    }
+    const auto call = [&](const std::string& kind) {
+        return tour_post(s.port, "/tournaments/" + t.id + "/referee", {{"round", 1}, {"table", 1}, {"kind", kind}, {"note", "a rules question"}}, rex);
+    };
+    const auto human = [&](const json& clock) {
+        return clock.is_object() && (clock.at("seat") == people[0].seat || clock.at("seat") == people[1].seat);
+    };
+    // The game messages one person receives until `until` holds for one; returns it, and counts the
+    // patches (applied actions) seen on the way.
+    const auto read_until = [](Player& p, auto until, int& patches) {
+        for (int guard = 0; guard < 100000; ++guard) {
+            json m = p.c->recv_any();
+            if (m.at("type") == "patch") ++patches;
+            if (until(m)) return m;
+        }
+        FAIL("no such message");
+        return json();
+    };
+    const auto is_game = [](const json& m) { return m.at("type") == "snapshot" || m.at("type") == "patch"; };
+
+    // Wait until a person is awaited: then only a timeout (the takeover bot) could change the game.
+    int moves = 0;
+    read_until(people[0], [&](const json& m) { return is_game(m) && human(m.value("clock", json())); }, moves);
+
+    const TourReply pa = call("pause");
+    INFO(pa.text);
+    REQUIRE(pa.status == 201);
+    CHECK(pa.body.at("atTable") == "applied");
+    CHECK(call("pause").status == 409);  // already paused
+    const int64_t paused_at = unix_ms_now();
+    // Every seat's fresh snapshot shows the clock paused with the same time left.
+    std::vector<json> paused(2);
+    std::vector<int> patches_before(2, 0);
+    for (int i = 0; i < 2; ++i) {
+        paused[i] = read_until(people[i], [](const json& m) { return m.at("type") == "snapshot" && m.contains("clock") && m.at("clock").contains("paused"); },
+                               patches_before[i]);
+        INFO(paused[i].dump().substr(0, 300));
+        CHECK(paused[i].at("clock").at("paused") == true);
+        CHECK(people[i].c->last_room.value("clockPaused", false) == true);
+        CHECK(human(paused[i].at("clock")));
+    }
+    const int64_t left = paused[0].at("clock").at("leftMs").get<int64_t>();
+    CHECK(left > 0);
+    CHECK(left <= 1800);
+    CHECK(paused[1].at("clock").at("leftMs") == left);  // Carcassonne awaits one seat: both show its time
+
+    // No clock runs out while paused: wait twice the time left, then resume; nothing moved meanwhile.
+    REQUIRE(eventually([&] { return unix_ms_now() > paused_at + 2 * left + 200; }, 60));
+    const TourReply re = call("resume");
+    INFO(re.text);
+    REQUIRE(re.status == 201);
+    const int64_t resumed_at = unix_ms_now();
+    CHECK(call("resume").status == 409);  // not paused
+    for (int i = 0; i < 2; ++i) {
+        int patches = 0;
+        const json resumed = read_until(people[i], [](const json& m) { return m.at("type") == "snapshot" && m.contains("clock") && !m.at("clock").contains("paused"); },
+                                        patches);
+        CHECK(patches == 0);  // no timeout fired during the pause
+        CHECK_FALSE(people[i].c->last_room.contains("clockPaused"));
+        CHECK(resumed.at("clock").at("seat") == paused[i].at("clock").at("seat"));  // the same wait: its deadline moved
+        CHECK(resumed.at("clock").at("deadline").get<int64_t>() >= resumed_at - 50 + left - 100);
+    }
+    // The clock runs again: the awaited person's time runs out and the takeover bot moves for them.
+    int after = 0;
+    read_until(people[0], [](const json& m) { return m.at("type") == "patch"; }, after);
+    CHECK(unix_ms_now() >= resumed_at + left - 150);
+
+    for (Player& p : people) p.c->close();
+}
+
+TEST_CASE("tournament: a referee's pause at a Struggle table holds over a server restart, and resume runs its clock again",
+          "[server][tournament][pause][crash]") {
+    Watchdog dog(300);
+    const auto dir = std::filesystem::temp_directory_path() / ("hexhall-tour-pause-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string db = (dir / "t.db").string();
+    // Reads one person's messages until `until` holds for one; returns it.
+    const auto read_until = [](Player& p, auto until) {
+        for (int guard = 0; guard < 100000; ++guard) {
+            json m = p.c->recv_any();
+            if (until(m)) return m;
+        }
+        FAIL("no such message");
+        return json();
+    };
+    const auto paused_snapshot = [](const json& m) {
+        return m.at("type") == "snapshot" && m.contains("clock") && m.at("clock").value("paused", false);
+    };
+    Created t;
+    std::string token, rex;
+    {
+        TourServer s(db);
+        t = tour_create(s.port, {{"name", "Struggle night"}, {"game", "struggle"},
+                                 {"settings", {{"rounds", 1}, {"tableSize", 2}, {"clockPreset", "casual"}, {"noShowAfterS", 600}}}});
+        token = tour_register(s.port, t, 1).at(0);
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "House"}, {"bot", "heuristic"}}, t.organiser).status == 201);
+        const TourReply ref = tour_post(s.port, "/tournaments/" + t.id + "/referees", {{"name", "Rex"}}, t.organiser);
+        REQUIRE(ref.status == 201);
+        rex = ref.body.at("token");
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
+        REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/checkin", json::object(), token).status == 200);
+        json mine;
+        REQUIRE(eventually([&] {
+            mine = tour_my_round(s.port, t.id, token, 1);
+            return !mine.is_null() && !mine.at("room").is_null();
+        }, 60));
+        Player p;
+        CHECK(tour_sit(p, s.port, mine, token, "P1").at("clock") == "relaxed");  // the casual preset's clock
+        // Her decision is awaited (her own clock runs); the referee pauses the table.
+        read_until(p, [&](const json& m) {
+            return (m.at("type") == "snapshot" || m.at("type") == "patch") && m.contains("clock") && m.at("clock").at("seat") == p.seat;
+        });
+        const TourReply pa = tour_post(s.port, "/tournaments/" + t.id + "/referee", {{"round", 1}, {"table", 1}, {"kind", "pause"}}, rex);
+        INFO(pa.text);
+        REQUIRE(pa.status == 201);
+        read_until(p, paused_snapshot);
+        p.c->close();
+    }  // the server stops
+    TourServer s(db);
+    // The desk pauses the restored table again: she comes back to a paused clock.
+    json mine = tour_my_round(s.port, t.id, token, 1);
+    REQUIRE(!mine.is_null());
+    Player p;
+    tour_sit(p, s.port, mine, token, "P1");
+    const json paused = read_until(p, paused_snapshot);
+    CHECK(p.c->last_room.value("clockPaused", false) == true);
+    CHECK(paused.at("clock").at("seat") == p.seat);
+    const int64_t left = paused.at("clock").at("leftMs").get<int64_t>();
+    CHECK(left > 0);
+    CHECK(left <= 1800);
+    const int64_t paused_seen = unix_ms_now();
+    REQUIRE(eventually([&] { return unix_ms_now() > paused_seen + 2 * left + 200; }, 60));
+    const TourReply re = tour_post(s.port, "/tournaments/" + t.id + "/referee", {{"round", 1}, {"table", 1}, {"kind", "resume"}}, rex);
+    INFO(re.text);
+    REQUIRE(re.status == 201);
+    const int64_t resumed_at = unix_ms_now();
+    bool moved = false;  // no timeout fired while paused
+    const json resumed = read_until(p, [&](const json& m) {
+        moved = moved || m.at("type") == "patch";
+        return m.at("type") == "snapshot" && m.contains("clock") && !m.at("clock").contains("paused");
+    });
+    CHECK_FALSE(moved);
+    CHECK(resumed.at("clock").at("seat") == p.seat);
+    CHECK(resumed.at("clock").at("deadline").get<int64_t>() >= resumed_at - 50 + left - 100);
+    // Her clock runs again: when it runs out the takeover bot decides for her.
+    read_until(p, [](const json& m) { return m.at("type") == "patch"; });
+    p.c->close();
+    std::filesystem::remove_all(dir);
+}
