@@ -75,6 +75,8 @@ struct Options {
     uint64_t seed = 1;
     int spectators = 0;  // extra reading-only clients per room
     bool deflate = false;  // offer permessage-deflate (the server takes it with --ws-deflate N)
+    std::vector<int> ports;  // several nodes (--ports a,b,c): room k's clients start on node k mod n
+    bool resume = false;     // after a lost connection, resume with the session token on any node
 };
 
 // Latency histogram: 32 buckets per octave of microseconds (~2.2 % resolution).
@@ -118,6 +120,8 @@ struct Stats {
     double game_seconds = 0;      // summed wall time of the finished games
     Histogram ack;      // action sent -> ack received (us)
     Histogram fanout;   // action sent -> patch received at each other seat of the room (us)
+    Histogram resume;   // connection lost -> snapshot on a node again, `moved` replies followed (us)
+    uint64_t moved = 0;  // `moved` replies followed
 };
 
 double now_s() {
@@ -143,8 +147,7 @@ uint64_t tcp_bytes_received(int fd, uint64_t otherwise) {
 
 class LoadClient : public std::enable_shared_from_this<LoadClient> {
 public:
-    LoadClient(asio::io_context& io, std::shared_ptr<Room> room, int index)
-        : ws_(io), room_ptr_(std::move(room)), room_(*room_ptr_), index_(index) {}
+    LoadClient(asio::io_context& io, std::shared_ptr<Room> room, int index);
     void start();
     void send(std::string text);
     void close();
@@ -155,7 +158,9 @@ public:
     void maybe_act();
 
 private:
+    void connect();
     void on_connected();
+    void lost();  // the connection failed mid-game: resume elsewhere (--resume) or count a failure
     void read();
     void on_message(const std::string& text);
     void on_patch_fast(const std::string& text);
@@ -168,7 +173,12 @@ private:
         send(m.dump());
     }
 
-    websocket::stream<tcp::socket> ws_;
+    asio::io_context& io_;
+    std::unique_ptr<websocket::stream<tcp::socket>> ws_;  // a new stream for each connection
+    int conn_ = 0;              // which connection a handler belongs to: older ones are ignored
+    tcp::endpoint endpoint_;    // the node this client connects to
+    std::string token_;         // the session (from `welcome`): a resume presents it
+    double lost_at_ = -1;       // when the connection was lost (>= 0 while resuming)
     uint64_t wire_seen_ = 0;  // the socket's bytes received at the last read (TCP_INFO)
     beast::flat_buffer buf_;
     std::deque<std::string> out_;
@@ -223,7 +233,7 @@ struct Generator {
     Stats st;
     double window_start = 0, end_at = 0;
     std::mt19937_64 rng;
-    tcp::endpoint server;
+    std::vector<tcp::endpoint> servers;  // the nodes
     bool in_window() const { return now_s() >= window_start && now_s() < end_at; }
 
     void open_room(int slot);
@@ -256,9 +266,22 @@ struct Generator {
     }
 };
 
-void LoadClient::start() {
+LoadClient::LoadClient(asio::io_context& io, std::shared_ptr<Room> room, int index)
+    : io_(io), room_ptr_(std::move(room)), room_(*room_ptr_), index_(index) {
+    endpoint_ = room_.gen.servers[size_t(room_.slot) % room_.gen.servers.size()];
+}
+
+void LoadClient::start() { connect(); }
+
+void LoadClient::connect() {
     auto self = shared_from_this();
-    auto& sock = beast::get_lowest_layer(ws_);
+    ws_ = std::make_unique<websocket::stream<tcp::socket>>(io_);
+    const int conn = ++conn_;
+    wire_seen_ = 0;
+    buf_.consume(buf_.size());
+    out_.clear();
+    writing_ = false;
+    auto& sock = beast::get_lowest_layer(*ws_);
     boost::system::error_code ec;
     sock.open(tcp::v4(), ec);
     if (!ec && !room_.gen.o.source_base.empty()) {
@@ -270,19 +293,23 @@ void LoadClient::start() {
         std::fprintf(stderr, "socket: %s\n", ec.message().c_str());
         return room_.gen.setup_failed(room_);
     }
-    sock.async_connect(room_.gen.server, [self](boost::system::error_code e) {
+    sock.async_connect(endpoint_, [self, conn](boost::system::error_code e) {
+        if (conn != self->conn_ || self->closed_) return;
         if (e) {
+            if (self->lost_at_ >= 0) return self->lost();  // a dead node: try the next one
             std::fprintf(stderr, "connect: %s\n", e.message().c_str());
             return self->room_.gen.setup_failed(self->room_);
         }
-        beast::get_lowest_layer(self->ws_).set_option(tcp::no_delay(true));
+        beast::get_lowest_layer(*self->ws_).set_option(tcp::no_delay(true));
         if (self->room_.gen.o.deflate) {
             websocket::permessage_deflate deflate;
             deflate.client_enable = true;
-            self->ws_.set_option(deflate);
+            self->ws_->set_option(deflate);
         }
-        self->ws_.async_handshake(self->room_.gen.o.host, "/ws", [self](boost::system::error_code e2) {
+        self->ws_->async_handshake(self->room_.gen.o.host, "/ws", [self, conn](boost::system::error_code e2) {
+            if (conn != self->conn_ || self->closed_) return;
             if (e2) {
+                if (self->lost_at_ >= 0) return self->lost();
                 std::fprintf(stderr, "handshake: %s\n", e2.message().c_str());
                 return self->room_.gen.setup_failed(self->room_);
             }
@@ -291,9 +318,39 @@ void LoadClient::start() {
     });
 }
 
+// Mid-game, the connection failed (its node died or handed the room over): with --resume the client
+// connects again after a short wait, to the next node when this one cannot be reached, and presents
+// its session token; the node that owns the room seats it again (or answers `moved`).
+void LoadClient::lost() {
+    Generator& g = room_.gen;
+    if (!g.o.resume || !room_.started || room_.over || closed_) {
+        if (!closed_ && !room_.over) ++g.st.setup_failures;
+        return;
+    }
+    const bool first = lost_at_ < 0;
+    if (first) lost_at_ = now_s();
+    else {  // this node could not be reached: the next one
+        size_t at = 0;
+        for (size_t i = 0; i < g.servers.size(); ++i)
+            if (g.servers[i] == endpoint_) at = i;
+        endpoint_ = g.servers[(at + 1) % g.servers.size()];
+    }
+    boost::system::error_code ec;
+    beast::get_lowest_layer(*ws_).close(ec);
+    ++conn_;  // the old connection's handlers end here
+    awaiting_ = false;
+    if (!timer_) timer_ = std::make_unique<asio::steady_timer>(io_);
+    timer_->expires_after(std::chrono::milliseconds(first ? 20 : 100));
+    timer_->async_wait([self = shared_from_this()](boost::system::error_code e) {
+        if (!e && !self->closed_) self->connect();
+    });
+}
+
 void LoadClient::on_connected() {
     read();
-    request({{"type", "hello"}, {"name", "load" + std::to_string(index_)}});
+    json hello = {{"type", "hello"}, {"name", "load" + std::to_string(index_)}};
+    if (lost_at_ >= 0 && !token_.empty()) hello["token"] = token_;
+    request(hello);
 }
 
 void LoadClient::close() {
@@ -301,7 +358,7 @@ void LoadClient::close() {
     closed_ = true;
     if (timer_) timer_->cancel();
     boost::system::error_code ec;
-    beast::get_lowest_layer(ws_).close(ec);
+    beast::get_lowest_layer(*ws_).close(ec);
 }
 
 void LoadClient::send(std::string text) {
@@ -316,8 +373,9 @@ void LoadClient::write_next() {
         return;
     }
     writing_ = true;
-    ws_.text(true);
-    ws_.async_write(asio::buffer(out_.front()), [self = shared_from_this()](boost::system::error_code ec, size_t) {
+    ws_->text(true);
+    ws_->async_write(asio::buffer(out_.front()), [self = shared_from_this(), conn = conn_](boost::system::error_code ec, size_t) {
+        if (conn != self->conn_) return;
         if (ec) {
             self->writing_ = false;
             return;
@@ -328,16 +386,18 @@ void LoadClient::write_next() {
 }
 
 void LoadClient::read() {
-    ws_.async_read(buf_, [self = shared_from_this()](boost::system::error_code ec, size_t n) {
+    ws_->async_read(buf_, [self = shared_from_this(), conn = conn_](boost::system::error_code ec, size_t n) {
+        if (conn != self->conn_) return;
         if (ec) {
             if (!self->closed_ && !self->room_.over) {
-                std::fprintf(stderr, "read: %s\n", ec.message().c_str());
-                ++self->room_.gen.st.setup_failures;
+                if (!self->room_.gen.o.resume || !self->room_.started)
+                    std::fprintf(stderr, "read: %s\n", ec.message().c_str());
+                self->lost();
             }
             return;
         }
         // The socket's bytes so far (TCP_INFO): what arrived since the last read counts in the window.
-        const uint64_t wire = tcp_bytes_received(beast::get_lowest_layer(self->ws_).native_handle(), self->wire_seen_);
+        const uint64_t wire = tcp_bytes_received(beast::get_lowest_layer(*self->ws_).native_handle(), self->wire_seen_);
         if (self->room_.gen.in_window()) {
             self->room_.gen.st.bytes += n;
             self->room_.gen.st.wire += wire - self->wire_seen_;
@@ -346,7 +406,7 @@ void LoadClient::read() {
         std::string text = beast::buffers_to_string(self->buf_.data());
         self->buf_.consume(self->buf_.size());
         self->on_message(text);
-        if (!self->closed_) self->read();
+        if (!self->closed_ && conn == self->conn_) self->read();  // (a `moved` began another connection)
     });
 }
 
@@ -364,8 +424,30 @@ void LoadClient::on_message(const std::string& text) {
     json m = json::parse(text, nullptr, false);
     if (m.is_discarded()) return;
     Generator& g = room_.gen;
+    if (lost_at_ >= 0) {  // resuming: `welcome`, then `moved` or `joined` and the snapshot
+        if (type == "welcome" && seat < 0) on_room_known();  // a spectator joins again
+        if (type == "moved") {
+            ++g.st.moved;
+            const std::string url = m.value("url", "");
+            const size_t colon = url.rfind(':');
+            if (colon != std::string::npos)
+                endpoint_ = tcp::endpoint(endpoint_.address(), static_cast<unsigned short>(std::atoi(url.c_str() + colon + 1)));
+            ++conn_;
+            boost::system::error_code ec;
+            beast::get_lowest_layer(*ws_).close(ec);
+            return connect();
+        }
+        if (type == "snapshot") {
+            g.st.resume.add((now_s() - lost_at_) * 1e6);
+            lost_at_ = -1;
+            return on_game_json(m);
+        }
+        if (type == "error") return lost();  // not seated there (yet): the next node, shortly
+        return;
+    }
     if (type == "welcome") {
         welcomed_ = true;
+        token_ = m.value("session", "");
         if (index_ == 0) {
             json c = {{"type", "createRoom"}, {"players", g.o.players}, {"seed", g.o.seed + room_.generation * 7919u + uint64_t(room_.slot)}};
             if (!g.o.game.empty()) c["game"] = g.o.game;
@@ -577,7 +659,7 @@ Stats run_generator(const Options& o, int proc, int rooms) {
     g.o = o;
     g.proc = proc;
     g.rng.seed(o.seed * 1000003u + uint64_t(proc));
-    g.server = tcp::endpoint(asio::ip::make_address(o.host), static_cast<unsigned short>(o.port));
+    for (int port : o.ports.empty() ? std::vector<int>{o.port} : o.ports) g.servers.emplace_back(asio::ip::make_address(o.host), static_cast<unsigned short>(port));
     g.window_start = now_s() + o.warmup;
     g.end_at = now_s() + o.seconds;
     g.rooms.resize(size_t(rooms));
@@ -650,7 +732,8 @@ void usage() {
     std::fprintf(stderr,
                  "usage: load_gen --port P [--host H] [--rooms R] [--seconds S] [--warmup W] [--pace-ms MS]\n"
                  "                [--bots N] [--bot KIND] [--procs K] [--source-base 127.0.0.] [--server-pid PID]\n"
-                 "                [--seed S] [--game NAME] [--players N] [--spectators N] [--deflate 0|1]\n");
+                 "                [--seed S] [--game NAME] [--players N] [--spectators N] [--deflate 0|1]\n"
+                 "                [--ports P1,P2,...] [--resume 0|1]\n");
 }
 
 }  // namespace
@@ -677,6 +760,15 @@ int main(int argc, char** argv) {
         else if (a == "--players") o.players = std::atoi(v);
         else if (a == "--spectators") o.spectators = std::atoi(v);
         else if (a == "--deflate") o.deflate = std::atoi(v) != 0;
+        else if (a == "--resume") o.resume = std::atoi(v) != 0;
+        else if (a == "--ports") {
+            o.ports.clear();
+            for (const char* q = v; *q;) {
+                o.ports.push_back(std::atoi(q));
+                while (*q && *q != ',') ++q;
+                if (*q == ',') ++q;
+            }
+        }
         else return usage(), 2;
     }
     if (o.players < 1 || o.players > 16 || o.bots < 0 || o.bots > o.players || o.spectators < 0 || o.rooms < 1 || o.seconds <= o.warmup) return usage(), 2;
@@ -751,6 +843,8 @@ int main(int argc, char** argv) {
         total.resyncs += s.resyncs;
         total.ack.merge(s.ack);
         total.fanout.merge(s.fanout);
+        total.resume.merge(s.resume);
+        total.moved += s.moved;
     }
     const double window = o.seconds - o.warmup;
     std::printf("rooms %d (%d load clients + %d bots + %d spectators each), procs %d, pace %s, window %.1f s (warmup %.1f s)\n", o.rooms,
@@ -771,6 +865,11 @@ int main(int argc, char** argv) {
     std::printf("action -> other seats' patch (ms): p50 %.2f  p99 %.2f  p99.9 %.2f  (n=%llu)\n",
                 total.fanout.quantile(0.5) / 1e3, total.fanout.quantile(0.99) / 1e3, total.fanout.quantile(0.999) / 1e3,
                 (unsigned long long)total.fanout.count);
+    if (o.resume || total.resume.count)
+        std::printf("resumed after a lost connection %llu times (%llu moved replies followed); lost -> snapshot again (ms): "
+                    "p50 %.0f  p99 %.0f  max %.0f\n",
+                    (unsigned long long)total.resume.count, (unsigned long long)total.moved, total.resume.quantile(0.5) / 1e3,
+                    total.resume.quantile(0.99) / 1e3, total.resume.quantile(1.0) / 1e3);
     if (at_start.ok && at_end.ok) {
         const double cpu = at_end.cpu - at_start.cpu;
         const double dt = t_end - t_start;

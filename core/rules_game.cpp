@@ -132,7 +132,7 @@ public:
         return std::nullopt;
     }
     // A referee's pause: game time stands still at `now_ms` (every awaited seat keeps the time it
-    // has left, no timeout fires); resume moves every deadline by the pause. Like Catan's, not
+    // has left, no timeout fires); resume moves every deadline by the pause. Like every game's, not
     // stored: after a restart the tournament desk pauses the table again.
     bool pause_clock(int64_t now_ms) override {
         if (paused_at_ || !first_due()) return false;  // paused already, or no clock runs
