@@ -71,6 +71,32 @@ export async function decide(page, f, rng) {
   return "no follower";
 }
 
+/**
+ * The invite link seats the invited player (issue 27): Bob, opening Ann's link, is seated at the
+ * first free seat at once (his page is told of no spectator's place first, and has no "Sit" button
+ * to press); then he leaves and the seat is free again for Ann's bot.
+ */
+async function checkInviteSeats(browser, base, hostPage, roomId) {
+  const link = await hostPage.inputValue(tid("invite-link"));
+  check(link.startsWith(base + "/#/join/"), `the room shows its invite link (${link})`);
+  const B = await openPage(browser, base + "/", DESKTOP, "Bob");
+  await enterName(B.page, "Bob");
+  await B.page.evaluate(() => { window.__joins = []; window.hexhall.conn.on("joined", (m) => window.__joins.push(m.seat)); });
+  await B.page.goto(link);
+  await B.page.waitForURL(new RegExp(`#/room/${roomId}$`), { timeout: 10000 });
+  await B.page.waitForSelector(`${tid("seat-1")}.me`, { timeout: 10000 });
+  await hostPage.waitForSelector(`${tid("seat-1")}[data-kind="human"]`, { timeout: 10000 });
+  const joins = await B.page.evaluate(() => window.__joins.slice());
+  check(joins.length > 0 && joins.every((s) => s === 1), `the invite seated Bob at once, never as a spectator (joined as ${JSON.stringify(joins)})`);
+  check(await B.page.$('[data-testid^="sit-"]') === null, "Bob has no seat to pick: he sits already");
+  check((await hostPage.textContent(tid("seat-1"))).includes("Bob"), "Ann sees Bob at seat 1");
+  await B.page.click(tid("leave-room"));
+  await hostPage.waitForSelector(`${tid("seat-1")}[data-kind="empty"]`, { timeout: 10000 });
+  check(problems(B).length === 0, "no console errors on Bob's page: " + problems(B).join("; "));
+  await B.context.close();
+  return `invite link: Bob seated at once (joined as ${JSON.stringify(joins)}), then left`;
+}
+
 export async function carcassonne({ browser, base, shots }) {
   const notes = [];
   const A = await openPage(browser, base + "/", DESKTOP, "Ann");
@@ -78,6 +104,7 @@ export async function carcassonne({ browser, base, shots }) {
   await A.page.waitForSelector(tid("room-list"));
   const roomId = await createRoom(A.page, base);
   await A.page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
+  notes.push(await checkInviteSeats(browser, base, A.page, roomId));
   await A.page.selectOption(tid("bot-kind-1"), "heuristic").catch(() => notes.push("no heuristic bot choice: the default bot plays"));
   await A.page.click(tid("add-bot-1"));
   await A.page.waitForSelector(`${tid("seat-1")}[data-kind="bot"]`, { timeout: 10000 });
@@ -86,6 +113,11 @@ export async function carcassonne({ browser, base, shots }) {
   const f0 = await waitFrame(A.page, (f) => f.seat === 0 && f.view?.game === "carcassonne", "Ann's Carcassonne game");
   check(f0.view.players.length === 2 && f0.view.board.length >= 1, "two players and the start tile");
   notes.push(await checkAxe(A.page, "Carcassonne table, desktop"));
+  // prefers-reduced-motion (issue 27): no animation runs on the table.
+  await A.page.emulateMedia({ reducedMotion: "reduce" });
+  const moving = await A.page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length);
+  check(moving === 0, `with prefers-reduced-motion no animation runs on the Carcassonne table (${moving})`);
+  await A.page.emulateMedia({ reducedMotion: "no-preference" });
   check(/\d+/.test(await A.page.textContent(tid("car-bag"))), "the tiles-left count is shown");
   // The room's options as the lobby chose them: the 3rd edition's switches, the turn clock running.
   check(f0.view.options.preset === "third-edition" && f0.view.options.tinyCity === 4, "the room plays the 3rd edition (CAR-9.1)");
