@@ -336,7 +336,7 @@ export async function layoutShift(page, reset = false) {
 export async function checkLayoutShift(page, where, limit = 0.01) {
   const s = await layoutShift(page, true);
   check(s.value < limit, `${where}: cumulative layout shift ${s.value.toFixed(4)} ≥ ${limit} (${s.count} shifts; largest: ${s.worst})`);
-  return `${where}: layout shift ${s.value.toFixed(4)} (${s.count} shifts)`;
+  return `${where}: layout shift ${s.value.toFixed(4)} (${s.count} shifts${s.count ? `; largest: ${s.worst}` : ""})`;
 }
 
 /**

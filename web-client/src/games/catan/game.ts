@@ -95,7 +95,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   }
   const playersSlot = h("div", { class: "hx-players-slot" });
   const offerSlot = h("div", { class: "hx-offer-slot" });
-  const handSlot = h("div", { class: "hx-hand-slot" });
+  const handSlot = h("div", { class: "hx-hand-slot", tabindex: 0 });  // (it may scroll: reachable by the keyboard)
   const barSlot = h("div", { class: "hx-bar-slot" });
   const logList = h("ol", { class: "hx-log-list" });
   const logBox = h("section", { class: "hx-log", "data-testid": "log", "aria-label": "log" }, h("h3", { class: "sr-only" }, ""), logList);
