@@ -220,6 +220,16 @@ export async function checkReplay(browser, base, room, invite, label, shots) {
     };
     await page.waitForFunction((m) => Number(document.querySelector('[data-testid="replay-slider"]').max) === m, n - 1, { timeout: 10000 });
     notes.push(await checkAxe(page, where));
+    // prefers-reduced-motion: nothing animates while the replay plays.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.selectOption(tid("replay-speed"), "4");
+    await page.click(tid("replay-first"), { force: true });
+    await page.click(tid("replay-play"), { force: true });
+    await sleep(300);
+    const moving = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length);
+    await page.click(tid("replay-play"), { force: true });
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    check(moving === 0, `${where}: with prefers-reduced-motion ${moving} animations run`);
     for (const scroll of [0, 1]) {
       if (scroll) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       for (const c of REPLAY_CONTROLS) {
@@ -326,7 +336,7 @@ export async function layoutShift(page, reset = false) {
 export async function checkLayoutShift(page, where, limit = 0.01) {
   const s = await layoutShift(page, true);
   check(s.value < limit, `${where}: cumulative layout shift ${s.value.toFixed(4)} ≥ ${limit} (${s.count} shifts; largest: ${s.worst})`);
-  return `${where}: layout shift ${s.value.toFixed(4)} (${s.count} shifts)`;
+  return `${where}: layout shift ${s.value.toFixed(4)} (${s.count} shifts${s.count ? `; largest: ${s.worst}` : ""})`;
 }
 
 /**

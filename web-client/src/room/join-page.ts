@@ -1,5 +1,6 @@
-// #/join/<invite>: joins the room the invite names (as a spectator, so the player sees the seats
-// and picks one; straight into a free seat when the room allows no spectators), asking for the
+// #/join/<invite>: joins the room the invite names in its first free seat (issue 27: an invited
+// player is seated, not made a spectator who must then pick a seat), as a spectator when no seat is
+// free (the game has started, the room is full, a rated room and no account), asking for the
 // password when the room has one, then continues at #/room/<id>.
 import { h } from "../app/dom";
 import { go } from "../app/router";
@@ -21,13 +22,7 @@ export function mountJoin(root: HTMLElement, shell: Shell, invite: string): () =
     const base: Record<string, unknown> = { type: "joinRoom", invite };
     if (password) base.password = password;
     try {
-      let reply;
-      try {
-        reply = await shell.conn.request({ ...base, seat: null });
-      } catch (e: any) {
-        if (e?.code !== "no_spectators") throw e;
-        reply = await firstFreeSeat(base);
-      }
+      const reply = (await firstFreeSeat(base)) ?? await shell.conn.request({ ...base, seat: null });
       if (disposed) return;
       const room = String(reply.room);
       shell.invites.set(room, invite);
@@ -42,15 +37,15 @@ export function mountJoin(root: HTMLElement, shell: Shell, invite: string): () =
     }
   }
 
-  async function firstFreeSeat(base: Record<string, unknown>) {
-    let last: unknown;
-    for (let s = 0; s < 4; s++) {
+  /** The reply of the first seat that takes this player (a seat the session already holds takes it
+   *  back); null when none is free for them (then a spectator's place). Other errors are thrown. */
+  async function firstFreeSeat(base: Record<string, unknown>): Promise<any> {
+    for (let s = 0; ; s++) {
       try { return await shell.conn.request({ ...base, seat: s }); } catch (e: any) {
-        last = e;
-        if (e?.code !== "seat_taken" && e?.code !== "seat_reserved") throw e;
+        if (e?.code === "out_of_range" || e?.code === "account_required") return null;
+        if (!["seat_taken", "seat_reserved", "already_seated"].includes(e?.code)) throw e;
       }
     }
-    throw last;
   }
 
   function askPassword(wrong: boolean) {

@@ -2,11 +2,13 @@
 // (3rd edition, standard turn clock), puts a heuristic bot in seat 1, starts, and plays the whole game through the UI (tap a
 // highlighted cell, turn the tile with R or ⟳ until the chosen placement is legal, "Place here";
 // then a follower spot or "No follower"), checks the scoring explanations and the final scoring
-// table (its rows add up to the final scores), looks at it on a phone, and opens the replay.
+// table (its rows add up to the final scores), looks at it on a phone, and opens the replay; then
+// plays the rematch whole on a phone (390×844). The invite link seats a second person at once.
+// The layout shift is asserted over each whole game (issue 27).
 // The frame (lib.mjs frame()) is read only to choose what to click.
 //
 import { join } from "node:path";
-import { check, checkAxe, checkLayoutShift, checkReplay, enterName, frame, layoutShift, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "../../../../tests/browser/lib.mjs";
+import { check, checkAxe, checkLayoutShift, checkReplay, enterName, frame, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "../../../../tests/browser/lib.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -71,6 +73,107 @@ export async function decide(page, f, rng) {
   return "no follower";
 }
 
+/**
+ * The invite link seats the invited player (issue 27): Bob, opening Ann's link, is seated at the
+ * first free seat at once (his page is told of no spectator's place first, and has no "Sit" button
+ * to press); then he leaves and the seat is free again for Ann's bot.
+ */
+async function checkInviteSeats(browser, base, hostPage, roomId) {
+  const link = await hostPage.inputValue(tid("invite-link"));
+  check(link.startsWith(base + "/#/join/"), `the room shows its invite link (${link})`);
+  const B = await openPage(browser, base + "/", DESKTOP, "Bob");
+  await enterName(B.page, "Bob");
+  await B.page.evaluate(() => { window.__joins = []; window.hexhall.conn.on("joined", (m) => window.__joins.push(m.seat)); });
+  await B.page.goto(link);
+  await B.page.waitForURL(new RegExp(`#/room/${roomId}$`), { timeout: 10000 });
+  await B.page.waitForSelector(`${tid("seat-1")}.me`, { timeout: 10000 });
+  await hostPage.waitForSelector(`${tid("seat-1")}[data-kind="human"]`, { timeout: 10000 });
+  const joins = await B.page.evaluate(() => window.__joins.slice());
+  check(joins.length > 0 && joins.every((s) => s === 1), `the invite seated Bob at once, never as a spectator (joined as ${JSON.stringify(joins)})`);
+  check(await B.page.$('[data-testid^="sit-"]') === null, "Bob has no seat to pick: he sits already");
+  check((await hostPage.textContent(tid("seat-1"))).includes("Bob"), "Ann sees Bob at seat 1");
+  await B.page.click(tid("leave-room"));
+  await hostPage.waitForSelector(`${tid("seat-1")}[data-kind="empty"]`, { timeout: 10000 });
+  check(problems(B).length === 0, "no console errors on Bob's page: " + problems(B).join("; "));
+  await B.context.close();
+  return `invite link: Bob seated at once (joined as ${JSON.stringify(joins)}), then left`;
+}
+
+/** Ann's whole game from its first move to the final scoring (layout shift asserted over it all);
+ *  on a phone (`phone`) every candidate cell and control is checked to be a 44-px target. */
+async function playGame(page, shots, notes, phone) {
+  await watchLayoutShift(page);
+  let smallestCell = Infinity;
+  let seed = 12345;
+  const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const t0 = Date.now();
+  const history = [];
+  let lastVersion = -1, scoredSeen = false, midShot = false, titleSeen = false, skipped = 0;
+  for (;;) {
+    if (Date.now() - t0 > BUDGET_MS) throw new Error(`the game did not end in ${BUDGET_MS / 1000} s\n` + history.slice(-12).join("\n"));
+    const f = await frame(page);
+    if (f.view.phase === "over") break;
+    if (!phone && !midShot && f.view.board.length > 30) {
+      await page.screenshot({ path: join(shots, "carcassonne-mid.png") });
+      midShot = true;
+      // Followers are told apart by more than colour: each carries its seat's shape and initial (issue 27).
+      const badges = await page.$$eval(`${tid("car-board")} .car-meeple`, (els) => els.map((e) => [e.getAttribute("data-player"), e.querySelector(".car-meeple-badge text")?.textContent ?? ""]));
+      check(badges.length === (f.view.followers ?? []).length && badges.every(([p, letter]) => p !== null && letter.length === 1),
+        `every follower on the board carries its seat's mark (${JSON.stringify(badges)})`);
+      // The log names tiles by what they are, never by letter.
+      const lines = await page.$$eval(`${tid("car-log")} li`, (els) => els.map((e) => e.textContent));
+      check(lines.some((l) => / places a /.test(l)) && !lines.some((l) => /places [A-X]\b/.test(l)), `the log names tiles in words (${lines.slice(0, 3).join(" | ")})`);
+      notes.push(`followers marked: ${badges.map(([p, l]) => `${p}:${l}`).join(" ")}; log: "${lines.find((l) => / places a /.test(l))}"`);
+    }
+    const mine = Array.isArray(f.legal) && f.legal.length > 0 && f.version !== lastVersion;
+    if (!mine) { await sleep(40); continue; }
+    lastVersion = f.version;
+    // The bot's move is explained in turn (issue 18): "Skip »" shows it at once.
+    // (every third turn: otherwise the moves are shown at their pace, as a player would watch them,
+    // and the layout shift of what they show counts: a click's next 500 ms do not)
+    if (await page.$(tid("car-skip"))) {
+      if (lastVersion % 3 === 0) {
+        await page.click(tid("car-skip"), { timeout: 2000 }).catch(() => {});  // (it may have just finished by itself)
+        skipped++;
+      }
+      await page.waitForSelector(`${tid("car-controls")}[data-pending="0"]`, { timeout: 10000 });
+    }
+    if (!titleSeen) {  // the tab title marks the move (issue 18)
+      titleSeen = true;
+      const title = await page.title();
+      check(title.startsWith("● "), `the tab title marks Ann's move ("${title}")`);
+    }
+    // On Ann's turn nothing moves until she acts, so the log is stable: tapping a scoring entry
+    // highlights that feature (the automatic highlight lasts only until the next tile is placed).
+    if (!phone && !scoredSeen && (await page.$(tid("car-log-scored")))) {
+      scoredSeen = true;
+      await page.click(tid("car-log-scored"));
+      await page.waitForSelector(tid("car-hl"), { timeout: 5000 }).catch(() => {});
+      check(await page.$(tid("car-hl")) !== null, "tapping a scoring entry highlights the completed feature on the board");
+    }
+    // On the phone every candidate cell and every control is a ≥ 44-px target at the zoom the game chose.
+    if (phone && f.view.phase === "place") {
+      await page.click(tid("car-fit"));
+      const cells = await page.$$eval('[data-testid^="cell-"]', (els) => els.map((e) => { const b = e.getBoundingClientRect(); return Math.min(b.width, b.height); }));
+      const least = Math.min(...cells);
+      smallestCell = Math.min(smallestCell, least);
+      check(least >= 44, `candidate cells on the phone are ≥ 44 px (${least.toFixed(1)} px with ${f.view.board.length} tiles down)`);
+      const small = await smallTargets(page, tid("car-game"));
+      check(small.length === 0, `controls under 44 px on the phone: ${small.join(", ")}`);
+    }
+    const what = await decide(page, f, rng);
+    if (what) history.push(`v${f.version} ${what}`);
+    await waitFrame(page, (g) => g.version > f.version, `the game after "${what}"`, 15000);
+  }
+
+  check(!(await page.title()).startsWith("●"), "no move marked in the title once the game is over");
+  await page.waitForSelector(tid("car-final"), { timeout: 15000 });
+  await sleep(300);
+  notes.push(await checkLayoutShift(page, `Carcassonne, ${phone ? "phone 390×844" : "desktop 1280×800"}, the whole game and its end`));
+  if (phone) notes.push(`phone: smallest candidate cell ${smallestCell.toFixed(1)} px`);
+  return { history, scoredSeen, skipped };
+}
+
 export async function carcassonne({ browser, base, shots }) {
   const notes = [];
   const A = await openPage(browser, base + "/", DESKTOP, "Ann");
@@ -78,6 +181,7 @@ export async function carcassonne({ browser, base, shots }) {
   await A.page.waitForSelector(tid("room-list"));
   const roomId = await createRoom(A.page, base);
   await A.page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
+  notes.push(await checkInviteSeats(browser, base, A.page, roomId));
   await A.page.selectOption(tid("bot-kind-1"), "heuristic").catch(() => notes.push("no heuristic bot choice: the default bot plays"));
   await A.page.click(tid("add-bot-1"));
   await A.page.waitForSelector(`${tid("seat-1")}[data-kind="bot"]`, { timeout: 10000 });
@@ -86,6 +190,11 @@ export async function carcassonne({ browser, base, shots }) {
   const f0 = await waitFrame(A.page, (f) => f.seat === 0 && f.view?.game === "carcassonne", "Ann's Carcassonne game");
   check(f0.view.players.length === 2 && f0.view.board.length >= 1, "two players and the start tile");
   notes.push(await checkAxe(A.page, "Carcassonne table, desktop"));
+  // prefers-reduced-motion (issue 27): no animation runs on the table.
+  await A.page.emulateMedia({ reducedMotion: "reduce" });
+  const moving = await A.page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length);
+  check(moving === 0, `with prefers-reduced-motion no animation runs on the Carcassonne table (${moving})`);
+  await A.page.emulateMedia({ reducedMotion: "no-preference" });
   check(/\d+/.test(await A.page.textContent(tid("car-bag"))), "the tiles-left count is shown");
   // The room's options as the lobby chose them: the 3rd edition's switches, the turn clock running.
   check(f0.view.options.preset === "third-edition" && f0.view.options.tinyCity === 4, "the room plays the 3rd edition (CAR-9.1)");
@@ -97,84 +206,8 @@ export async function carcassonne({ browser, base, shots }) {
   await A.page.waitForSelector(`${tid("sound-toggle")}[aria-pressed="true"]`, { timeout: 3000 });
 
   // Nothing moves under the player (issue 27): the layout shift is added up over the whole game,
-  // the first half on the desktop, the second on a phone.
-  await watchLayoutShift(A.page);
-  let phoneHalf = false, smallestCell = Infinity;
-  let seed = 12345;
-  const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const t0 = Date.now();
-  const history = [];
-  let lastVersion = -1, scoredSeen = false, midShot = false, titleSeen = false, skipped = 0;
-  for (;;) {
-    if (Date.now() - t0 > BUDGET_MS) throw new Error(`the game did not end in ${BUDGET_MS / 1000} s\n` + history.slice(-12).join("\n"));
-    const f = await frame(A.page);
-    if (f.view.phase === "over") break;
-    if (!midShot && f.view.board.length > 30) {
-      await A.page.screenshot({ path: join(shots, "carcassonne-mid.png") });
-      midShot = true;
-      // Followers are told apart by more than colour: each carries its seat's shape and initial (issue 27).
-      const badges = await A.page.$$eval(`${tid("car-board")} .car-meeple`, (els) => els.map((e) => [e.getAttribute("data-player"), e.querySelector(".car-meeple-badge text")?.textContent ?? ""]));
-      check(badges.length === (f.view.followers ?? []).length && badges.every(([p, letter]) => p !== null && letter.length === 1),
-        `every follower on the board carries its seat's mark (${JSON.stringify(badges)})`);
-      // The log names tiles by what they are, never by letter.
-      const lines = await A.page.$$eval(`${tid("car-log")} li`, (els) => els.map((e) => e.textContent));
-      check(lines.some((l) => / places a /.test(l)) && !lines.some((l) => /places [A-X]\b/.test(l)), `the log names tiles in words (${lines.slice(0, 3).join(" | ")})`);
-      notes.push(`followers marked: ${badges.map(([p, l]) => `${p}:${l}`).join(" ")}; log: "${lines.find((l) => / places a /.test(l))}"`);
-    }
-    if (!phoneHalf && f.view.board.length > 36) {
-      notes.push(await checkLayoutShift(A.page, "Carcassonne, desktop, first half"));
-      phoneHalf = true;
-      await A.page.setViewportSize(PHONE);
-      await sleep(300);
-      notes.push(await checkAxe(A.page, "Carcassonne table, phone"));
-      await layoutShift(A.page, true);  // (the resize itself is not the game's doing)
-    }
-    const mine = Array.isArray(f.legal) && f.legal.length > 0 && f.version !== lastVersion;
-    if (!mine) { await sleep(40); continue; }
-    lastVersion = f.version;
-    // The bot's move is explained in turn (issue 18): "Skip »" shows it at once.
-    // (every third turn: otherwise the moves are shown at their pace, as a player would watch them,
-    // and the layout shift of what they show counts: a click's next 500 ms do not)
-    if (await A.page.$(tid("car-skip"))) {
-      if (lastVersion % 3 === 0) {
-        await A.page.click(tid("car-skip"), { timeout: 2000 }).catch(() => {});  // (it may have just finished by itself)
-        skipped++;
-      }
-      await A.page.waitForSelector(`${tid("car-controls")}[data-pending="0"]`, { timeout: 10000 });
-    }
-    if (!titleSeen) {  // the tab title marks the move (issue 18)
-      titleSeen = true;
-      const title = await A.page.title();
-      check(title.startsWith("● "), `the tab title marks Ann's move ("${title}")`);
-    }
-    // On Ann's turn nothing moves until she acts, so the log is stable: tapping a scoring entry
-    // highlights that feature (the automatic highlight lasts only until the next tile is placed).
-    if (!scoredSeen && (await A.page.$(tid("car-log-scored")))) {
-      scoredSeen = true;
-      await A.page.click(tid("car-log-scored"));
-      await A.page.waitForSelector(tid("car-hl"), { timeout: 5000 }).catch(() => {});
-      check(await A.page.$(tid("car-hl")) !== null, "tapping a scoring entry highlights the completed feature on the board");
-    }
-    // On the phone every candidate cell and every control is a ≥ 44-px target at the zoom the game chose.
-    if (phoneHalf && f.view.phase === "place") {
-      await A.page.click(tid("car-fit"));
-      const cells = await A.page.$$eval('[data-testid^="cell-"]', (els) => els.map((e) => { const b = e.getBoundingClientRect(); return Math.min(b.width, b.height); }));
-      const least = Math.min(...cells);
-      smallestCell = Math.min(smallestCell, least);
-      check(least >= 44, `candidate cells on the phone are ≥ 44 px (${least.toFixed(1)} px with ${f.view.board.length} tiles down)`);
-      const small = await smallTargets(A.page, tid("car-game"));
-      check(small.length === 0, `controls under 44 px on the phone: ${small.join(", ")}`);
-    }
-    const what = await decide(A.page, f, rng);
-    if (what) history.push(`v${f.version} ${what}`);
-    await waitFrame(A.page, (g) => g.version > f.version, `the game after "${what}"`, 15000);
-  }
-
-  check(!(await A.page.title()).startsWith("●"), "no move marked in the title once the game is over");
-  await A.page.waitForSelector(tid("car-final"), { timeout: 15000 });
-  await sleep(300);
-  notes.push(await checkLayoutShift(A.page, "Carcassonne, phone, second half and the end"));
-  notes.push(`phone: smallest candidate cell ${smallestCell.toFixed(1)} px`);
+  // this one on the desktop (a rematch on a phone follows at the end).
+  const { history, scoredSeen, skipped } = await playGame(A.page, shots, notes, false);
   // The final scoring screen: winner, one row per unfinished feature and field, totals = scores.
   await A.page.waitForSelector(tid("car-final"), { timeout: 15000 });
   await sleep(100);
@@ -220,6 +253,20 @@ export async function carcassonne({ browser, base, shots }) {
   await A.page.screenshot({ path: join(shots, "carcassonne-replay.png") });
   const [, replayRoom, replayInvite] = /#\/replay\/([0-9a-f]+)\/([^/]+)$/.exec(A.page.url());
   notes.push(...await checkReplay(browser, base, replayRoom, decodeURIComponent(replayInvite), "Carcassonne", shots));
+  // The rematch on a phone (issue 27): a whole game at 390×844, its layout shift and every candidate
+  // cell's size (late game included) asserted.
+  await A.page.goto(`${base}/#/room/${roomId}`);
+  await A.page.waitForSelector(tid("car-final"), { timeout: 15000 });
+  await A.page.setViewportSize(PHONE);
+  await A.page.click(tid("rematch"));
+  await A.page.waitForURL(new RegExp(`#/room/(?!${roomId})[0-9a-f]+$`), { timeout: 10000 });
+  await A.page.waitForSelector(`${tid("seat-1")}[data-kind="bot"]`, { timeout: 10000 });
+  await A.page.click(tid("start-game"));
+  await A.page.waitForSelector(tid("car-game"), { timeout: 15000 });
+  await waitFrame(A.page, (f) => f.seat === 0 && f.view?.game === "carcassonne" && f.view.phase !== "over", "Ann's rematch");
+  notes.push(await checkAxe(A.page, "Carcassonne table, phone"));
+  await playGame(A.page, shots, notes, true);
+  await A.page.screenshot({ path: join(shots, "carcassonne-final-phone-rematch.png") });
   check(problems(A).length === 0, "no console errors: " + problems(A).join("; "));
   await A.context.close();
   notes.push(`room ${roomId}`);

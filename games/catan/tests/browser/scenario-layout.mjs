@@ -4,6 +4,7 @@
 // the log and the chat (tabs beside the hand) are inside the window; the hand shows what a roll gave.
 import { join } from "node:path";
 import { check, checkAxe, checkLayoutShift, watchLayoutShift, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
+import { checkHarboursClear } from "./overlays.mjs";
 import { step } from "../../../../tests/browser/driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -143,6 +144,7 @@ export async function layout({ browser, base, shots }) {
   await page.waitForSelector(`${tid("game-error")}.shown`, { timeout: 5000 });
   await page.click(tid("trade-cancel"));
   same(plain, await boxes(page), "error shown");
+  notes.push(await checkHarboursClear(page, "an error shown, desktop"));
   await page.screenshot({ path: join(shots, "layout-error.png") });
 
   // An open offer lies over the board.
@@ -217,6 +219,7 @@ export async function layout({ browser, base, shots }) {
   const gaps = shown.slice(1).map(([t], i) => t - shown[i][0]);
   check(gaps.every((g) => g >= 280), `paced actions are at least 300 ms apart (${gaps.map(Math.round)})`);
   check(pending === 0 || applied > shown.at(-1)[1], `the state runs ahead of the display (applied v${applied}, shown v${shown.at(-1)[1]}, ${pending} waiting)`);
+  notes.push(await checkHarboursClear(page, "the bots' paced turn, desktop"));
   await page.screenshot({ path: join(shots, "layout-pacing.png") });
   const afterSkip = await page.evaluate(() => {
     document.querySelector('[data-testid="pacing-skip"]').click();

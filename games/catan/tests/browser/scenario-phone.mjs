@@ -5,6 +5,8 @@
 import { join } from "node:path";
 import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReachable, checkReplay, clickAndWait, problems, checkNoHorizontalScroll, enterName, openPage, sleep, tid, waitFrame, frame } from "../../../../tests/browser/lib.mjs";
 import { step } from "../../../../tests/browser/driver.mjs";
+import { handReport, watchHand } from "./paced-hand.mjs";
+import { checkHarboursClear } from "./overlays.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const BUDGET_MS = 60000;
@@ -132,6 +134,7 @@ export async function phone({ browser, base, shots }) {
 
   // Nothing moves under Mia from here to the end (issue 27): layout shift added up, asserted at the end.
   await watchLayoutShift(P.page);
+  await watchHand(P.page);
   const goals = {};
   const me = { page: P.page, seat: 0 };
   const t0 = Date.now();
@@ -144,6 +147,7 @@ export async function phone({ browser, base, shots }) {
     if (!shot && (goals.turns ?? 0) >= 1) {
       await checkNoHorizontalScroll(P.page, "phone game");
       await P.page.screenshot({ path: join(shots, "phone-game.png") });
+      notes.push(await checkHarboursClear(P.page, "phone game"));
       notes.push(`setup and one turn at phone size in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       goals.keepBuilding = true;  // now race for the 3 points
       shot = true;
@@ -152,6 +156,7 @@ export async function phone({ browser, base, shots }) {
   }
   await P.page.waitForSelector(tid("victory"), { timeout: 10000 });
   notes.push(await checkLayoutShift(P.page, "Catan, phone, the whole game"));
+  notes.push(await handReport(P.page));
   await checkNoHorizontalScroll(P.page, "phone victory screen");
   // The end dialog's Rematch / Replay / Close are inside the window, on the phone and at 1280×800 (issue 27).
   const endButtons = [`${tid("victory")} ${tid("rematch")}`, tid("victory-close")];

@@ -5,6 +5,7 @@
 // checked for the other players' secrets, and so is what each page shows.
 import { join } from "node:path";
 import { check, checkLayoutShift, problems, enterName, watchLayoutShift, frame, openPage, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
+import { handReport, watchHand } from "./paced-hand.mjs";
 import { step } from "../../../../tests/browser/driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -41,20 +42,20 @@ export async function twoPlayers({ browser, base, shots }) {
     notes.push("the server sent no invite code: Bob joined by the room link");
   }
 
-  // Bob opens the invite link in his own browser context, and sits at seat 1.
+  // Bob opens the invite link in his own browser context: it seats him at the first free seat, 1
+  // (issue 27: not as a spectator who must then pick a seat).
   const B = await openPage(browser, link, DESKTOP, "Bob");
   await enterName(B.page, "Bob");
   await B.page.waitForURL(new RegExp(`#/room/${roomId}$`), { timeout: 10000 });
-  await B.page.click(tid("sit-1"), { timeout: 10000 });
   await B.page.waitForSelector(`${tid("seat-1")}.me`, { timeout: 10000 });
   await A.page.waitForSelector(`${tid("seat-1")}[data-kind="human"]`, { timeout: 10000 });
   check((await A.page.textContent(tid("seat-1"))).includes("Bob"), "Ann sees Bob at seat 1");
   check((await B.page.textContent(tid("seat-0"))).includes("Ann"), "Bob sees Ann at seat 0");
 
-  // Carl also comes through the invite and sits at seat 2; Ann kicks him (he lands in the lobby).
+  // Carl also comes through the invite and is seated at seat 2; Ann kicks him (he lands in the lobby).
   const C = await openPage(browser, link, DESKTOP, "Carl");
   await enterName(C.page, "Carl");
-  await C.page.click(tid("sit-2"), { timeout: 10000 });
+  await C.page.waitForSelector(`${tid("seat-2")}.me`, { timeout: 10000 });
   await A.page.waitForSelector(`${tid("seat-2")}[data-kind="human"]`, { timeout: 10000 });
   check(Number((await B.page.textContent(tid("spectators"))).match(/\d+/)[0]) === 0, "nobody is watching once Carl sits");
   A.page.once("dialog", (d) => d.accept());
@@ -85,6 +86,7 @@ export async function twoPlayers({ browser, base, shots }) {
   await A.page.waitForSelector(tid("game"));
   // Nothing moves under Ann over the game (issue 27): layout shift added up, asserted at the end.
   await watchLayoutShift(A.page);
+  await watchHand(A.page);
 
   // Play: setup placements, then turns until every goal is reached.
   const goalsA = { offerTo: 1, buyDev: true };
@@ -141,6 +143,7 @@ export async function twoPlayers({ browser, base, shots }) {
     if (!a && !b) await sleep(40);
   }
   notes.push(await checkLayoutShift(A.page, "Catan, desktop, Ann's game"));
+  notes.push(await handReport(A.page));
   const stats = await A.page.evaluate(() => window.hexhall.room.game.stats);
   check(stats.resyncs >= 1 && stats.mismatches >= 1, `Ann's client resynced after the corrupted view (${JSON.stringify(stats)})`);
   notes.push(`Ann's stream: ${JSON.stringify(stats)}`);

@@ -116,10 +116,11 @@ export class Board {
       if (!t) continue;
       const p = rotatePoint(spotPoints(t.tile)[f.spot] ?? [50, 50], t.rotation);
       const m = meeple(sc.colors[f.player % sc.colors.length], f.feature === "field");
-      m.setAttribute("transform", `translate(${f.x * U + p[0]},${f.y * U + p[1]})`);
+      // (a third larger than drawn: the seat's shape and initial on it stay readable on a phone, issue 27)
+      m.setAttribute("transform", `translate(${f.x * U + p[0]},${f.y * U + p[1]}) scale(1.3)`);
       if (sc.badge) {
         const b = sc.badge(f.player);
-        for (const [k, v] of Object.entries({ x: -6.5, y: -5.5, width: 13, height: 13, class: "car-meeple-badge" })) b.setAttribute(k, String(v));
+        for (const [k, v] of Object.entries({ x: -7.5, y: -6, width: 15, height: 15, class: "car-meeple-badge" })) b.setAttribute(k, String(v));
         m.append(b);
         m.setAttribute("data-player", String(f.player));
       }

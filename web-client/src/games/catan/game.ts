@@ -73,9 +73,29 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   let ownDelta: Record<string, number> = {};
   let ownDeltaTimer = 0;
   let ownDeltaAt = 0, gainsAt = 0;  // when they changed: a redraw resumes their animations
+  // Your hand as of the action last shown (issue 27): while other seats' actions wait their turn in the
+  // pacer, the hand does not run ahead of the caption that says why it changed.
+  let shownOwn: any = null;
+  let shownOwnVersion = -1;
+  function showOwn(own: any, version: number, snapshot: boolean): void {
+    const d = snapshot ? {} : handDelta(shownOwn?.hand, own?.hand);
+    shownOwn = own;
+    shownOwnVersion = version;
+    handSlot.setAttribute("data-hand-version", String(version));
+    if (!Object.keys(d).length) return;
+    ownDelta = addDelta(ownDelta, d);
+    ownDeltaAt = performance.now();
+    window.clearTimeout(ownDeltaTimer);
+    ownDeltaTimer = window.setTimeout(() => { ownDelta = {}; if (frame) schedule(); }, 3000);
+  }
+  /** A copy of the viewer's own player (the stream's view is patched in place). */
+  function ownOf(f: GameFrame | null): any {
+    const p = f?.view?.players?.[viewer()];
+    return p ? JSON.parse(JSON.stringify(p)) : null;
+  }
   const playersSlot = h("div", { class: "hx-players-slot" });
   const offerSlot = h("div", { class: "hx-offer-slot" });
-  const handSlot = h("div", { class: "hx-hand-slot" });
+  const handSlot = h("div", { class: "hx-hand-slot", tabindex: 0 });  // (it may scroll: reachable by the keyboard)
   const barSlot = h("div", { class: "hx-bar-slot" });
   const logList = h("ol", { class: "hx-log-list" });
   const logBox = h("section", { class: "hx-log", "data-testid": "log", "aria-label": "log" }, h("h3", { class: "sr-only" }, ""), logList);
@@ -471,7 +491,9 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     promptEl.textContent = promptText(u);
     clear(playersSlot); playersSlot.append(renderPlayers(u, room?.seats ?? [], gains, performance.now() - gainsAt));
     clear(offerSlot); const of = renderOffer(u, () => openNamed("counter")); if (of) offerSlot.append(of);
-    clear(handSlot); const hd = renderHand(u, ownDelta, performance.now() - ownDeltaAt); if (hd) handSlot.append(hd);
+    // (nothing waits to be shown: the hand is the newest, also after frames without events)
+    if (pacer.pending === 0 && frame && shownOwnVersion !== frame.version) showOwn(ownOf(frame), frame.version, !!frame.snapshot);
+    clear(handSlot); const hd = renderHand(u, ownDelta, performance.now() - ownDeltaAt, shownOwn); if (hd) handSlot.append(hd);
     clear(barSlot);
     const bar = renderActionBar(u, { mode, setMode: (m) => { mode = m; render(); }, openDialog: (k) => openNamed(k) });
     if (bar) barSlot.append(bar);
@@ -484,10 +506,11 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     }
   }
 
-  interface Paced { events: any[]; active: number; version: number; robber: number | undefined; numbers: number[]; snapshot: boolean; actor: number; }
+  interface Paced { events: any[]; active: number; version: number; robber: number | undefined; numbers: number[]; snapshot: boolean; actor: number; own: any; }
   /** The visual effects of one action: its log lines, lit hexes, gains, a steal notice, and (for
    *  another seat's action) a caption over the board and a flash where it happened. */
   function showItem(item: Paced): void {
+    showOwn(item.own, item.version, item.snapshot);
     for (const ev of item.events) {
       log.push({ ev, active: item.active, version: item.version });
       logList.append(logLine({ ev, active: item.active, version: item.version }));
@@ -547,16 +570,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   return {
     frame(f: GameFrame): void {
       const prevFrame = frame;
-      const me = viewer();
-      const prevHand = frame?.view?.players?.[me]?.hand;
       frame = f;
-      const d = f.snapshot ? {} : handDelta(prevHand, f.view?.players?.[me]?.hand);
-      if (Object.keys(d).length) {
-        ownDelta = addDelta(ownDelta, d);
-        ownDeltaAt = performance.now();
-        window.clearTimeout(ownDeltaTimer);
-        ownDeltaTimer = window.setTimeout(() => { ownDelta = {}; if (frame) schedule(); }, 3000);
-      }
       const active = typeof f.view?.active === "number" ? f.view.active : -1;
       const events: any[] = f.events ?? [];
       for (const ev of events) if (ev?.type === "diceRolled" && Array.isArray(ev.dice)) seen.dice[ev.dice[0] + ev.dice[1]]++;
@@ -565,7 +579,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
         // the state itself is already drawn. Your own actions show at once (after any backlog).
         const actor = events.find((e) => typeof e?.seat === "number")?.seat ?? active;
         pacer.push({ events, active, version: f.version, robber: f.view?.robber, numbers: [...(f.view?.board?.numbers ?? [])],
-          snapshot: f.snapshot, actor }, !f.snapshot && actor !== viewer());
+          snapshot: f.snapshot, actor, own: ownOf(f) }, !f.snapshot && actor !== viewer());
       }
       for (const cue of cuesFor(prevFrame, f, viewer())) play(cue);
       seen.vp.push((f.view?.players ?? []).map((p: any) => (f.view.phase === "gameOver" && typeof p.totalVp === "number" ? p.totalVp : p.publicVp ?? 0)));

@@ -29,9 +29,10 @@ export function deltaText(lang: Lang, r: string, n: number): string {
 
 /** `delta`: what the hand just gained (+) or lost (−), shown on the cards for a moment (issue 18). */
 /** `age`: ms since the delta arrived, so that a redraw resumes its animation instead of restarting it. */
-export function renderHand(ui: UI, delta: Record<string, number> = {}, age = 0): HTMLElement | null {
+/** `shown`: the viewer's own player as of the action last shown (default: the current view's). */
+export function renderHand(ui: UI, delta: Record<string, number> = {}, age = 0, shown: any = null): HTMLElement | null {
   const resume = `animation-delay:-${Math.round(age)}ms`;
-  const me = ui.view?.players?.[ui.seat];
+  const me = shown ?? ui.view?.players?.[ui.seat];
   if (!me || !me.hand) return null;
   const box = h("section", { class: "hx-hand", "aria-label": t(ui.lang, "yourHand") });
   const summary = RESOURCES.filter((r) => delta[r]).map((r) => deltaText(ui.lang, r, delta[r])).join(" ");
