@@ -73,7 +73,7 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
             if (!accounts_->reserve(check.key))
                 return c->send(lobby_error("name_taken", "that name (or one too like it) is taken", r.id));
             auto book = accounts_;
-            const auto admit = work_->submit(who, [c, id = r.id, book, name = *name, key = check.key,
+            const auto admit = work_->submit(who, [c, id = r.id, book, name = check.name, key = check.key,
                                                    password = *password, session](bool run) {
                 if (!run) {
                     book->release(key);
@@ -108,36 +108,44 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
             if (!name) return;
             auto password = string_member(c, r, "password");
             if (!password) return;
-            const NameCheck check = check_account_name(*name);
-            if (!check.ok || password->size() > kMaxPassword)
+            // Any name's key, not only one that may be registered now: older accounts keep theirs.
+            const std::string key = account_name_key(*name);
+            if (key.empty() || password->size() > kMaxPassword)
                 return c->send(lobby_error("bad_login", "no account has this name and password", r.id));
             PasswordThrottle::Clock::duration wait{};
-            if (!logins_->try_guess(c->address, check.key, PasswordThrottle::Clock::now(), &wait))
+            if (!logins_->try_guess(c->address, key, PasswordThrottle::Clock::now(), &wait))
                 return c->send(lobby_error("login_locked", locked_message(wait), r.id));
             auto book = accounts_;
             auto throttle = logins_;
-            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, key = check.key,
+            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, key,
                                                    password = *password, session, address = c->address](bool run) {
                 if (!run) {
                     throttle->refund(address, key);
                     return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
                 }
-                // The account as the store has it now: registered, re-keyed or deleted on any node.
-                std::optional<Account> account;
-                if (run_guarded("login", [&] { account = book->fresh_by_key(key); })) {
+                // The account as the store has it now: registered, re-keyed or deleted on any node
+                // (and, rarely, an older account whose name became too like it: decision 025).
+                std::vector<Account> candidates;
+                if (run_guarded("login", [&] { candidates = book->fresh_login_candidates(key); })) {
                     throttle->refund(address, key);
                     return c->send(store_unavailable(id));
                 }
                 bool rehash = false;
-                const bool right = verify_password(account ? account->hash : decoy_hash(), password, rehash) && account;
-                if (!right || !book->bind(account->id, session))
+                std::optional<Account> account;
+                if (candidates.empty()) verify_password(decoy_hash(), password, rehash);
+                for (const Account& a : candidates)
+                    if (rehash = false; verify_password(a.hash, password, rehash)) {
+                        account = a;
+                        break;
+                    }
+                if (!account || !book->bind(account->id, session))
                     return c->send(lobby_error("bad_login", "no account has this name and password", id));
                 throttle->refund(address, key);
                 if (rehash) book->set_hash(account->id, account->hash, hash_password(password));  // newer parameters
                 c->send(account_message(id, *account));
             });
             if (admit != WorkPool::Admit::Queued) {
-                logins_->refund(c->address, check.key);
+                logins_->refund(c->address, key);
                 busy(admit);
             }
             return;

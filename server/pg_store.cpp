@@ -1043,6 +1043,19 @@ AccountWrite PgStore::set_account_hash(const std::string& id, const std::string&
     return PQntuples(r.get()) == 1 ? AccountWrite::Done : AccountWrite::Stale;
 }
 
+AccountWrite PgStore::set_account_key(const std::string& id, const std::string& key) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) return AccountWrite::Failed;
+    Result r = w_->exec("UPDATE accounts SET name_key = $2 WHERE id = $1 AND NOT deleted RETURNING id", {id, key});
+    if (!succeeded(r.get())) {
+        const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+        if (state && std::string(state) == "23505") return AccountWrite::Taken;  // unique_violation
+        if (log_allowed("store account")) spdlog::error("store: account: {}", message(r.get()));
+        return AccountWrite::Failed;
+    }
+    return PQntuples(r.get()) == 1 ? AccountWrite::Done : AccountWrite::Stale;
+}
+
 std::optional<AccountRow> PgStore::delete_account(const std::string& id, const std::string& anonymous_name) {
     std::lock_guard db(w_mu_);
     if (!w_->connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");

@@ -175,6 +175,12 @@ public:
         (void)id, (void)expected, (void)hash;
         return AccountWrite::Failed;
     }
+    // A live account's new key (names' keys are recomputed at start, decision 025): Taken when another
+    // account holds it, Stale when the account is gone or deleted.
+    virtual AccountWrite set_account_key(const std::string& id, const std::string& key) {
+        (void)id, (void)key;
+        return AccountWrite::Failed;
+    }
     virtual std::optional<AccountRow> delete_account(const std::string& id, const std::string& anonymous_name) {
         (void)id, (void)anonymous_name;
         return std::nullopt;
