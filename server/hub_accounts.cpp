@@ -13,8 +13,9 @@ namespace hexhall::server {
 
 namespace {
 
-json account_message(int64_t id, const Account& a) {
-    return {{"type", "account"}, {"v", 1}, {"id", id}, {"account", {{"id", a.id}, {"name", a.name}}}};
+// `claimed`: the guest session's finished games that became the account's.
+json account_message(int64_t id, const Account& a, size_t claimed) {
+    return {{"type", "account"}, {"v", 1}, {"id", id}, {"account", {{"id", a.id}, {"name", a.name}}}, {"claimed", claimed}};
 }
 
 // A string member, or nullopt (after answering the error) when it is missing or not a string.
@@ -73,8 +74,8 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
             if (!accounts_->reserve(check.key))
                 return c->send(lobby_error("name_taken", "that name (or one too like it) is taken", r.id));
             auto book = accounts_;
-            const auto admit = work_->submit(who, [c, id = r.id, book, name = check.name, key = check.key,
-                                                   password = *password, session](bool run) {
+            const auto admit = work_->submit(who, [c, id = r.id, book, ratings = ratings_, name = check.name,
+                                                   key = check.key, password = *password, session](bool run) {
                 if (!run) {
                     book->release(key);
                     return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
@@ -93,8 +94,10 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                 if (made.result == AccountWrite::Taken)
                     return c->send(lobby_error("name_taken", "that name (or one too like it) is taken", id));
                 if (made.result != AccountWrite::Done) return c->send(store_unavailable(id));
+                size_t claimed = 0;  // what the guest played is the account's now
+                run_guarded("register", [&] { claimed = ratings->claim_guest(session, made.account.id); });
                 spdlog::info("account {} registered (conn {})", made.account.id, c->connection_id);
-                c->send(account_message(id, made.account));
+                c->send(account_message(id, made.account, claimed));
             });
             if (admit != WorkPool::Admit::Queued) {
                 accounts_->release(check.key);
@@ -117,7 +120,7 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                 return c->send(lobby_error("login_locked", locked_message(wait), r.id));
             auto book = accounts_;
             auto throttle = logins_;
-            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, key,
+            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, ratings = ratings_, key,
                                                    password = *password, session, address = c->address](bool run) {
                 if (!run) {
                     throttle->refund(address, key);
@@ -142,7 +145,9 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                     return c->send(lobby_error("bad_login", "no account has this name and password", id));
                 throttle->refund(address, key);
                 if (rehash) book->set_hash(account->id, account->hash, hash_password(password));  // newer parameters
-                c->send(account_message(id, *account));
+                size_t claimed = 0;  // what the guest played is the account's now
+                run_guarded("login", [&] { claimed = ratings->claim_guest(session, account->id); });
+                c->send(account_message(id, *account, claimed));
             });
             if (admit != WorkPool::Admit::Queued) {
                 logins_->refund(c->address, key);

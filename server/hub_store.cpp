@@ -101,6 +101,7 @@ size_t Hub::sweep(int64_t now_ms) {
         sessions_.expire(now_ms - limits_.session_ttl.count(), [this](const std::string& hash, const SessionRecord& s) {
             return (!s.room.empty() && find_room(s.room)) || accounts_->by_session(hash).has_value();
         });
+    ratings_->forget_guests(gone);  // games a guest never claimed
     if (store_) {
         store_->delete_sessions(gone);
         store_->prune_abandoned(now_ms - limits_.abandoned_keep.count());
