@@ -325,22 +325,30 @@ std::optional<std::string> AccountBook::unbind(const std::string& session) {
     return id;
 }
 
-size_t AccountBook::unbind_all(const std::string& id, const std::string& keep) {
+std::vector<std::string> AccountBook::unbind_all(const std::string& id, const std::string& keep) {
     std::lock_guard lock(mu_);
     if (store_) store_->unbind_account_sessions(id, keep);  // the other nodes' log-ins too
+    std::vector<std::string> out;
     auto it = by_id_.find(id);
-    if (it == by_id_.end()) return 0;
-    size_t n = 0;
+    if (it == by_id_.end()) return out;
     for (auto s = it->second.sessions.begin(); s != it->second.sessions.end();) {
         if (*s == keep) {
             ++s;
             continue;
         }
         by_session_.erase(*s);
+        out.push_back(*s);
         s = it->second.sessions.erase(s);
-        ++n;
     }
-    return n;
+    return out;
+}
+
+std::vector<std::string> AccountBook::logged_in_sessions() const {
+    std::lock_guard lock(mu_);
+    std::vector<std::string> out;
+    out.reserve(by_session_.size());
+    for (const auto& [session, id] : by_session_) out.push_back(session);
+    return out;
 }
 
 AccountWrite AccountBook::set_hash(const std::string& id, const std::string& expected, const std::string& hash) {

@@ -78,9 +78,11 @@ public:
     bool bind(const std::string& id, const std::string& session);
     // Logs `session` out; the account it was in (nullopt: none).
     std::optional<std::string> unbind(const std::string& session);
-    // Logs every session of account `id` out except `keep` ("": all), on every node; how many
-    // went here.
-    size_t unbind_all(const std::string& id, const std::string& keep = "");
+    // Logs every session of account `id` out except `keep` ("": all), on every node; the sessions
+    // this node knew of (their connections are told: loggedOut).
+    std::vector<std::string> unbind_all(const std::string& id, const std::string& keep = "");
+    // Every session of this node logged in (the periodic check against the store, several nodes).
+    std::vector<std::string> logged_in_sessions() const;
     // A new password hash, only if `expected` is still the current one (two changes race, on one
     // node or two): Stale otherwise. Waits for the database.
     AccountWrite set_hash(const std::string& id, const std::string& expected, const std::string& hash);

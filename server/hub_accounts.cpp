@@ -158,11 +158,12 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
         case LobbyKind::Logout:
             if (!current) return c->send(lobby_error("not_logged_in", "this session is not logged in", r.id));
             accounts_->unbind(session);
-            return c->send(ok_message(r.id));
+            c->send(ok_message(r.id));
+            return push_logged_out({session}, "logout", c.get());  // the session's other tabs
         case LobbyKind::LogoutAll:
             if (!current) return c->send(lobby_error("not_logged_in", "this session is not logged in", r.id));
-            accounts_->unbind_all(current->id);
-            return c->send(ok_message(r.id));
+            c->send(ok_message(r.id));
+            return push_logged_out(accounts_->unbind_all(current->id), "logoutAll", c.get());
         case LobbyKind::ChangePassword:
         case LobbyKind::DeleteAccount: {
             if (!current) return c->send(lobby_error("not_logged_in", "this session is not logged in", r.id));
@@ -207,13 +208,16 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                     if (w == AccountWrite::Failed) return c->send(store_unavailable(id));
                     if (w != AccountWrite::Done)
                         return c->send(lobby_error("bad_request", "the account changed meanwhile: try again", id));
-                    book->unbind_all(account.id, session);
+                    const std::vector<std::string> out = book->unbind_all(account.id, session);
                     book->flush();  // logged out on every node before the answer
+                    push_logged_out(out, "passwordChanged", nullptr);
                 } else {
                     std::optional<Account> gone;
                     if (run_guarded("deleteAccount", [&] { gone = book->erase(account.id); }))
                         return c->send(store_unavailable(id));
                     if (!gone) return c->send(lobby_error("bad_request", "the account is gone already", id));
+                    push_logged_out(std::vector<std::string>(gone->sessions.begin(), gone->sessions.end()),
+                                    "accountDeleted", c.get());
                     anonymise_games(account.id, book->by_id(account.id)->name);  // games stay, the name goes
                     spdlog::info("account {} deleted (conn {})", account.id, c->connection_id);
                 }

@@ -1136,6 +1136,28 @@ std::optional<std::string> PgStore::account_of_session(const std::string& sessio
     return out;
 }
 
+std::vector<std::pair<std::string, std::string>> PgStore::account_sessions_among(const std::vector<std::string>& sessions) {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (sessions.empty()) return out;
+    std::string array = "{";  // a text[] literal, each element quoted
+    for (const std::string& session : sessions) {
+        if (array.size() > 1) array += ',';
+        array += '"';
+        for (char ch : session) {
+            if (ch == '"' || ch == '\\') array += '\\';
+            array += ch;
+        }
+        array += '"';
+    }
+    array += '}';
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT session, account FROM account_sessions WHERE session = ANY($1::text[])", {array});
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.emplace_back(text(r.get(), i, 0), text(r.get(), i, 1));
+    tx.commit();
+    return out;
+}
+
 std::vector<std::pair<std::string, std::string>> PgStore::load_account_sessions() {
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);

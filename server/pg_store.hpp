@@ -82,6 +82,7 @@ public:
     void unbind_account_session(const std::string& session) override;
     void unbind_account_sessions(const std::string& account, const std::string& keep) override;
     std::optional<std::string> account_of_session(const std::string& session) override;
+    std::vector<std::pair<std::string, std::string>> account_sessions_among(const std::vector<std::string>& sessions) override;
     std::vector<std::pair<std::string, std::string>> load_account_sessions() override;
     void delete_document(const std::string& kind, const std::string& id) override;
 

@@ -222,6 +222,55 @@ TEST_CASE("accounts: wrong log-ins lock the account out for a while, right or wr
     CHECK(ac_code_of(ac_reg(y, "Fay", "fays password")) == "account");
 }
 
+// loggedOut (docs/protocol.md, "Accounts"): a revoked log-in tells the session's open connections,
+// which then act and chat as guests; the one that asked gets its answer instead.
+TEST_CASE("accounts: a revoked log-in pushes loggedOut to its connections, which become guests", "[server][accounts]") {
+    Watchdog wd(120);
+    TestServer s;
+    WsClient a1(s.port);
+    a1.hello("Guest A");
+    REQUIRE(ac_reg(a1, "Ann", "ann password").at("type") == "account");
+    WsClient a2(s.port);  // a second tab of the same session
+    REQUIRE(a2.hello("Guest A", a1.token).at("name") == "Ann");
+    WsClient b(s.port);  // another device
+    b.hello("Guest B");
+    REQUIRE(ac_login(b, "ann", "ann password").at("type") == "account");
+    const std::string room = b.create().at("room");
+    REQUIRE(b.join(room, 0).at("type") == "joined");
+    b.request({{"type", "chat"}, {"room", room}, {"text", "as Ann"}});
+    CHECK(b.recv_type("chat").at("name") == "Ann");
+
+    // logout in one tab: the other tab of the session is told; the other device is not.
+    CHECK(ac_code_of(ac_account_call(a1, {{"type", "logout"}})) == "ok");
+    json out = a2.recv_type("loggedOut");
+    CHECK(out.at("reason") == "logout");
+    CHECK(out.at("name") == "Guest A");
+    CHECK(ac_code_of(ac_account_call(a2, {{"type", "logoutAll"}})) == "not_logged_in");
+    REQUIRE(ac_login(a1, "Ann", "ann password").at("type") == "account");
+
+    // logoutAll from the other device: every connection of every session of the account.
+    CHECK(ac_code_of(ac_account_call(b, {{"type", "logoutAll"}})) == "ok");
+    for (WsClient* c : {&a1, &a2}) CHECK(c->recv_type("loggedOut").at("reason") == "logoutAll");
+    CHECK(ac_code_of(ac_account_call(a1, {{"type", "logout"}})) == "not_logged_in");
+    b.request({{"type", "chat"}, {"room", room}, {"text", "as a guest"}});
+    CHECK(b.recv_type("chat").at("name") == "Guest B");  // no longer speaks as the account
+
+    // A password change logs the other sessions out, and they are told; the changer is not.
+    REQUIRE(ac_login(a1, "Ann", "ann password").at("type") == "account");
+    REQUIRE(ac_login(b, "Ann", "ann password").at("type") == "account");
+    CHECK(ac_code_of(ac_account_call(a1, {{"type", "changePassword"}, {"password", "ann password"},
+                                          {"newPassword", "new password"}})) == "ok");
+    CHECK(b.recv_type("loggedOut").at("reason") == "passwordChanged");
+    CHECK(ac_code_of(ac_account_call(b, {{"type", "logout"}})) == "not_logged_in");
+
+    // Deleting the account: every other connection is told.
+    REQUIRE(ac_login(b, "Ann", "new password").at("type") == "account");
+    CHECK(ac_code_of(ac_account_call(a1, {{"type", "deleteAccount"}, {"password", "new password"}})) == "ok");
+    CHECK(a2.recv_type("loggedOut").at("reason") == "accountDeleted");
+    CHECK(b.recv_type("loggedOut").at("reason") == "accountDeleted");
+    CHECK(ac_code_of(ac_reg(b, "Bea", "bea password")) == "account");  // a guest again: may register
+}
+
 TEST_CASE("accounts: kept by the store across a restart", "[server][accounts][store]") {
     for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
         Watchdog wd(120);
@@ -504,6 +553,53 @@ TEST_CASE("accounts: across two nodes on one PostgreSQL", "[server][accounts][st
     b2.close();
     b3.close();
     a2.close();
+    na->stop();
+    nb->stop();
+}
+
+// loggedOut across nodes: a log-in revoked on node A reaches a connection on node B at B's next
+// check of the store (HubLimits::login_check).
+TEST_CASE("accounts: a log-in revoked on another node is pushed loggedOut at the next check", "[server][accounts][store][cluster]") {
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog wd(180);
+    TestStoreDb db("postgres");
+    auto node = [&db](const std::string& id) {
+        hexhall::server::ServerOptions o;
+        o.address = "127.0.0.1";
+        o.port = 0;
+        o.threads = 2;
+        o.node_id = id;
+        o.limits.login_check = std::chrono::milliseconds(100);
+        db.use_in(o);
+        return std::make_unique<hexhall::server::Server>(o);
+    };
+    auto na = node("logout-a"), nb = node("logout-b");
+    const uint16_t pa = na->start(), pb = nb->start();
+    WsClient a(pa);
+    a.hello("on A");
+    REQUIRE(ac_reg(a, "Ann", "ann password").at("type") == "account");
+    WsClient b(pb);
+    b.hello("on B");
+    REQUIRE(ac_login(b, "Ann", "ann password").at("type") == "account");
+    na->store().flush();  // A's log-in is stored (register answers before it is)
+    WsClient b_same(pb);  // node B, the session of A's connection
+    REQUIRE(b_same.hello("x", a.token).contains("account"));
+
+    CHECK(ac_code_of(ac_account_call(a, {{"type", "logoutAll"}})) == "ok");
+    for (WsClient* c : {&b, &b_same}) {
+        const json out = c->recv_type("loggedOut");
+        CHECK(out.at("reason") == "revoked");
+    }
+    CHECK(ac_code_of(ac_account_call(b, {{"type", "logout"}})) == "not_logged_in");
+
+    // Deleted on A: B's connection is told why.
+    REQUIRE(ac_login(b, "Ann", "ann password").at("type") == "account");
+    REQUIRE(ac_login(a, "Ann", "ann password").at("type") == "account");
+    CHECK(ac_code_of(ac_account_call(a, {{"type", "deleteAccount"}, {"password", "ann password"}})) == "ok");
+    CHECK(b.recv_type("loggedOut").at("reason") == "accountDeleted");
+    a.close();
+    b.close();
+    b_same.close();
     na->stop();
     nb->stop();
 }
