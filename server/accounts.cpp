@@ -1,6 +1,6 @@
 #include "server/accounts.hpp"
 
-#include <cctype>
+#include <algorithm>
 #include <random>
 #include <stdexcept>
 
@@ -16,9 +16,6 @@ using json = nlohmann::json;
 
 namespace {
 
-bool alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
-bool separator(char c) { return c == ' ' || c == '_' || c == '-' || c == '.'; }
-
 std::string new_account_id() {
     static constexpr char kHex[] = "0123456789abcdef";
     std::random_device rd;
@@ -29,58 +26,6 @@ std::string new_account_id() {
 }
 
 }  // namespace
-
-NameCheck check_account_name(const std::string& name) {
-    NameCheck r;
-    if (name.size() < kMinAccountName || name.size() > kMaxAccountName) {
-        r.error = "a name has 3 to 20 characters";
-        return r;
-    }
-    bool letter = false;
-    for (size_t i = 0; i < name.size(); ++i) {
-        const char c = name[i];
-        if (separator(c)) {
-            if (i == 0 || i + 1 == name.size() || !alnum(name[i - 1])) {
-                r.error = "a space, '_', '-' or '.' may only stand alone between letters or digits";
-                return r;
-            }
-        } else if (!alnum(c)) {
-            r.error = "a name has only the letters A-Z and a-z, the digits 0-9, and single spaces, '_', '-' or '.'";
-            return r;
-        }
-        letter = letter || std::isalpha(static_cast<unsigned char>(c));
-    }
-    if (!letter) {
-        r.error = "a name has at least one letter";
-        return r;
-    }
-    // The skeleton: case and separators do not count, and look-alike letters are one.
-    std::string k;
-    for (char c : name) {
-        if (separator(c)) continue;
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        switch (c) {
-            case '0': c = 'o'; break;
-            case '1': case 'i': c = 'l'; break;
-            case '5': c = 's'; break;
-            default: break;
-        }
-        k += c;
-    }
-    std::string key;
-    for (size_t i = 0; i < k.size(); ++i) {
-        if (k[i] == 'r' && i + 1 < k.size() && k[i + 1] == 'n') key += 'm', ++i;
-        else if (k[i] == 'v' && i + 1 < k.size() && k[i + 1] == 'v') key += 'w', ++i;
-        else key += k[i];
-    }
-    if (key.starts_with("deletedplayer")) {
-        r.error = "this name is reserved";
-        return r;
-    }
-    r.ok = true;
-    r.key = std::move(key);
-    return r;
-}
 
 bool AccountBook::stored() const { return store_ && store_->has_accounts(); }
 
@@ -117,6 +62,7 @@ void AccountBook::load() {
         store_->delete_document(kAccountKind, d.id);
     }
     store_->flush();
+    rekey();
     const std::vector<AccountRow> rows = store_->load_accounts();
     const auto logins = store_->load_account_sessions();
     std::lock_guard lock(mu_);
@@ -124,6 +70,43 @@ void AccountBook::load() {
     for (const auto& [session, id] : logins)
         if (auto it = by_id_.find(id); it != by_id_.end() && !it->second.deleted) bind_here(id, session);
     spdlog::info("accounts: {} loaded", by_key_.size());
+}
+
+// Keys follow the name rule of the running server (decision 025): a changed rule, or new Unicode data
+// in a newer ICU, changes keys, so each start recomputes them. Accounts whose key changes first move
+// to their collided key (unique by id), then, oldest first, to their key; one that finds its key
+// held by another account (older, or not re-keyed) keeps the collided key: it still logs in
+// (fresh_login_candidates), and no new account can take the name. Idempotent; a second node starting
+// at once finds the same keys.
+void AccountBook::rekey() {
+    std::vector<AccountRow> rows = store_->load_accounts();
+    std::erase_if(rows, [](const AccountRow& r) { return r.deleted || r.key.empty(); });
+    std::sort(rows.begin(), rows.end(), [](const AccountRow& a, const AccountRow& b) {
+        return a.created_ms != b.created_ms ? a.created_ms < b.created_ms : a.id < b.id;
+    });
+    std::vector<std::pair<const AccountRow*, std::string>> changes;
+    for (const AccountRow& row : rows) {
+        const std::string want = account_name_key(row.name);
+        if (!want.empty() && want != row.key) changes.emplace_back(&row, want);
+    }
+    auto write = [this](const std::string& id, const std::string& key) {
+        const AccountWrite w = store_->set_account_key(id, key);
+        if (w == AccountWrite::Failed) throw std::runtime_error("store: account " + id + " cannot be re-keyed");
+        return w;
+    };
+    for (const auto& [row, want] : changes)
+        if (row->key != collided_key(want, row->id)) write(row->id, collided_key(want, row->id));
+    size_t moved = 0, kept = 0;
+    for (const auto& [row, want] : changes) {
+        if (write(row->id, want) == AccountWrite::Done) {
+            ++moved;
+            continue;
+        }
+        ++kept;
+        spdlog::warn("accounts: account {} ({}) keeps the key {}: another account's name is too like its name",
+                     row->id, row->name, collided_key(want, row->id));
+    }
+    if (moved || kept) spdlog::info("accounts: {} names re-keyed, {} keep a collided key", moved, kept);
 }
 
 // Under mu_. The cache's copy of the store's row (this node's sessions of it stay, unless it is deleted).
@@ -248,6 +231,23 @@ std::optional<Account> AccountBook::fresh_by_id(const std::string& id) {
     return remember(*row);
 }
 
+std::vector<Account> AccountBook::fresh_login_candidates(const std::string& key) {
+    std::vector<Account> out;
+    if (key.empty()) return out;
+    if (std::optional<Account> holder = fresh_by_key(key)) out.push_back(std::move(*holder));
+    std::vector<std::string> collided;
+    {
+        std::lock_guard lock(mu_);
+        const std::string prefix = key + kCollidedMark;
+        for (auto it = by_key_.lower_bound(prefix); it != by_key_.end() && it->first.starts_with(prefix); ++it)
+            collided.push_back(it->second);
+    }
+    for (const std::string& id : collided)
+        if (std::optional<Account> a = fresh_by_id(id); a && !a->deleted && a->key.starts_with(key + kCollidedMark))
+            out.push_back(std::move(*a));
+    return out;
+}
+
 std::optional<Account> AccountBook::by_key(const std::string& key) {
     {
         std::lock_guard lock(mu_);
@@ -325,22 +325,30 @@ std::optional<std::string> AccountBook::unbind(const std::string& session) {
     return id;
 }
 
-size_t AccountBook::unbind_all(const std::string& id, const std::string& keep) {
+std::vector<std::string> AccountBook::unbind_all(const std::string& id, const std::string& keep) {
     std::lock_guard lock(mu_);
     if (store_) store_->unbind_account_sessions(id, keep);  // the other nodes' log-ins too
+    std::vector<std::string> out;
     auto it = by_id_.find(id);
-    if (it == by_id_.end()) return 0;
-    size_t n = 0;
+    if (it == by_id_.end()) return out;
     for (auto s = it->second.sessions.begin(); s != it->second.sessions.end();) {
         if (*s == keep) {
             ++s;
             continue;
         }
         by_session_.erase(*s);
+        out.push_back(*s);
         s = it->second.sessions.erase(s);
-        ++n;
     }
-    return n;
+    return out;
+}
+
+std::vector<std::string> AccountBook::logged_in_sessions() const {
+    std::lock_guard lock(mu_);
+    std::vector<std::string> out;
+    out.reserve(by_session_.size());
+    for (const auto& [session, id] : by_session_) out.push_back(session);
+    return out;
 }
 
 AccountWrite AccountBook::set_hash(const std::string& id, const std::string& expected, const std::string& hash) {

@@ -15,29 +15,19 @@
 #include <string>
 #include <vector>
 
+#include "server/account_name.hpp"
 #include "server/store.hpp"
 
 namespace hexhall::server {
 
 inline constexpr const char* kAccountKind = "account";
-inline constexpr size_t kMinAccountName = 3, kMaxAccountName = 20;
 inline constexpr size_t kMinPassword = 8, kMaxPassword = 128;
 
-// The conservative name rule of decision 020: 3–20 characters of ASCII letters and digits, with
-// single separators (space, '_', '-', '.') between them, at least one letter. `key` is what must be
-// unique: lower case, separators dropped, look-alikes folded (0→o, 1→l, i→l, 5→s, rn→m, vv→w), so
-// "Ann", "A.nn" and "ANN" collide, and so do "Lily", "L1ly" and "lily".
-struct NameCheck {
-    bool ok = false;
-    std::string key;    // set when ok
-    std::string error;  // set when not ok: why, for the player
-};
-NameCheck check_account_name(const std::string& name);
 
 struct Account {
     std::string id;    // 16 hex digits
     std::string name;  // as registered (shown); "Deleted player <id>" once deleted
-    std::string key;   // check_account_name's key ("" once deleted)
+    std::string key;   // account_name_key of the name ("" once deleted; collided_key when older took it)
     std::string hash;  // Argon2id string ("" once deleted)
     int64_t created_ms = 0;
     std::set<std::string> sessions;  // token hashes of the sessions logged in to it
@@ -48,7 +38,8 @@ class AccountBook {
 public:
     explicit AccountBook(Store* store = nullptr) : store_(store) {}
     // Hub::restore: moves the "account" documents of older databases into the store's accounts table,
-    // then loads the accounts and their log-ins.
+    // recomputes every name's key (decision 025: a new rule or new Unicode data), then loads the
+    // accounts and their log-ins.
     void load();
 
     // A name being registered on this node: held while its password is hashed (false: held already,
@@ -69,6 +60,10 @@ public:
     // logged out here). Wait for the database; throw std::runtime_error when it cannot be read.
     std::optional<Account> fresh_by_key(const std::string& key);
     std::optional<Account> fresh_by_id(const std::string& id);
+    // Who a log-in by a name with this key may be, as the store has them now: the account holding the
+    // key, then any older account that keeps a collided key (decision 025). Waits for the database;
+    // throws when it cannot be read.
+    std::vector<Account> fresh_login_candidates(const std::string& key);
     // From the cache, read through to the store on a miss (nullopt when it cannot be read).
     std::optional<Account> by_key(const std::string& key);
     std::optional<Account> by_id(const std::string& id);
@@ -83,9 +78,11 @@ public:
     bool bind(const std::string& id, const std::string& session);
     // Logs `session` out; the account it was in (nullopt: none).
     std::optional<std::string> unbind(const std::string& session);
-    // Logs every session of account `id` out except `keep` ("": all), on every node; how many
-    // went here.
-    size_t unbind_all(const std::string& id, const std::string& keep = "");
+    // Logs every session of account `id` out except `keep` ("": all), on every node; the sessions
+    // this node knew of (their connections are told: loggedOut).
+    std::vector<std::string> unbind_all(const std::string& id, const std::string& keep = "");
+    // Every session of this node logged in (the periodic check against the store, several nodes).
+    std::vector<std::string> logged_in_sessions() const;
     // A new password hash, only if `expected` is still the current one (two changes race, on one
     // node or two): Stale otherwise. Waits for the database.
     AccountWrite set_hash(const std::string& id, const std::string& expected, const std::string& hash);
@@ -99,6 +96,7 @@ public:
 
 private:
     bool stored() const;                          // the store keeps accounts
+    void rekey();                                 // load(): every live account's key as the rule says now
     Account remember(const AccountRow& row);      // under mu_: the cache takes the store's row
     void bind_here(const std::string& id, const std::string& session);   // under mu_
     void unbind_here(const std::string& session);  // under mu_

@@ -290,12 +290,14 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         sessions_.put(c->session_hash, SessionRecord{r.name, known ? known->room : std::string(), unix_ms_now()});
         store_session(c->session_hash);
         json welcome = welcome_message(r.id, token, r.name);
-        if (auto account = accounts_->by_session(c->session_hash)) {  // logged in: its name is the account's
-            c->name = account->name;
+        // Logged in: its name is the account's (display_name; c->name stays the guest name it
+        // shows if the log-in is revoked: loggedOut).
+        if (auto account = accounts_->by_session(c->session_hash)) {
             welcome["name"] = account->name;
             welcome["account"] = {{"id", account->id}, {"name", account->name}};
         }
         c->send(welcome);
+        track_connection(c);
         if (known && !known->room.empty()) {
             bool answered = false;
             auto room = find_room(known->room);
@@ -392,6 +394,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
 
 void Hub::on_close(const ClientPtr& c) {
     if (!c->session_hash.empty()) leave_queue(c, true);  // a waiter who goes leaves the queue
+    if (!c->session_hash.empty()) untrack_connection(c);
     if (auto room = c->room) room->post([room, c] { room->disconnect(c); });
     c->room.reset();
 }

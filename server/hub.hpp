@@ -158,6 +158,19 @@ private:
     std::string display_name(const ClientPtr& c) const;
     std::shared_ptr<AccountBook> accounts_;
     std::shared_ptr<RatingBook> ratings_;
+    // loggedOut (hub_logged_out.cpp): each session's open connections on this node, so that a
+    // revoked log-in is told (docs/protocol.md, "loggedOut"); several nodes check the store's log-ins
+    // every HubLimits::login_check for revocations made elsewhere.
+    void track_connection(const ClientPtr& c);    // after hello
+    void untrack_connection(const ClientPtr& c);  // on close
+    // Tells every open connection of `sessions` (but `except`) that its session is logged out.
+    void push_logged_out(const std::vector<std::string>& sessions, const std::string& reason, const Client* except);
+    void check_logins();  // on the work pool
+    void arm_login_check();
+    std::mutex conns_mu_;
+    std::map<std::string, std::vector<std::weak_ptr<Client>>> conns_by_session_;
+    std::optional<Strand> login_strand_;
+    bool login_armed_ = false;  // conns_mu_
     void game_finished(PlayedGame g);  // a room's game ended (on its strand)
     void anonymise_games(const std::string& account, const std::string& name);  // deleteAccount (a worker)
     // Play now (hub_play_now.cpp): playNow, leaveQueue, the queues' timer, a match's room.

@@ -13,8 +13,9 @@ namespace hexhall::server {
 
 namespace {
 
-json account_message(int64_t id, const Account& a) {
-    return {{"type", "account"}, {"v", 1}, {"id", id}, {"account", {{"id", a.id}, {"name", a.name}}}};
+// `claimed`: the guest session's finished games that became the account's.
+json account_message(int64_t id, const Account& a, size_t claimed) {
+    return {{"type", "account"}, {"v", 1}, {"id", id}, {"account", {{"id", a.id}, {"name", a.name}}}, {"claimed", claimed}};
 }
 
 // A string member, or nullopt (after answering the error) when it is missing or not a string.
@@ -73,8 +74,8 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
             if (!accounts_->reserve(check.key))
                 return c->send(lobby_error("name_taken", "that name (or one too like it) is taken", r.id));
             auto book = accounts_;
-            const auto admit = work_->submit(who, [c, id = r.id, book, name = *name, key = check.key,
-                                                   password = *password, session](bool run) {
+            const auto admit = work_->submit(who, [c, id = r.id, book, ratings = ratings_, name = check.name,
+                                                   key = check.key, password = *password, session](bool run) {
                 if (!run) {
                     book->release(key);
                     return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
@@ -93,8 +94,10 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                 if (made.result == AccountWrite::Taken)
                     return c->send(lobby_error("name_taken", "that name (or one too like it) is taken", id));
                 if (made.result != AccountWrite::Done) return c->send(store_unavailable(id));
+                size_t claimed = 0;  // what the guest played is the account's now
+                run_guarded("register", [&] { claimed = ratings->claim_guest(session, made.account.id); });
                 spdlog::info("account {} registered (conn {})", made.account.id, c->connection_id);
-                c->send(account_message(id, made.account));
+                c->send(account_message(id, made.account, claimed));
             });
             if (admit != WorkPool::Admit::Queued) {
                 accounts_->release(check.key);
@@ -108,36 +111,46 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
             if (!name) return;
             auto password = string_member(c, r, "password");
             if (!password) return;
-            const NameCheck check = check_account_name(*name);
-            if (!check.ok || password->size() > kMaxPassword)
+            // Any name's key, not only one that may be registered now: older accounts keep theirs.
+            const std::string key = account_name_key(*name);
+            if (key.empty() || password->size() > kMaxPassword)
                 return c->send(lobby_error("bad_login", "no account has this name and password", r.id));
             PasswordThrottle::Clock::duration wait{};
-            if (!logins_->try_guess(c->address, check.key, PasswordThrottle::Clock::now(), &wait))
+            if (!logins_->try_guess(c->address, key, PasswordThrottle::Clock::now(), &wait))
                 return c->send(lobby_error("login_locked", locked_message(wait), r.id));
             auto book = accounts_;
             auto throttle = logins_;
-            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, key = check.key,
+            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, ratings = ratings_, key,
                                                    password = *password, session, address = c->address](bool run) {
                 if (!run) {
                     throttle->refund(address, key);
                     return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
                 }
-                // The account as the store has it now: registered, re-keyed or deleted on any node.
-                std::optional<Account> account;
-                if (run_guarded("login", [&] { account = book->fresh_by_key(key); })) {
+                // The account as the store has it now: registered, re-keyed or deleted on any node
+                // (and, rarely, an older account whose name became too like it: decision 025).
+                std::vector<Account> candidates;
+                if (run_guarded("login", [&] { candidates = book->fresh_login_candidates(key); })) {
                     throttle->refund(address, key);
                     return c->send(store_unavailable(id));
                 }
                 bool rehash = false;
-                const bool right = verify_password(account ? account->hash : decoy_hash(), password, rehash) && account;
-                if (!right || !book->bind(account->id, session))
+                std::optional<Account> account;
+                if (candidates.empty()) verify_password(decoy_hash(), password, rehash);
+                for (const Account& a : candidates)
+                    if (rehash = false; verify_password(a.hash, password, rehash)) {
+                        account = a;
+                        break;
+                    }
+                if (!account || !book->bind(account->id, session))
                     return c->send(lobby_error("bad_login", "no account has this name and password", id));
                 throttle->refund(address, key);
                 if (rehash) book->set_hash(account->id, account->hash, hash_password(password));  // newer parameters
-                c->send(account_message(id, *account));
+                size_t claimed = 0;  // what the guest played is the account's now
+                run_guarded("login", [&] { claimed = ratings->claim_guest(session, account->id); });
+                c->send(account_message(id, *account, claimed));
             });
             if (admit != WorkPool::Admit::Queued) {
-                logins_->refund(c->address, check.key);
+                logins_->refund(c->address, key);
                 busy(admit);
             }
             return;
@@ -145,11 +158,12 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
         case LobbyKind::Logout:
             if (!current) return c->send(lobby_error("not_logged_in", "this session is not logged in", r.id));
             accounts_->unbind(session);
-            return c->send(ok_message(r.id));
+            c->send(ok_message(r.id));
+            return push_logged_out({session}, "logout", c.get());  // the session's other tabs
         case LobbyKind::LogoutAll:
             if (!current) return c->send(lobby_error("not_logged_in", "this session is not logged in", r.id));
-            accounts_->unbind_all(current->id);
-            return c->send(ok_message(r.id));
+            c->send(ok_message(r.id));
+            return push_logged_out(accounts_->unbind_all(current->id), "logoutAll", c.get());
         case LobbyKind::ChangePassword:
         case LobbyKind::DeleteAccount: {
             if (!current) return c->send(lobby_error("not_logged_in", "this session is not logged in", r.id));
@@ -194,13 +208,16 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                     if (w == AccountWrite::Failed) return c->send(store_unavailable(id));
                     if (w != AccountWrite::Done)
                         return c->send(lobby_error("bad_request", "the account changed meanwhile: try again", id));
-                    book->unbind_all(account.id, session);
+                    const std::vector<std::string> out = book->unbind_all(account.id, session);
                     book->flush();  // logged out on every node before the answer
+                    push_logged_out(out, "passwordChanged", nullptr);
                 } else {
                     std::optional<Account> gone;
                     if (run_guarded("deleteAccount", [&] { gone = book->erase(account.id); }))
                         return c->send(store_unavailable(id));
                     if (!gone) return c->send(lobby_error("bad_request", "the account is gone already", id));
+                    push_logged_out(std::vector<std::string>(gone->sessions.begin(), gone->sessions.end()),
+                                    "accountDeleted", c.get());
                     anonymise_games(account.id, book->by_id(account.id)->name);  // games stay, the name goes
                     spdlog::info("account {} deleted (conn {})", account.id, c->connection_id);
                 }

@@ -56,6 +56,9 @@ struct HubLimits {
     std::chrono::milliseconds play_tick{1000};
     std::chrono::milliseconds play_bots_after{60'000};
     std::chrono::milliseconds play_join_wait{30'000};
+    // Several nodes: how often a node checks that its connected sessions' log-ins still stand in the
+    // store (revoked on another node: loggedOut). One query per check.
+    std::chrono::milliseconds login_check{5'000};
 };
 
 }  // namespace hexhall::server

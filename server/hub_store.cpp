@@ -64,6 +64,9 @@ void Hub::store_session(const std::string& hash) {
 std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game, const json& request) {
     setup.bot_games = bot_games_;
     setup.on_finished = [this](const PlayedGame& g) { game_finished(g); };
+    setup.name_of = [accounts = accounts_](const std::string& session, const std::string& fallback) {
+        return accounts->name_of_session(session).value_or(fallback);  // a revoked log-in chats as a guest
+    };
     setup.rating_of = [ratings = ratings_, game = std::string(game->name()), family = ruleset_family(game->options())](
                           const std::string& account) { return ratings->rating_of(account, game, family); };
     if (const GameModule* m = games_.find(game->name())) setup.bot_names = m->bots;
@@ -101,6 +104,7 @@ size_t Hub::sweep(int64_t now_ms) {
         sessions_.expire(now_ms - limits_.session_ttl.count(), [this](const std::string& hash, const SessionRecord& s) {
             return (!s.room.empty() && find_room(s.room)) || accounts_->by_session(hash).has_value();
         });
+    ratings_->forget_guests(gone);  // games a guest never claimed
     if (store_) {
         store_->delete_sessions(gone);
         store_->prune_abandoned(now_ms - limits_.abandoned_keep.count());

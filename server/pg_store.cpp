@@ -1043,6 +1043,19 @@ AccountWrite PgStore::set_account_hash(const std::string& id, const std::string&
     return PQntuples(r.get()) == 1 ? AccountWrite::Done : AccountWrite::Stale;
 }
 
+AccountWrite PgStore::set_account_key(const std::string& id, const std::string& key) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) return AccountWrite::Failed;
+    Result r = w_->exec("UPDATE accounts SET name_key = $2 WHERE id = $1 AND NOT deleted RETURNING id", {id, key});
+    if (!succeeded(r.get())) {
+        const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+        if (state && std::string(state) == "23505") return AccountWrite::Taken;  // unique_violation
+        if (log_allowed("store account")) spdlog::error("store: account: {}", message(r.get()));
+        return AccountWrite::Failed;
+    }
+    return PQntuples(r.get()) == 1 ? AccountWrite::Done : AccountWrite::Stale;
+}
+
 std::optional<AccountRow> PgStore::delete_account(const std::string& id, const std::string& anonymous_name) {
     std::lock_guard db(w_mu_);
     if (!w_->connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");
@@ -1119,6 +1132,28 @@ std::optional<std::string> PgStore::account_of_session(const std::string& sessio
     Result r = read(*r_, "SELECT account FROM account_sessions WHERE session = $1", {session});
     std::optional<std::string> out;
     if (PQntuples(r.get()) > 0) out = text(r.get(), 0, 0);
+    tx.commit();
+    return out;
+}
+
+std::vector<std::pair<std::string, std::string>> PgStore::account_sessions_among(const std::vector<std::string>& sessions) {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (sessions.empty()) return out;
+    std::string array = "{";  // a text[] literal, each element quoted
+    for (const std::string& session : sessions) {
+        if (array.size() > 1) array += ',';
+        array += '"';
+        for (char ch : session) {
+            if (ch == '"' || ch == '\\') array += '\\';
+            array += ch;
+        }
+        array += '"';
+    }
+    array += '}';
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT session, account FROM account_sessions WHERE session = ANY($1::text[])", {array});
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.emplace_back(text(r.get(), i, 0), text(r.get(), i, 1));
     tx.commit();
     return out;
 }

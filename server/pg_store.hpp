@@ -75,12 +75,14 @@ public:
     std::optional<AccountRow> account_by_key(const std::string& key) override;
     std::optional<AccountRow> account_by_id(const std::string& id) override;
     AccountWrite set_account_hash(const std::string& id, const std::string& expected, const std::string& hash) override;
+    AccountWrite set_account_key(const std::string& id, const std::string& key) override;
     std::optional<AccountRow> delete_account(const std::string& id, const std::string& anonymous_name) override;
     std::vector<AccountRow> load_accounts() override;
     void bind_account_session(const std::string& session, const std::string& account) override;
     void unbind_account_session(const std::string& session) override;
     void unbind_account_sessions(const std::string& account, const std::string& keep) override;
     std::optional<std::string> account_of_session(const std::string& session) override;
+    std::vector<std::pair<std::string, std::string>> account_sessions_among(const std::vector<std::string>& sessions) override;
     std::vector<std::pair<std::string, std::string>> load_account_sessions() override;
     void delete_document(const std::string& kind, const std::string& id) override;
 

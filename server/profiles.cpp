@@ -25,8 +25,8 @@ std::optional<HttpAnswer> player_endpoint(const Hub& hub, std::string_view targe
     };
     if (target.starts_with("/players/")) {
         const std::optional<std::string> name = url_decode(target.substr(9));
-        const NameCheck check = check_account_name(name.value_or(""));
-        const std::optional<Account> account = check.ok ? hub.accounts().by_key(check.key) : std::nullopt;
+        const std::string key = account_name_key(name.value_or(""));
+        const std::optional<Account> account = key.empty() ? std::nullopt : hub.accounts().by_key(key);
         if (!account) return error(404, "no_player", "no player has this name");
         json page = hub.ratings().profile(account->id, account->name, name_of);
         page["since"] = account->created_ms;

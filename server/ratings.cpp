@@ -132,7 +132,11 @@ void RatingBook::record(const PlayedGame& g) {
         players.push_back(std::move(p));
     }
     for (size_t i = 0; i < n; ++i) {
-        const std::string& account = g.seats[i].account;
+        // A guest's games are kept under its session, for the account it may claim them with.
+        const PlayedSeat& seat = g.seats[i];
+        const std::string account = !seat.account.empty() ? seat.account
+                                    : seat.kind == "human" && !seat.session.empty() ? guest_key(seat.session)
+                                                                                    : std::string();
         if (account.empty()) continue;
         json entry = {{"room", g.room},     {"game", g.game},     {"ruleset", g.family},
                       {"rated", g.rated && after[i].has_value()}, {"time", g.finished_ms},
@@ -144,6 +148,53 @@ void RatingBook::record(const PlayedGame& g) {
         list.push_back(std::move(entry));
         if (list.size() > kMaxHistory) list.erase(list.begin());
         save_games(account);
+    }
+}
+
+size_t RatingBook::claim_guest(const std::string& session, const std::string& account) {
+    const std::string from = guest_key(session);
+    // The store's copy first (another node may have recorded the guest's games), outside the lock.
+    json stored;
+    if (store_)
+        if (std::optional<StoredDocument> d = store_->load_document(kGamesKind, from))
+            stored = json::parse(d->body, nullptr, false);
+    std::lock_guard lock(mu_);
+    json guest = json::array();
+    if (auto it = games_.find(from); it != games_.end()) {
+        if (it->second.is_array()) guest = std::move(it->second);
+        games_.erase(it);
+    }
+    if (stored.is_array()) guest.insert(guest.end(), stored.begin(), stored.end());
+    if (guest.empty()) return 0;
+    json& list = games_[account];
+    if (!list.is_array()) list = json::array();
+    auto has = [&list](const json& g) {
+        return std::any_of(list.begin(), list.end(), [&g](const json& h) {
+            return h.value("room", "") == g.value("room", "") && h.value("seat", -1) == g.value("seat", -1);
+        });
+    };
+    size_t claimed = 0;
+    for (json& g : guest) {
+        if (!g.is_object() || has(g)) continue;
+        const size_t seat = g.value("seat", size_t{0});
+        if (g.contains("players") && g["players"].is_array() && seat < g["players"].size())
+            g["players"][seat]["account"] = account;
+        list.push_back(std::move(g));
+        ++claimed;
+    }
+    std::stable_sort(list.begin(), list.end(),
+                     [](const json& a, const json& b) { return a.value("time", int64_t{0}) < b.value("time", int64_t{0}); });
+    while (list.size() > kMaxHistory) list.erase(list.begin());
+    save_games(account);
+    if (store_) store_->delete_document(kGamesKind, from);
+    return claimed;
+}
+
+void RatingBook::forget_guests(const std::vector<std::string>& sessions) {
+    std::lock_guard lock(mu_);
+    for (const std::string& session : sessions) {
+        const std::string key = guest_key(session);
+        if (games_.erase(key) && store_) store_->delete_document(kGamesKind, key);
     }
 }
 

@@ -68,6 +68,12 @@ public:
     nlohmann::json leaderboard(const std::string& game, const std::string& family, const std::string& season,
                                int64_t now_ms, const std::function<std::string(const std::string&)>& name_of) const;
     const RatingSettings& settings() const { return settings_; }
+    // A guest session's finished games become the account's (register or log in from a guest session):
+    // moved into its history (in time order, no game twice), the guest's seat naming the account.
+    // How many were moved. Reads the store (call it off the I/O threads).
+    size_t claim_guest(const std::string& session, const std::string& account);
+    // Guest sessions that expired: their histories go (Hub::sweep).
+    void forget_guests(const std::vector<std::string>& sessions);
     // The (room, seat) of every game in an account's history (deleteAccount anonymises them).
     std::vector<std::pair<std::string, int>> seats_of(const std::string& account) const;
     static constexpr size_t kMaxHistory = 500;  // games kept per account, rating points per family
@@ -85,6 +91,8 @@ private:
         std::vector<Point> history;
         std::map<std::string, std::pair<rating::Rating, int>> past;  // earlier seasons: final rating, games
     };
+    // A guest's history: a key no account id has (ids are hex).
+    static std::string guest_key(const std::string& session) { return "guest:" + session; }
     static std::string key(const std::string& account, const std::string& game, const std::string& family) {
         return account + ":" + game + ":" + family;
     }
@@ -94,7 +102,7 @@ private:
     RatingSettings settings_;
     mutable std::mutex mu_;
     std::map<std::string, Entry> ratings_;               // key(account, game, family)
-    std::map<std::string, nlohmann::json> games_;        // account -> its games (array, oldest first)
+    std::map<std::string, nlohmann::json> games_;        // account (or guest_key) -> its games (array, oldest first)
 };
 
 }  // namespace hexhall::server

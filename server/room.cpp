@@ -37,6 +37,7 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       on_over_(std::move(setup.on_over)),
       on_finished_(std::move(setup.on_finished)),
       rating_of_(std::move(setup.rating_of)),
+      name_of_(std::move(setup.name_of)),
       game_(std::move(game)),
       strand_(std::move(strand)),
       limits_(limits),
@@ -698,14 +699,15 @@ void Room::chat(const ClientPtr& c, const std::string& text, int64_t id) {
         return c->send(lobby_error("rate_limited", "at most 5 chat messages per 10 s", id));
     times.push_back(t);
     const int64_t unix_ms = unix_ms_now();
-    const Text all = make_text(chat_message(std::nullopt, id_, seat, c->name, text, unix_ms));
+    const std::string name = name_of_ ? name_of_(c->session_hash, c->name) : c->name;
+    const Text all = make_text(chat_message(std::nullopt, id_, seat, name, text, unix_ms));
     chat_history_.push_back(all);
     if (chat_history_.size() > kChatHistory) chat_history_.pop_front();
     for (const Seat& s : seats_)
         if (auto cl = s.client.lock(); cl && cl != c) cl->send(all);
     for (auto& w : spectators_)
         if (auto cl = w.client.lock(); cl && cl != c) cl->send(all);
-    c->send(chat_message(id, id_, seat, c->name, text, unix_ms));
+    c->send(chat_message(id, id_, seat, name, text, unix_ms));
 }
 
 void Room::game_message(const ClientPtr& c, const json& message, std::optional<int64_t> id) {

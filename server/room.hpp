@@ -54,6 +54,8 @@ struct RoomSetup {
     std::function<void(const PlayedGame&)> on_finished;
     // Rated rooms: an account's rating in this room's game and ruleset family (shown beside its name).
     std::function<std::optional<rating::Rating>(const std::string& account)> rating_of;
+    // The name a session chats under: its account's while logged in, else `fallback` (its hello name).
+    std::function<std::string(const std::string& session, const std::string& fallback)> name_of;
     // Bot games (docs/decisions/012-bot-game-accounting.md): where they are counted (null: not
     // counted) and whom this room's are charged to.
     std::shared_ptr<BotGameLedger> bot_games;
@@ -245,6 +247,7 @@ private:
     bool over_reported_ = false;
     std::function<void(const PlayedGame&)> on_finished_;
     std::function<std::optional<rating::Rating>(const std::string&)> rating_of_;
+    std::function<std::string(const std::string&, const std::string&)> name_of_;
     std::optional<rating::Rating> rating_for(const std::string& account) const;  // rated rooms, else none
     void report_over();
     std::unique_ptr<Game> game_;

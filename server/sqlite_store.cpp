@@ -681,6 +681,16 @@ AccountWrite SqliteStore::set_account_hash(const std::string& id, const std::str
     return sqlite3_changes(db_) == 1 ? AccountWrite::Done : AccountWrite::Stale;
 }
 
+AccountWrite SqliteStore::set_account_key(const std::string& id, const std::string& key) {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = stmt("UPDATE accounts SET name_key = ?2 WHERE id = ?1 AND deleted = 0");
+    put(s, 1, id);
+    put(s, 2, key);
+    const AccountWrite w = step_account(db_, s);
+    if (w != AccountWrite::Done) return w;
+    return sqlite3_changes(db_) == 1 ? AccountWrite::Done : AccountWrite::Stale;
+}
+
 std::optional<AccountRow> SqliteStore::delete_account(const std::string& id, const std::string& anonymous_name) {
     std::lock_guard db(db_mu_);
     if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)

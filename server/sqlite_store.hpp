@@ -62,6 +62,7 @@ public:
     std::optional<AccountRow> account_by_key(const std::string& key) override;
     std::optional<AccountRow> account_by_id(const std::string& id) override;
     AccountWrite set_account_hash(const std::string& id, const std::string& expected, const std::string& hash) override;
+    AccountWrite set_account_key(const std::string& id, const std::string& key) override;
     std::optional<AccountRow> delete_account(const std::string& id, const std::string& anonymous_name) override;
     std::vector<AccountRow> load_accounts() override;
     void bind_account_session(const std::string& session, const std::string& account) override;

@@ -177,6 +177,12 @@ public:
         (void)id, (void)expected, (void)hash;
         return AccountWrite::Failed;
     }
+    // A live account's new key (names' keys are recomputed at start, decision 025): Taken when another
+    // account holds it, Stale when the account is gone or deleted.
+    virtual AccountWrite set_account_key(const std::string& id, const std::string& key) {
+        (void)id, (void)key;
+        return AccountWrite::Failed;
+    }
     virtual std::optional<AccountRow> delete_account(const std::string& id, const std::string& anonymous_name) {
         (void)id, (void)anonymous_name;
         return std::nullopt;
@@ -189,6 +195,14 @@ public:
     // Every session of `account` but `keep` ("": all).
     virtual void unbind_account_sessions(const std::string& account, const std::string& keep) { (void)account, (void)keep; }
     virtual std::optional<std::string> account_of_session(const std::string& session) { (void)session; return std::nullopt; }
+    // (session, account) of those of `sessions` logged in (one query: a node's periodic check that
+    // its connected log-ins still stand, decision 020 "loggedOut").
+    virtual std::vector<std::pair<std::string, std::string>> account_sessions_among(const std::vector<std::string>& sessions) {
+        std::vector<std::pair<std::string, std::string>> out;
+        for (const std::string& s : sessions)
+            if (std::optional<std::string> a = account_of_session(s)) out.emplace_back(s, *a);
+        return out;
+    }
     // (session, account) of every log-in (Hub::restore).
     virtual std::vector<std::pair<std::string, std::string>> load_account_sessions() { return {}; }
     // Deletes a whole document (kind, id) (a queued write).

@@ -9,6 +9,7 @@
 
 using namespace hexhall::test;
 using hexhall::server::check_account_name;
+using hexhall::server::NameCheck;
 
 namespace {
 
@@ -32,15 +33,65 @@ TEST_CASE("accounts: names are unique after case, separators and look-alikes are
     CHECK(check_account_name("Lily").key == check_account_name("L1ly").key);
     CHECK(check_account_name("Lily").key == check_account_name("lIly").key);
     CHECK(check_account_name("modo").key == check_account_name("rnod0").key);
+    CHECK(check_account_name("Olive").key == check_account_name("0live").key);
     CHECK(check_account_name("Ann").key != check_account_name("Anne").key);
     CHECK(check_account_name("Bob_the-Builder").ok);
     CHECK_FALSE(check_account_name("Al").ok);                     // too short
     CHECK_FALSE(check_account_name("Ann  Lee").ok);               // two separators
     CHECK_FALSE(check_account_name(" Ann").ok);                   // leading separator
-    CHECK_FALSE(check_account_name("Ann\xC3\xA9").ok);            // beyond ASCII (decision 020)
     CHECK_FALSE(check_account_name("1234").ok);                   // no letter
     CHECK_FALSE(check_account_name("Deleted player 1").ok);       // reserved for deleted accounts
+    CHECK_FALSE(check_account_name("DELETED.PLAYER").ok);
     CHECK_FALSE(check_account_name("abcdefghijklmnopqrstu").ok);  // 21
+    CHECK_FALSE(check_account_name("Ann!").ok);                   // a symbol
+    CHECK_FALSE(check_account_name("An\xFFn").ok);                // not UTF-8
+}
+
+// Decision 025: NFKC + full case folding + the UTS #39 skeleton (ICU).
+TEST_CASE("accounts: Unicode names collide after normalisation, case folding and look-alike skeletons", "[server][accounts]") {
+    const std::string ann = check_account_name("Ann").key;
+    REQUIRE_FALSE(ann.empty());
+    // Fullwidth, and Cyrillic А (U+0410) in a Latin name: one key.
+    const NameCheck fullwidth = check_account_name("\xEF\xBC\xA1\xEF\xBD\x8E\xEF\xBD\x8E");  // Ａｎｎ
+    REQUIRE(fullwidth.ok);
+    CHECK(fullwidth.name == "Ann");  // shown as its NFKC form
+    CHECK(fullwidth.key == ann);
+    CHECK(hexhall::server::account_name_key("\xD0\x90nn") == ann);  // Аnn
+    // ... and the mixed-script name itself is refused, saying why.
+    const NameCheck mixed = check_account_name("\xD0\x90nn");
+    CHECK_FALSE(mixed.ok);
+    CHECK_THAT(mixed.error, Catch::Contains("mix scripts"));
+    // An all-Cyrillic name that looks Latin has the Latin name's key.
+    const NameCheck coco = check_account_name("\xD0\xA1\xD0\xBE\xD1\x81\xD0\xBE");  // Сосо
+    REQUIRE(coco.ok);
+    CHECK(coco.key == check_account_name("Coco").key);
+    // Composed and decomposed "Zoë": one name, one key, both shown composed.
+    const NameCheck composed = check_account_name("Zo\xC3\xAB"), decomposed = check_account_name("Zoe\xCC\x88");
+    REQUIRE(composed.ok);
+    REQUIRE(decomposed.ok);
+    CHECK(composed.key == decomposed.key);
+    CHECK(decomposed.name == "Zo\xC3\xAB");
+    CHECK(composed.key != check_account_name("Zoe").key);
+    // Full case folding: ß is ss.
+    CHECK(check_account_name("Stra\xC3\x9F" "e").key == check_account_name("STRASSE").key);
+    // Other scripts are welcome; Latin with Han/Kana too (UTS #39 moderately restrictive).
+    CHECK(check_account_name("\xE3\x81\x95\xE3\x81\x8F\xE3\x82\x89").ok);        // さくら
+    CHECK(check_account_name("\xCE\x9D\xCE\xAF\xCE\xBA\xCE\xB7").ok);            // Νίκη
+    CHECK(check_account_name("Jos\xC3\xA9 Garc\xC3\xAD" "a").ok);
+    // Invisible, control and direction-changing characters are refused with a clear error.
+    for (const std::string bad : {"An\xE2\x80\x8Dn",      // zero-width joiner U+200D
+                                  "An\xE2\x80\xAEn",      // right-to-left override U+202E
+                                  "An\xE2\x80\x8Bn",      // zero-width space U+200B
+                                  "An\xE2\x81\xA6n",      // left-to-right isolate U+2066
+                                  "An\xC2\xADn",          // soft hyphen U+00AD
+                                  "Ann\xEF\xBB\xBF"}) {   // BOM U+FEFF
+        const NameCheck c = check_account_name(bad);
+        CHECK_FALSE(c.ok);
+        CHECK_THAT(c.error, Catch::Contains("invisible or direction-changing"));
+    }
+    const NameCheck control = check_account_name("An\nn");
+    CHECK_FALSE(control.ok);
+    CHECK_THAT(control.error, Catch::Contains("control"));
 }
 
 TEST_CASE("accounts: register, log in elsewhere, log out, log out everywhere", "[server][accounts]") {
@@ -171,6 +222,55 @@ TEST_CASE("accounts: wrong log-ins lock the account out for a while, right or wr
     CHECK(ac_code_of(ac_reg(y, "Fay", "fays password")) == "account");
 }
 
+// loggedOut (docs/protocol.md, "Accounts"): a revoked log-in tells the session's open connections,
+// which then act and chat as guests; the one that asked gets its answer instead.
+TEST_CASE("accounts: a revoked log-in pushes loggedOut to its connections, which become guests", "[server][accounts]") {
+    Watchdog wd(120);
+    TestServer s;
+    WsClient a1(s.port);
+    a1.hello("Guest A");
+    REQUIRE(ac_reg(a1, "Ann", "ann password").at("type") == "account");
+    WsClient a2(s.port);  // a second tab of the same session
+    REQUIRE(a2.hello("Guest A", a1.token).at("name") == "Ann");
+    WsClient b(s.port);  // another device
+    b.hello("Guest B");
+    REQUIRE(ac_login(b, "ann", "ann password").at("type") == "account");
+    const std::string room = b.create().at("room");
+    REQUIRE(b.join(room, 0).at("type") == "joined");
+    b.request({{"type", "chat"}, {"room", room}, {"text", "as Ann"}});
+    CHECK(b.recv_type("chat").at("name") == "Ann");
+
+    // logout in one tab: the other tab of the session is told; the other device is not.
+    CHECK(ac_code_of(ac_account_call(a1, {{"type", "logout"}})) == "ok");
+    json out = a2.recv_type("loggedOut");
+    CHECK(out.at("reason") == "logout");
+    CHECK(out.at("name") == "Guest A");
+    CHECK(ac_code_of(ac_account_call(a2, {{"type", "logoutAll"}})) == "not_logged_in");
+    REQUIRE(ac_login(a1, "Ann", "ann password").at("type") == "account");
+
+    // logoutAll from the other device: every connection of every session of the account.
+    CHECK(ac_code_of(ac_account_call(b, {{"type", "logoutAll"}})) == "ok");
+    for (WsClient* c : {&a1, &a2}) CHECK(c->recv_type("loggedOut").at("reason") == "logoutAll");
+    CHECK(ac_code_of(ac_account_call(a1, {{"type", "logout"}})) == "not_logged_in");
+    b.request({{"type", "chat"}, {"room", room}, {"text", "as a guest"}});
+    CHECK(b.recv_type("chat").at("name") == "Guest B");  // no longer speaks as the account
+
+    // A password change logs the other sessions out, and they are told; the changer is not.
+    REQUIRE(ac_login(a1, "Ann", "ann password").at("type") == "account");
+    REQUIRE(ac_login(b, "Ann", "ann password").at("type") == "account");
+    CHECK(ac_code_of(ac_account_call(a1, {{"type", "changePassword"}, {"password", "ann password"},
+                                          {"newPassword", "new password"}})) == "ok");
+    CHECK(b.recv_type("loggedOut").at("reason") == "passwordChanged");
+    CHECK(ac_code_of(ac_account_call(b, {{"type", "logout"}})) == "not_logged_in");
+
+    // Deleting the account: every other connection is told.
+    REQUIRE(ac_login(b, "Ann", "new password").at("type") == "account");
+    CHECK(ac_code_of(ac_account_call(a1, {{"type", "deleteAccount"}, {"password", "new password"}})) == "ok");
+    CHECK(a2.recv_type("loggedOut").at("reason") == "accountDeleted");
+    CHECK(b.recv_type("loggedOut").at("reason") == "accountDeleted");
+    CHECK(ac_code_of(ac_reg(b, "Bea", "bea password")) == "account");  // a guest again: may register
+}
+
 TEST_CASE("accounts: kept by the store across a restart", "[server][accounts][store]") {
     for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
         Watchdog wd(120);
@@ -210,6 +310,80 @@ TEST_CASE("accounts: kept by the store across a restart", "[server][accounts][st
         CHECK(ac_code_of(ac_login(b, "Hal", "hal password")) == "bad_login");
         CHECK(ac_code_of(ac_reg(b, "Hal", "hal again!")) == "account");
         server.stop();
+    }
+}
+
+// Decision 025 in both stores: the unique index holds the Unicode keys, and a database from before
+// (keys of an older rule) is re-keyed at start; two old accounts whose names now collide both keep
+// working (the younger under a collided key), and the name stays taken.
+TEST_CASE("accounts: Unicode names in both stores; old keys are recomputed at start", "[server][accounts][store]") {
+    using namespace hexhall::server;
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        Watchdog wd(180);
+        TestStoreDb db(kind);
+        const std::string a_id = "00000000000000a1", b_id = "00000000000000b2";
+        {
+            std::unique_ptr<Store> s = db.open();
+            REQUIRE(s->create_account({a_id, "Ann", "ann (old rule)", hash_password("ann password"), 1, false}) ==
+                    AccountWrite::Done);
+            REQUIRE(s->create_account({b_id, "ANN", "ANN (old rule)", hash_password("other password"), 2, false}) ==
+                    AccountWrite::Done);
+            s->flush();
+        }
+        ServerOptions o;
+        o.address = "127.0.0.1";
+        o.port = 0;
+        o.threads = 2;
+        db.use_in(o);
+        const std::string key = account_name_key("Ann");
+        for (int start = 0; start < 2; ++start) {  // the second start changes nothing
+            Server server(o);
+            const uint16_t port = server.start();
+            WsClient a(port);
+            a.hello("guest");
+            const json in_a = ac_login(a, "ann", "ann password");
+            REQUIRE(in_a.at("type") == "account");
+            CHECK(in_a.at("account").at("id") == a_id);
+            WsClient b(port);
+            b.hello("guest");
+            const json in_b = ac_login(b, "Ann", "other password");  // the younger one still logs in
+            REQUIRE(in_b.at("type") == "account");
+            CHECK(in_b.at("account").at("id") == b_id);
+            WsClient c(port);
+            c.hello("guest");
+            CHECK(ac_code_of(ac_login(c, "Ann", "wrong password")) == "bad_login");
+            CHECK(ac_code_of(ac_reg(c, "\xEF\xBC\xA1\xEF\xBD\x8E\xEF\xBD\x8E", "a password")) == "name_taken");  // Ａｎｎ
+            const json mixed = ac_reg(c, "\xD0\x90nn", "a password");                                        // Аnn
+            CHECK(ac_code_of(mixed) == "bad_value");
+            CHECK_THAT(mixed.value("message", ""), Catch::Contains("mix scripts"));
+            const json zwj = ac_reg(c, "An\xE2\x80\x8Dn", "a password");
+            CHECK(ac_code_of(zwj) == "bad_value");
+            CHECK_THAT(zwj.value("message", ""), Catch::Contains("invisible or direction-changing"));
+            if (start == 0) {
+                const json zoe = ac_reg(c, "Zo\xC3\xAB", "zoe password");
+                REQUIRE(zoe.at("type") == "account");
+                CHECK(zoe.at("account").at("name") == "Zo\xC3\xAB");
+            } else {
+                CHECK(ac_code_of(ac_login(c, "Zoe\xCC\x88", "zoe password")) == "account");
+            }
+            WsClient d(port);
+            d.hello("guest");
+            CHECK(ac_code_of(ac_reg(d, "Zoe\xCC\x88", "a password")) == "name_taken");  // decomposed
+            if (start == 0) {  // an all-Cyrillic name that passes for a Latin one
+                CHECK(ac_code_of(ac_reg(d, "\xD0\xA1\xD0\xBE\xD1\x81\xD0\xBE", "a password")) == "account");  // Сосо
+                CHECK(ac_code_of(ac_account_call(d, {{"type", "logout"}})) == "ok");
+            }
+            CHECK(ac_code_of(ac_reg(d, "Coco", "a password")) == "name_taken");
+            a.close();
+            b.close();
+            c.close();
+            d.close();
+            server.stop();
+            std::unique_ptr<Store> s = db.open();
+            CHECK(s->account_by_id(a_id)->key == key);
+            CHECK(s->account_by_id(b_id)->key == collided_key(key, b_id));
+            CHECK(s->account_by_key(account_name_key("Coco")));
+        }
     }
 }
 
@@ -379,6 +553,53 @@ TEST_CASE("accounts: across two nodes on one PostgreSQL", "[server][accounts][st
     b2.close();
     b3.close();
     a2.close();
+    na->stop();
+    nb->stop();
+}
+
+// loggedOut across nodes: a log-in revoked on node A reaches a connection on node B at B's next
+// check of the store (HubLimits::login_check).
+TEST_CASE("accounts: a log-in revoked on another node is pushed loggedOut at the next check", "[server][accounts][store][cluster]") {
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog wd(180);
+    TestStoreDb db("postgres");
+    auto node = [&db](const std::string& id) {
+        hexhall::server::ServerOptions o;
+        o.address = "127.0.0.1";
+        o.port = 0;
+        o.threads = 2;
+        o.node_id = id;
+        o.limits.login_check = std::chrono::milliseconds(100);
+        db.use_in(o);
+        return std::make_unique<hexhall::server::Server>(o);
+    };
+    auto na = node("logout-a"), nb = node("logout-b");
+    const uint16_t pa = na->start(), pb = nb->start();
+    WsClient a(pa);
+    a.hello("on A");
+    REQUIRE(ac_reg(a, "Ann", "ann password").at("type") == "account");
+    WsClient b(pb);
+    b.hello("on B");
+    REQUIRE(ac_login(b, "Ann", "ann password").at("type") == "account");
+    na->store().flush();  // A's log-in is stored (register answers before it is)
+    WsClient b_same(pb);  // node B, the session of A's connection
+    REQUIRE(b_same.hello("x", a.token).contains("account"));
+
+    CHECK(ac_code_of(ac_account_call(a, {{"type", "logoutAll"}})) == "ok");
+    for (WsClient* c : {&b, &b_same}) {
+        const json out = c->recv_type("loggedOut");
+        CHECK(out.at("reason") == "revoked");
+    }
+    CHECK(ac_code_of(ac_account_call(b, {{"type", "logout"}})) == "not_logged_in");
+
+    // Deleted on A: B's connection is told why.
+    REQUIRE(ac_login(b, "Ann", "ann password").at("type") == "account");
+    REQUIRE(ac_login(a, "Ann", "ann password").at("type") == "account");
+    CHECK(ac_code_of(ac_account_call(a, {{"type", "deleteAccount"}, {"password", "ann password"}})) == "ok");
+    CHECK(b.recv_type("loggedOut").at("reason") == "accountDeleted");
+    a.close();
+    b.close();
+    b_same.close();
     na->stop();
     nb->stop();
 }

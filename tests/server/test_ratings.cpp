@@ -221,6 +221,122 @@ TEST_CASE("ratings: a guest who registers during a game finds it in the account'
     CHECK(page.at("ratings").empty());  // a casual game rates nobody
 }
 
+// A guest's games are kept by the store under its session, so a claim on another node (or after a
+// restart) finds them; a claimed history is gone from the guest's document.
+TEST_CASE("ratings: a guest's finished games are kept by the store until an account claims them", "[server][ratings][store]") {
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        hexhall::server::PlayedGame g;
+        g.room = "0123456789abcdef";
+        g.game = "tictactoe";
+        g.family = "standard";
+        g.finished_ms = unix_ms_now();
+        g.outcome.winners = {0};
+        g.outcome.scores = {1, 0};
+        g.seats = {{"", "guest-session", "Gus", "human", false}, {"", "", "Bot", "bot", false}};
+        auto sa = db.open(), sb = db.open();
+        hexhall::server::RatingBook a(sa.get()), b(sb.get());
+        a.load();
+        b.load();
+        a.record(g);
+        sa->flush();
+        CHECK(sa->load_document(hexhall::server::kGamesKind, "guest:guest-session"));
+        CHECK(b.claim_guest("guest-session", "acc1") == 1);  // node B reads it from the store
+        sb->flush();
+        CHECK_FALSE(sb->load_document(hexhall::server::kGamesKind, "guest:guest-session"));
+        CHECK(b.claim_guest("guest-session", "acc1") == 0);
+        const json page = b.profile("acc1", "Gus", [](const std::string&) { return "Gus"; });
+        REQUIRE(page.at("played") == 1);
+        CHECK(page.at("games").at(0).at("won") == true);
+        CHECK(page.at("games").at(0).at("opponents").at(0).at("name") == "Bot");
+        CHECK(b.seats_of("acc1") == std::vector<std::pair<std::string, int>>{{"0123456789abcdef", 0}});
+        // After a restart the account's history has it, and an expired guest's history goes.
+        g.room = "fedcba9876543210";
+        g.seats[0].session = "another-guest";
+        b.record(g);
+        b.forget_guests({"another-guest"});
+        sb->flush();
+        hexhall::server::RatingBook c(sb.get());
+        c.load();
+        CHECK(c.profile("acc1", "Gus", [](const std::string&) { return "Gus"; }).at("played") == 1);
+        CHECK(c.claim_guest("another-guest", "acc2") == 0);
+    }
+}
+
+// A guest claims an account (docs/protocol.md, "A guest claims an account"): the games it finished as
+// a guest move to the account's page, by register and by login, and its seat in a live room is still
+// its seat when it comes back as the account.
+TEST_CASE("ratings: a guest who registers or logs in claims the games it finished as a guest", "[server][ratings][accounts]") {
+    Watchdog wd(180);
+    registry_with_test_games();
+    TestServer s;
+    WsClient cy(s.port), dee(s.port);
+    cy.hello("Cy");
+    dee.hello("Dee");
+    // An account Dee will log in to from her guest session.
+    {
+        WsClient other(s.port);
+        rt_logged_in(other, "Dora");
+        REQUIRE(rt_call(other, {{"type", "logout"}}).at("type") == "ok");
+    }
+    const std::string finished = cy.create({{"game", "tictactoe"}}).at("room");
+    REQUIRE(cy.join(finished, 0).at("type") == "joined");
+    REQUIRE(dee.join(finished, 1).at("type") == "joined");
+    cy.request({{"type", "start"}, {"room", finished}});
+    REQUIRE(cy.recv_type("started").at("room") == finished);
+    for (auto [who, cell] : std::vector<std::pair<WsClient*, int>>{{&cy, 0}, {&dee, 3}, {&cy, 1}, {&dee, 4}, {&cy, 2}})
+        rt_mark(*who, cell);
+    for (json m = cy.recv(); m.at("type") != "seedReveal"; m = cy.recv()) {}
+    for (json m = dee.recv(); m.at("type") != "seedReveal"; m = dee.recv()) {}
+    // A second game, running when Cy registers.
+    const std::string live = cy.create({{"game", "tictactoe"}}).at("room");
+    REQUIRE(cy.join(live, 0).at("type") == "joined");
+    REQUIRE(dee.join(live, 1).at("type") == "joined");
+    cy.request({{"type", "start"}, {"room", live}});
+    REQUIRE(cy.recv_type("started").at("room") == live);
+    rt_mark(cy, 4);
+
+    int status = 0;
+    const json made = rt_call(cy, {{"type", "register"}, {"name", "Cyra"}, {"password", "cyra password"}});
+    REQUIRE(made.at("type") == "account");
+    CHECK(made.at("claimed") == 1);
+    json page = rt_get_json(s.port, "/players/Cyra", status);
+    REQUIRE(status == 200);
+    REQUIRE(page.at("played") == 1);
+    CHECK(page.at("games").at(0).at("room") == finished);
+    CHECK(page.at("games").at(0).at("won") == true);
+    CHECK(page.at("games").at(0).at("opponents").at(0).at("name") == "Dee");
+
+    const json in = rt_call(dee, {{"type", "login"}, {"name", "dora"}, {"password", "Dora password"}});
+    REQUIRE(in.at("type") == "account");
+    CHECK(in.at("claimed") == 1);
+    page = rt_get_json(s.port, "/players/Dora", status);
+    REQUIRE(page.at("played") == 1);
+    CHECK(page.at("games").at(0).at("won") == false);
+    CHECK(page.at("games").at(0).at("opponents").at(0).at("name") == "Cy");  // as it was when the game ended
+    // Claimed once: a second log-in claims nothing more.
+    REQUIRE(rt_call(dee, {{"type", "logout"}}).at("type") == "ok");
+    CHECK(rt_call(dee, {{"type", "login"}, {"name", "Dora"}, {"password", "Dora password"}}).at("claimed") == 0);
+
+    // Cy comes back as the account: the live seat is still Cy's, and that game is the account's too.
+    cy.close();
+    WsClient back(s.port);
+    const json w = back.hello("guest", cy.token);
+    REQUIRE(w.contains("account"));
+    CHECK(w.at("account").at("name") == "Cyra");
+    const json joined = back.recv_type("joined");
+    CHECK(joined.at("room") == live);
+    CHECK(joined.at("seat") == 0);
+    for (auto [who, cell] : std::vector<std::pair<WsClient*, int>>{{&dee, 0}, {&back, 3}, {&dee, 1}, {&back, 5}})
+        rt_mark(*who, cell);
+    REQUIRE(eventually([&] {
+        page = rt_get_json(s.port, "/players/Cyra", status);
+        return status == 200 && page.at("played") == 2;
+    }));
+    CHECK(page.at("games").at(0).at("room") == live);
+    CHECK(page.at("games").at(0).at("won") == true);
+}
+
 TEST_CASE("ratings: bots are never rated; a rated game with one person rates nobody", "[server][ratings]") {
     Watchdog wd(120);
     registry_with_test_games();

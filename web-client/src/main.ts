@@ -69,7 +69,7 @@ function ensureName(): Promise<void> {
 const headerSlot = h("div", { class: "header-slot" });
 const shell: Shell = { conn, toast, ensureName, invites, joined: null, roomPushes: new Map(), seatTokens: new Map(), headerSlot };
 conn.on("room", (m) => { shell.roomPushes.set(String(m.room), m); });
-trackAccount(conn);
+trackAccount(conn, (reason) => toast(t("account.loggedOut", { why: t(`account.loggedOut.${reason}` as const) }), "error"));
 conn.on("welcome", () => { shell.joined = null; });
 conn.on("joined", (m) => { shell.joined = { room: String(m.room), seat: typeof m.seat === "number" ? m.seat : -1 }; });
 

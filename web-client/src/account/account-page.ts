@@ -37,6 +37,7 @@ export function mountAccountPage(root: HTMLElement, shell: Shell): () => void {
             const a = accountOf(reply);
             if (a) session.setName(a.name);
             setAccount(a);
+            if (typeof reply.claimed === "number" && reply.claimed > 0) shell.toast(t("account.claimed", { n: reply.claimed }));
           });
         } }, name.el, pw.el, h("button", { class: "btn btn-primary", type: "submit", "data-testid": `${type}-submit` }, t(title))));
     });

@@ -25,7 +25,20 @@ export function accountOf(m: ServerMessage): AccountInfo | null {
   return a && typeof a.id === "string" && typeof a.name === "string" ? { id: a.id, name: a.name } : null;
 }
 
-/** Follows the connection: each hello says whether the session is logged in. */
-export function trackAccount(conn: Connection): void {
+/** Why a `loggedOut` push says the session was logged out (docs/protocol.md, "Accounts"). */
+export type LoggedOutReason = "logout" | "logoutAll" | "passwordChanged" | "accountDeleted" | "revoked";
+
+/**
+ * Follows the connection: each hello says whether the session is logged in, and a `loggedOut` push
+ * that it no longer is (logged out elsewhere, the password changed, the account deleted); then the
+ * browser plays on as a guest and `told` shows why.
+ */
+export function trackAccount(conn: Connection, told?: (reason: LoggedOutReason, name: string | null) => void): void {
   conn.on("ready", (m) => setAccount(accountOf(m)));
+  conn.on("loggedOut", (m) => {
+    setAccount(null);
+    const reasons: LoggedOutReason[] = ["logout", "logoutAll", "passwordChanged", "accountDeleted", "revoked"];
+    const reason = reasons.includes(m.reason) ? (m.reason as LoggedOutReason) : "revoked";
+    told?.(reason, typeof m.name === "string" ? m.name : null);
+  });
 }
