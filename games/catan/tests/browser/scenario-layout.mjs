@@ -1,6 +1,6 @@
 // Issue 18, "a table that feels alive", measured at 1280×800: once the game starts the room panel
 // folds into a drawer and the board takes the window; the board's top and the End-turn button stay
-// put (within 1 px) while the prompt banner, an error and an open offer come and go over the board;
+// put (within 1 px) while the prompt banner, an error and an open offer come and go (the offer beside the board);
 // the log and the chat (tabs beside the hand) are inside the window; the hand shows what a roll gave.
 import { join } from "node:path";
 import { check, checkAxe, checkLayoutShift, watchLayoutShift, smallTargets, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
@@ -147,7 +147,7 @@ export async function layout({ browser, base, shots }) {
   notes.push(await checkHarboursClear(page, "an error shown, desktop"));
   await page.screenshot({ path: join(shots, "layout-error.png") });
 
-  // An open offer lies over the board.
+  // An open offer lies over the log beside the board (on a phone above the action bar): never over a harbour.
   const f1 = await frame(page);
   await page.click(tid("trade-offer"));
   await page.waitForSelector(tid("trade-dialog"));

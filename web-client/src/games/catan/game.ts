@@ -46,7 +46,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const log: LogEntry[] = [];
 
   // Skeleton (issue 18: nothing moves). A fixed-height status bar; the board fills its stage, and
-  // the prompt, errors, notices and an open offer are drawn OVER it; the action bar has a fixed
+  // the prompt, errors and notices are drawn OVER its top band, an open offer over the log; the action bar has a fixed
   // place (under the board; at the bottom of the window on phones); beside the board the players,
   // the hand, and the log and chat as tabs.
   const app = h("div", { class: "hx-game", "data-testid": "game" });
