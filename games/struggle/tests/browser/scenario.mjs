@@ -8,6 +8,7 @@
 // under 0.01; every control (hand cards included) is at least 44 px; a tap on a player explains the
 // A/B★ sides; the end screen has every player's VP by source; the desktop (1280×800) is checked too.
 import { join } from "node:path";
+import { watchHand, handReport } from "./paced-hand.mjs";
 import { check, checkAxe, checkLayoutShift, watchLayoutShift, checkReplay, problems, checkNoHorizontalScroll, clickAndWait, enterName, frame, openPage, Raced, sleep, smallTargets, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -111,6 +112,8 @@ export async function struggle({ browser, base, shots }) {
   await page.waitForSelector(tid("sfc-info"), { state: "detached" });
   // Nothing moves under Sue over the game (issue 27): layout shift added up, asserted at the end.
   await watchLayoutShift(page);
+  // The table never runs ahead of the bots' paced moves (issue 27): the hand shown is the shown move's.
+  await watchHand(page);
   await checkNoHorizontalScroll(page, "struggle table on a phone");
   await page.screenshot({ path: join(shots, "struggle-start.png") });
 
@@ -168,6 +171,7 @@ export async function struggle({ browser, base, shots }) {
   }
   await page.waitForSelector(tid("sfc-winner"), { timeout: 10000 });
   notes.push(await checkLayoutShift(page, "Struggle, phone, the whole game"));
+  notes.push(await handReport(page));
   const winner = f.view.winner;
   check(typeof winner === "number" && f.view.playerStates[winner].vp >= 10, `the winner has 10 VP (${JSON.stringify(f.view.playerStates.map((p) => p.vp))})`);
   check((await page.textContent(tid("sfc-winner"))).length > 0, "the winner is announced");

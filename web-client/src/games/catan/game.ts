@@ -46,7 +46,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const log: LogEntry[] = [];
 
   // Skeleton (issue 18: nothing moves). A fixed-height status bar; the board fills its stage, and
-  // the prompt, errors, notices and an open offer are drawn OVER it; the action bar has a fixed
+  // the prompt, errors and notices are drawn OVER its top band, an open offer over the log; the action bar has a fixed
   // place (under the board; at the bottom of the window on phones); beside the board the players,
   // the hand, and the log and chat as tabs.
   const app = h("div", { class: "hx-game", "data-testid": "game" });
@@ -118,7 +118,9 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const tabs = h("div", { class: "hx-tabs", role: "tablist" }, tabLog, ctx.chat ? tabChat : null);
   tabLog.addEventListener("click", () => { tab = "log"; renderTabs(); });
   tabChat.addEventListener("click", () => { tab = "chat"; unreadChat = 0; renderTabs(); });
-  const tabsBox = h("div", { class: "hx-tabbox" }, tabs, logBox, ctx.chat ? chatPanel : null);
+  // An open offer lies over the log and chat (issue 27: never over the board's harbours); on a phone
+  // it is a panel of fixed height above the action bar, under the board (game.css).
+  const tabsBox = h("div", { class: "hx-tabbox" }, tabs, logBox, ctx.chat ? chatPanel : null, offerSlot);
   const side = h("aside", { class: "hx-side" }, playersSlot, handSlot, tabsBox);
   // Another seat's action, named over the board as it is shown (issue 18).
   const tickerEl = h("div", { class: "hx-ticker", "data-testid": "action-ticker", role: "status", hidden: true });
@@ -194,7 +196,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     zIn.disabled = zoom.s >= 4;
     app.setAttribute("data-zoom", zoom.s.toFixed(2));
   }
-  const stage = h("div", { class: "hx-stage", "data-testid": "board-stage" }, boardWrap, overTop, offerSlot, confirmEl, zoomTools, skipBtn, costPanel, keysPanel);
+  const stage = h("div", { class: "hx-stage", "data-testid": "board-stage" }, boardWrap, overTop, confirmEl, zoomTools, skipBtn, costPanel, keysPanel);
   const overlay = h("div", { class: "hx-overlay", hidden: true });
   const victorySlot = h("div", { class: "hx-victory-slot" });
   app.append(status, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, stage, barSlot), side), overlay, victorySlot);

@@ -44,6 +44,8 @@ function spoken(said: string, ...seen: Kid[]): HTMLElement[] {
 }
 
 interface LogLine { text: string; fresh: boolean; notice: boolean }
+/** The table as of one version (a copy: the stream patches its view in place). */
+interface Table { version: number; view: any }
 type Info = { kind: "player"; seat: number } | { kind: "table" } | null;
 
 export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
@@ -68,14 +70,18 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   let logOpen = false;
   let costsOpen = false;
   let focusAfter: string | null = null;
-  // Other seats' actions are shown one at a time, ~400 ms apart (issue 18, app/pacer.ts): the table
-  // is drawn at once, their log lines and notices follow in turn; "Skip »" shows them all.
+  // Other seats' actions are shown one at a time, ~400 ms apart (issue 18, app/pacer.ts), each with
+  // the table as it was after it (issue 27: what happened is shown with the state change, never after
+  // it): a paced action keeps a copy of its frame's view, and while actions wait their turn the table,
+  // your hand included, is drawn from the one whose log line is shown. "Skip »" shows them all.
   let shownVersion = -1;
+  let shownTable: Table | null = null;
   const raw: Shown[] = [];
-  const pacer = new Pacer<{ v: number; events: any[] }>((item) => {
+  const pacer = new Pacer<{ v: number; events: any[]; table: Table }>((item) => {
     for (const e of item.events) raw.push({ v: item.v, e });
     if (raw.length > 200) raw.splice(0, raw.length - 200);
     shownVersion = item.v;
+    shownTable = item.table;
     relog();
     render();
   });
@@ -221,9 +227,9 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     const held = RESOURCES.filter((r) => (hand[r] ?? 0) > 0);
     held.forEach((r, i) => {
       const n = hand[r] ?? 0;
-      const k = sel[r] ?? 0;
+      const k = Math.min(sel[r] ?? 0, n);
       const c = card(r, { role: "button", tabindex: 0, "aria-pressed": k > 0 ? "true" : "false",
-        class: `sfc-card res-${r}${k ? " selected" : ""}${n > 1 ? " stack" : ""}`, "data-testid": `sfc-hand-${r}`,
+        class: `sfc-card res-${r}${k ? " selected" : ""}${n > 1 ? " stack" : ""}`, "data-testid": `sfc-hand-${r}`, "data-count": n,
         onclick: () => { if (!selectable) return; sel = { ...sel, [r]: k >= n ? 0 : k + 1 }; chooser = null; render(); } },
         h("span", { class: "sfc-count" }, `×${n}`), k ? h("span", { class: "sfc-sel" }, `✓${k}`) : "");
       // Fanned: each card turned a little about a point below the hand.
@@ -446,8 +452,13 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
 
   function render() {
     if (!frame) return;
-    const v = frame.view;
-    const legal = legalList(frame.legal);
+    // Behind the newest state while other seats' actions wait: that action's table, and no choices
+    // yet (they are the newest state's; acting or "Skip »" shows everything first).
+    const behind = pacer.pending > 0 && shownTable !== null && shownTable.version < frame.version ? shownTable : null;
+    const v = behind ? behind.view : frame.view;
+    const legal = behind ? [] : legalList(frame.legal);
+    el.dataset.shownVersion = String(behind ? behind.version : frame.version);
+    el.dataset.pending = String(pacer.pending);
     const players: any[] = v.playerStates ?? [];
     const me = players.find((p) => p.seat === ctx.seat);
     const others = players.filter((p) => p.seat !== ctx.seat);
@@ -489,7 +500,8 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       if (events.length) {
         const actor = events.find((e) => typeof e?.seat === "number")?.seat;
         // (the end shows everything at once)
-        pacer.push({ v: f.version, events }, !f.snapshot && typeof actor === "number" && actor !== ctx.seat && f.view?.phase !== "over");
+        const paced = !f.snapshot && typeof actor === "number" && actor !== ctx.seat && f.view?.phase !== "over";
+        pacer.push({ v: f.version, events, table: { version: f.version, view: JSON.parse(JSON.stringify(f.view)) } }, paced);
       }
       // A new phase or turn clears the selection (it was for the old choice).
       if (!prev || prev.view.phase !== f.view.phase || prev.view.turn !== f.view.turn) { sel = {}; chooser = null; }
