@@ -482,22 +482,29 @@ TEST_CASE("accounts: an older database's account documents move into the account
     }
 }
 
+// A node named `id` on the test database `db` (decision 017), in this process; `login_check`: how
+// often it checks its log-ins against the database (0: the default).
+namespace {
+std::unique_ptr<hexhall::server::Server> node_on(const TestStoreDb& db, const std::string& id,
+                                                 std::chrono::milliseconds login_check = {}) {
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    o.node_id = id;
+    if (login_check.count() > 0) o.limits.login_check = login_check;
+    db.use_in(o);
+    return std::make_unique<hexhall::server::Server>(o);
+}
+}  // namespace
+
 // Two servers (nodes) on one PostgreSQL (decision 017): an account made on one is the account on
 // the other; a password change or a deletion on one takes effect for log-ins on the other.
 TEST_CASE("accounts: across two nodes on one PostgreSQL", "[server][accounts][store][cluster]") {
     if (!has_postgres()) return;  // several nodes share a PostgreSQL
     Watchdog wd(180);
     TestStoreDb db("postgres");
-    auto node = [&db](const std::string& id) {
-        hexhall::server::ServerOptions o;
-        o.address = "127.0.0.1";
-        o.port = 0;
-        o.threads = 2;
-        o.node_id = id;
-        db.use_in(o);
-        return std::make_unique<hexhall::server::Server>(o);
-    };
-    auto na = node("accounts-a"), nb = node("accounts-b");
+    auto na = node_on(db, "accounts-a"), nb = node_on(db, "accounts-b");
     const uint16_t pa = na->start(), pb = nb->start();
 
     WsClient a(pa);
@@ -563,17 +570,8 @@ TEST_CASE("accounts: a log-in revoked on another node is pushed loggedOut at the
     if (!has_postgres()) return;  // several nodes share a PostgreSQL
     Watchdog wd(180);
     TestStoreDb db("postgres");
-    auto node = [&db](const std::string& id) {
-        hexhall::server::ServerOptions o;
-        o.address = "127.0.0.1";
-        o.port = 0;
-        o.threads = 2;
-        o.node_id = id;
-        o.limits.login_check = std::chrono::milliseconds(100);
-        db.use_in(o);
-        return std::make_unique<hexhall::server::Server>(o);
-    };
-    auto na = node("logout-a"), nb = node("logout-b");
+    const std::chrono::milliseconds check(100);
+    auto na = node_on(db, "logout-a", check), nb = node_on(db, "logout-b", check);
     const uint16_t pa = na->start(), pb = nb->start();
     WsClient a(pa);
     a.hello("on A");
