@@ -105,7 +105,9 @@ json Room::make_summary() const {
             {"grace", options_.grace_s},
             {"started", started_ && start_told_},  // not before the start is stored (begin_game)
             {"over", game_->over()},
-            {"fixedSeed", options_.fixed_seed}};
+            // A seed its creator chose (docs/fairness.md: one everyone may know); a tournament's
+            // table's seed is the desk's secret, derived from the tournament's, so not "fixed".
+            {"fixedSeed", options_.fixed_seed && !owner_.starts_with("tournament:")}};
     if (options_.rated) j["rated"] = true;
     if (started_ && start_told_ && journal_) j["commitment"] = journal_->fairness().commitment;  // docs/fairness.md
     if (store_failing_) j["store"] = "failing";  // paused until the store works again

@@ -490,6 +490,7 @@ TEST_CASE("tournament: a referee warns at the table (HK-10.6), pauses and resume
     const json paused = read_until([](const json& m) { return m.at("type") == "snapshot"; }, no_check);
     CHECK(p.c->last_room.value("clockPaused", false) == true);
     CHECK(p.c->last_room.value("tournament", "") == t.id);  // the table names its tournament
+    CHECK(p.c->last_room.at("fixedSeed") == false);  // its seed is the tournament's secret, not one anybody chose
     REQUIRE(paused.contains("clock"));
     CHECK(paused.at("clock").at("paused") == true);
     const int64_t left = paused.at("clock").at("leftMs").get<int64_t>();
