@@ -1,6 +1,7 @@
 // The `random` bot of a game written as rules (core/game_rules.hpp): one of legal_actions(seat),
-// uniformly, with the core generator (core/random.hpp); every game's random bot. Each game names the draw its random bot has
-// always made, so that its games keep their choices (docs/decisions/023-one-random-generator.md).
+// uniformly, with the core generator (core/random.hpp); every game's random bot. Each game names the
+// draw its random bot has always made, so that its games keep their choices
+// (docs/decisions/023-one-random-generator.md).
 #pragma once
 #include <cstdint>
 #include <memory>

@@ -92,6 +92,9 @@ json Room::make_summary() const {
     }
     size_t spectators = 0;
     for (auto& w : spectators_) spectators += !w.client.expired();
+    // A tournament's table: its owner is "tournament:<id>" (tournament/desk).
+    constexpr std::string_view tournament_owner = "tournament:";
+    const bool tournament_table = owner_.starts_with(tournament_owner);
     json j = {{"room", id_},
             {"game", game_->name()},
             {"options", game_->options()},
@@ -107,15 +110,15 @@ json Room::make_summary() const {
             {"over", game_->over()},
             // A seed its creator chose (docs/fairness.md: one everyone may know); a tournament's
             // table's seed is the desk's secret, derived from the tournament's, so not "fixed".
-            {"fixedSeed", options_.fixed_seed && !owner_.starts_with("tournament:")}};
+            {"fixedSeed", options_.fixed_seed && !tournament_table}};
     if (options_.rated) j["rated"] = true;
     if (started_ && start_told_ && journal_) j["commitment"] = journal_->fairness().commitment;  // docs/fairness.md
     if (store_failing_) j["store"] = "failing";  // paused until the store works again
     if (rematch_) j["rematch"] = {{"room", rematch_->first}, {"invite", rematch_->second}};  // link_rematch
     if (started_ && game_->clock_paused()) j["clockPaused"] = true;  // by a referee (room_referee.cpp)
-    // A tournament's table: the tournament's id (its owner "tournament:<id>", tournament/desk), so a
-    // client says what the table is (no host; the round's shared board) and links its tournament.
-    if (constexpr std::string_view t = "tournament:"; owner_.starts_with(t)) j["tournament"] = owner_.substr(t.size());
+    // A tournament's table: the tournament's id, so a client says what the table is (no host; the
+    // round's shared board) and links its tournament.
+    if (tournament_table) j["tournament"] = owner_.substr(tournament_owner.size());
     if (bot_game_ != BotGame::No) j["botGame"] = bot_game_ == BotGame::Held ? "running" : "waiting";  // review_bot_game
     if (game_->over())  // the game's own outcome, the same for every game (protocol.md "room")
         if (const std::optional<core::Outcome> o = game_->outcome())
