@@ -25,6 +25,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/corked_socket.hpp"
 #include "server/edge_metrics.hpp"
 #include "server/games.hpp"
 #include "server/handler_guard.hpp"
@@ -109,12 +110,25 @@ std::string_view error_code_of(const std::string& text) {
     return std::string_view(text).substr(kPrefix.size(), end - kPrefix.size());
 }
 
+// The accepted socket (its executor a strand behind any_io_executor) as a socket typed on that strand.
+net::StrandSocket typed_on_strand(tcp::socket&& socket) {
+    const net::Strand* strand = socket.get_executor().target<net::Strand>();
+    net::Strand ex = strand ? *strand
+                            : asio::make_strand(static_cast<asio::io_context&>(
+                                  asio::query(socket.get_executor(), asio::execution::context)));
+    error_code ec;
+    const auto protocol = socket.local_endpoint(ec).protocol();
+    const auto fd = socket.release(ec);
+    if (ec) return net::StrandSocket(ex);  // not open: the WebSocket's accept fails and the session ends
+    return net::StrandSocket(ex, protocol, fd);
+}
+
 class WsSession final : public Client, public std::enable_shared_from_this<WsSession> {
 public:
     WsSession(tcp::socket&& socket, Hub& hub, const ServerOptions& o, std::shared_ptr<Registry> registry,
               std::shared_ptr<SocketSlot> slot)
         : slot_(std::move(slot)),
-          ws_(std::move(socket)),
+          ws_(typed_on_strand(std::move(socket))),
           hub_(hub),
           options_(o),
           registry_(std::move(registry)),
@@ -134,7 +148,6 @@ public:
     using Client::send;
 
     void run(http::request<http::string_body> req) {
-        beast::get_lowest_layer(ws_).expires_never();
         auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
         timeouts.handshake_timeout = std::chrono::seconds(options_.http_timeout_seconds);
         timeouts.idle_timeout = std::chrono::seconds(options_.idle_timeout_seconds);
@@ -163,10 +176,16 @@ public:
         ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
     }
 
+    // From any thread. Messages wait in the inbox; one post drains every message that arrived
+    // before it ran (not one post per message: an action's ack and patch come together).
     void send(Text text) override {
-        asio::post(ws_.get_executor(), [self = shared_from_this(), t = std::move(text)]() mutable {
-            self->enqueue(std::move(t));
-        });
+        bool wake;
+        {
+            std::lock_guard lock(inbox_mu_);
+            wake = inbox_.empty();
+            inbox_.push_back(std::move(text));
+        }
+        if (wake) asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drain_inbox(); });
     }
 
     void close_after_send(const std::string& reason) override {
@@ -183,10 +202,20 @@ public:
     // Closes the socket at once. Only when no io thread runs (the end of Server::finish).
     void close_socket_now() {
         error_code ignored;
-        beast::get_lowest_layer(ws_).socket().close(ignored);
+        beast::get_lowest_layer(ws_).close(ignored);
     }
 
 private:
+    void drain_inbox() {
+        {
+            std::lock_guard lock(inbox_mu_);
+            draining_.swap(inbox_);
+        }
+        // Queued first, written after: what arrived together goes out in one gathered write.
+        for (auto& t : draining_) enqueue(std::move(t), false);
+        draining_.clear();
+        if (!writing_ && accepted_ && !closed_ && !queue_.empty()) do_write();
+    }
     void on_accept(error_code ec) {
         if (ec) {
             spdlog::debug("conn {}: websocket accept: {}", connection_id, ec.message());
@@ -270,7 +299,8 @@ private:
         }
         return false;
     }
-    void enqueue(Text t) {
+    // write: start writing now if no write runs (false: the caller starts it after queueing more).
+    void enqueue(Text t, bool write = true) {
         if (closed_ || closing_) return;
         if (queue_.size() >= options_.max_send_queue || queue_bytes_ + t->size() > options_.max_send_queue_bytes) {
             if (log_allowed("send queue overflow"))
@@ -284,10 +314,12 @@ private:
         if (auto code = error_code_of(*t); !code.empty()) metrics::error_sent(code);
         queue_bytes_ += t->size();
         queue_.push_back(std::move(t));
-        if (!writing_ && accepted_) do_write();
+        if (write && !writing_ && accepted_) do_write();
     }
     void do_write() {
         writing_ = true;
+        // Another frame follows: this one is held and goes out with it in one gathered write.
+        if (queue_.size() > 1) ws_.next_layer().cork();
         ws_.text(true);
         ws_.async_write(asio::buffer(*queue_.front()),
                         beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
@@ -352,7 +384,8 @@ private:
         budget_timer_.cancel();
         clear_queue();
         hello_timer_.cancel();
-        beast::get_lowest_layer(ws_).close();  // the pending read fails: finish() runs
+        error_code ignored;
+        beast::get_lowest_layer(ws_).close(ignored);  // the pending read fails: finish() runs
         if (!accepted_) unregister();
     }
     void finish() {
@@ -375,7 +408,7 @@ private:
     }
 
     std::shared_ptr<SocketSlot> slot_;
-    websocket::stream<beast::tcp_stream> ws_;
+    websocket::stream<net::CorkedSocket> ws_;
     beast::flat_buffer buf_;
     Hub& hub_;
     const ServerOptions& options_;
@@ -384,6 +417,9 @@ private:
     asio::steady_timer budget_timer_{ws_.get_executor()};  // drop_for_budget: the close's deadline
     std::deque<Text> queue_;
     size_t queue_bytes_ = 0;
+    std::mutex inbox_mu_;
+    std::vector<Text> inbox_;     // sent from any thread, not yet on the strand (inbox_mu_)
+    std::vector<Text> draining_;  // the strand's: the inbox being drained
     websocket::close_reason close_reason_;
     double tokens_;
     std::chrono::steady_clock::time_point refill_at_, refused_since_{};
