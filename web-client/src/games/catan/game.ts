@@ -201,6 +201,12 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const victorySlot = h("div", { class: "hx-victory-slot" });
   app.append(status, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, stage, barSlot), side), overlay, victorySlot);
   root.append(app);
+  // Where the board ends on the page (phones: the open offer stays below it, game.css).
+  const boardBottom = () => app.style.setProperty("--hx-board-bottom", `${Math.ceil(stage.getBoundingClientRect().bottom + window.scrollY)}px`);
+  const stageWatch = new ResizeObserver(boardBottom);
+  stageWatch.observe(stage);
+  stageWatch.observe(app);
+  window.addEventListener("resize", boardBottom);
   renderZoomTools();
   renderSound();
   renderAids();
@@ -607,6 +613,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
     langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); renderSound(); renderZoomTools(); renderAids(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); document.removeEventListener("keydown", onKey); detachZoom(); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); stageWatch.disconnect(); window.removeEventListener("resize", boardBottom); document.removeEventListener("keydown", onKey); detachZoom(); app.remove(); },
   };
 }
