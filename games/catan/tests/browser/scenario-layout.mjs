@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { check, checkAxe, checkLayoutShift, watchLayoutShift, smallTargets, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
 import { checkHarboursClear } from "./overlays.mjs";
+import { checkPiecesWithoutColour } from "./pieces.mjs";
 import { step } from "../../../../tests/browser/driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -160,6 +161,7 @@ export async function layout({ browser, base, shots }) {
   const offerBox = await page.$eval(tid("offer"), (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; });
   check(offerBox.y >= 0 && offerBox.y + offerBox.h <= DESKTOP.height, `the offer is inside the window (offer ${JSON.stringify(offerBox)})`);
   notes.push(await checkHarboursClear(page, "an open offer, desktop"));
+  notes.push(await checkPiecesWithoutColour(page, "after the setup, desktop"));
   const offerSmall = await smallTargets(page, tid("offer"));
   check(offerSmall.length === 0, `the offer's buttons are at least 44 px (${offerSmall.join(", ")})`);
   await page.screenshot({ path: join(shots, "layout-offer.png") });

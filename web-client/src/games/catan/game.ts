@@ -19,7 +19,7 @@ import { emptyStats, statsFromReplay, GameStats } from "./charts";
 import { loadReplay } from "./replaydata";
 import * as D from "./dialogs";
 import { t, cardsText, Key } from "./strings";
-import { UI, actions, legalOf, seatNames, initialOf } from "./state";
+import { UI, actions, legalOf, seatNames, initialsOf } from "./state";
 import { costCard, hexLabel, hotkeyHelp } from "./aids";
 import { ignoredKey } from "../../app/keys";
 import { rematchButton } from "../../app/rematch-button";
@@ -289,7 +289,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   function ui(): UI {
     const n = names();
     return { lang, seat: viewer(), view: frame?.view ?? {}, legal: frame?.legal ?? {}, names: n,
-      initials: n.map((x, i) => initialOf(x, i)), act };
+      initials: initialsOf(n), act };
   }
 
   let focusBeforeDialog: string | null = null;
