@@ -1,6 +1,7 @@
 // Catan from the keyboard only (issue 27): Kim names herself, creates a room (bots fill the seats)
 // and starts it, places her setup settlements and roads on the board, rolls, moves the robber and
-// discards when a 7 asks, answers the bots' offers, builds a road when she can and ends her turns —
+// discards when a 7 asks, answers the bots' offers, builds a road when she can, opens the trade
+// dialog and cancels it, and ends her turns —
 // by Tab, Enter and the table's hotkeys, never a click. A target Tab cannot reach fails the scenario.
 import { join } from "node:path";
 import { check, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
@@ -33,7 +34,7 @@ export async function keyboardCatan({ browser, base, shots }) {
   await waitFrame(page, (f) => f.seat === 0, "Kim's game");
   await page.waitForSelector(tid("game"));
 
-  const done = { placed: 0, rolled: 0, ended: 0, robber: 0, discarded: 0, answered: 0, built: 0 };
+  const done = { placed: 0, rolled: 0, ended: 0, robber: 0, discarded: 0, answered: 0, built: 0, dialog: 0 };
   const t0 = Date.now();
   let tabs = 0;
   while (done.placed < 4 || done.ended < 3) {
@@ -76,6 +77,14 @@ export async function keyboardCatan({ browser, base, shots }) {
       tabs += await keyOn(page, '[data-testid^="edge-"][data-legal="1"]', "a legal edge for a road");
       await waitMove(page, f.version, "the road");
       done.built++;
+    } else if (has("endTurn") && f.legal.offerTrade && !done.dialog) {
+      // A dialog by keyboard: T opens the trade composer, a + button and Cancel are reached by Tab.
+      await page.keyboard.press("t");
+      await page.waitForSelector(tid("trade-dialog"), { timeout: 3000 });
+      tabs += await keyOn(page, '[data-testid^="trade-get-"][data-testid$="-plus"]', "a + in the trade dialog");
+      tabs += await keyOn(page, tid("trade-cancel"), "the trade dialog's Cancel");
+      await page.waitForSelector(tid("trade-dialog"), { state: "detached", timeout: 3000 });
+      done.dialog = 1;
     } else if (has("endTurn")) {
       await page.keyboard.press("Escape");
       await page.keyboard.press("e");
@@ -84,7 +93,7 @@ export async function keyboardCatan({ browser, base, shots }) {
       if (done.ended === 1) await page.screenshot({ path: join(shots, "keyboard-catan.png") });
     } else await sleep(40);
   }
-  check(done.placed >= 4 && done.rolled >= 3 && done.ended >= 3, `setup and three turns by keyboard (${JSON.stringify(done)})`);
+  check(done.placed >= 4 && done.rolled >= 3 && done.ended >= 3 && done.dialog === 1, `setup and three turns by keyboard (${JSON.stringify(done)})`);
   // The focus is shown wherever it is (a ring, not the browser's default only).
   await tabTo(page, tid("costs-toggle"), "the Costs button");
   const ring = await page.evaluate(() => { const cs = getComputedStyle(document.activeElement); return cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2; });
