@@ -16,8 +16,7 @@ export async function standIns({ browser, base, shots }) {
   const A = await openPage(browser, base + "/", DESKTOP, "Ann");
   await enterName(A.page, "Ann");
   await A.page.waitForSelector(tid("room-list"));
-  await A.page.fill(tid("opt-vp"), "6");
-  await A.page.selectOption(tid("opt-botFill"), "heuristic");
+    await A.page.selectOption(tid("opt-botFill"), "heuristic");
   await A.page.click(".advanced summary");
   await A.page.fill(tid("opt-seed"), "11");
   await A.page.fill(tid("opt-grace"), "0");
@@ -33,17 +32,22 @@ export async function standIns({ browser, base, shots }) {
   await enterName(V.page, "Vic");
   await waitFrame(V.page, (f) => f.view?.players?.length === 4, "Vic watching");
 
-  // Ann's connection stops: with grace 0 a stand-in bot plays her seat at once, and moves.
+  // Ann's connection stops: with grace 0 a stand-in bot plays her seat at once, and moves while Vic
+  // watches (a game of bots only stands still while nobody watches: Vic then steps out, so the game
+  // waits for Ann's return rather than racing to its end).
   const before = await frame(V.page);
   await A.page.evaluate(() => window.hexhall.conn.close());
   await V.page.waitForFunction(() => !!window.hexhall.room.state().seats[0]?.botPlaying, null, { timeout: 10000 });
   await waitFrame(V.page, (f) => f.version >= before.version + 3, "moves while the stand-in plays Ann's seat", 20000);
-  // She comes back (the same session): the bot stops.
+  await V.page.evaluate(() => window.hexhall.conn.close());
+  // She comes back (the same session): the bot stops; Vic watches again.
   await A.page.evaluate(() => window.hexhall.conn.connect());
   await A.page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
-  await V.page.waitForFunction(() => { const s = window.hexhall.room.state().seats[0]; return s && s.connected && !s.botPlaying; }, null, { timeout: 10000 });
-  const back = await frame(V.page);
+  await A.page.waitForFunction(() => { const s = window.hexhall.room.state().seats[0]; return s && s.connected && !s.botPlaying; }, null, { timeout: 10000 });
+  const back = await frame(A.page);
   check(back.view.phase !== "gameOver", `the game is still on when Ann is back (version ${back.version})`);
+  await V.page.evaluate(() => window.hexhall.conn.connect());
+  await V.page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
   // She leaves for good: the stand-in plays her seat to the end.
   await A.context.close();
   await V.page.waitForFunction(() => !!window.hexhall.room.state().seats[0]?.botPlaying, null, { timeout: 10000 });

@@ -43,6 +43,9 @@ export async function keyboardStruggle({ browser, base, shots }) {
     const v = f.view, legal = Array.isArray(f.legal) ? f.legal : [];
     if (v.phase === "over" || v.phase === "gameOver") break;
     if (!legal.length || f.version === lastVersion) { await sleep(40); continue; }
+    // While the bots' moves are shown one at a time the table shows no choices yet: wait until it
+    // has caught up with this state (what a player sees before acting).
+    await page.waitForFunction((v) => Number(document.querySelector('[data-testid="sfc-table"]')?.dataset.shownVersion) >= v, f.version, { timeout: 20000 });
     if (await page.$(`${tid("sfc-notices-ok")}`)) tabs += await keyOn(page, tid("sfc-notices-ok"), "the notices' OK");
     lastVersion = f.version;
     const of = (t) => legal.filter((a) => a.type === t);
