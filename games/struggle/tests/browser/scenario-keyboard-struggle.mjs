@@ -1,7 +1,8 @@
 // The Struggle for Catan from the keyboard only (issue 27): Kim chooses the game in the lobby,
 // creates a room the server fills with bots and starts it; through her turns she picks hand cards,
 // trades at the market, builds with a listed payment, discards, gives back and picks from a library
-// when the game asks, and ends her trade and build phases — by Tab, Enter and Space, never a click.
+// when the game asks, and ends her trade and build phases — by Tab, Enter and Space, never a click,
+// with prefers-reduced-motion set (no animation runs on the table).
 // A target Tab cannot reach fails the scenario.
 import { join } from "node:path";
 import { check, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
@@ -28,6 +29,10 @@ export async function keyboardStruggle({ browser, base, shots }) {
   await keyOn(page, tid("start-game"), "Start");
   await page.waitForSelector(tid("sfc-table"), { timeout: 15000 });
   const me = (await waitFrame(page, (f) => f.seat >= 0 && f.view?.phase, "Kim's Struggle game")).seat;
+  // prefers-reduced-motion (issue 27): no animation runs on the Struggle table.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const moving = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length);
+  check(moving === 0, `with prefers-reduced-motion no animation runs on the Struggle table (${moving})`);
 
   const done = { turns: 0, market: 0, builds: 0, discard: 0, giveBack: 0, library: 0, ends: 0 };
   let tabs = 0;
@@ -87,6 +92,8 @@ export async function keyboardStruggle({ browser, base, shots }) {
     } else { await sleep(40); continue; }
     await waitFrame(page, (g) => g.version > f.version || g.view.phase === "over", `Kim's move in ${v.phase}`, 15000);
   }
+  const movingLater = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running").length);
+  check(movingLater === 0, `with prefers-reduced-motion no animation runs after three turns (${movingLater})`);
   check(done.ends >= 6 && done.market >= 1, `three turns by keyboard, a market trade among them (${JSON.stringify(done)}; seat ${me})`);
   notes.push(`The Struggle by keyboard only: ${JSON.stringify(done)}, ${tabs} Tab presses to reach the targets`);
   check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
