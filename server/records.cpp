@@ -140,11 +140,11 @@ std::optional<HttpAnswer> record_endpoint(const Hub& hub, std::string_view targe
             json r = json::parse(rulings->body, nullptr, false);
             if (r.is_array()) out["rulings"] = std::move(r);
         }
-    if (!replay)  // seats a stand-in bot played for a present player (Room::stand_in)
-        if (auto stand_ins = store->load_document(kStandInsKind, id)) {
-            json r = json::parse(stand_ins->body, nullptr, false);
-            if (r.is_array() && !r.empty()) out["standIns"] = std::move(r);
-        }
+    // Seats a stand-in bot played for a present player (Room::stand_in): in the record and the replay.
+    if (auto stand_ins = store->load_document(kStandInsKind, id)) {
+        json r = json::parse(stand_ins->body, nullptr, false);
+        if (r.is_array() && !r.empty()) out["standIns"] = std::move(r);
+    }
     std::string body = safe_dump(out);
     std::lock_guard lock(cache_mu);
     if (cache_bytes + body.size() > kCacheBytes) cache.clear(), cache_bytes = 0;  // bounded

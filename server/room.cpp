@@ -576,14 +576,18 @@ void Room::start_if_full() {
 
 // A stand-in bot begins or stops playing a present player's seat `n`: the stand-in log (stored,
 // the record's "standIns") says so, so a record never passes a bot's moves off as the player's.
+// "fromAction"/"toAction": the number of actions applied when it began/stopped (the replay's step),
+// so a replay can say which moves were the bot's (absent without a store).
 void Room::stand_in(int n, bool begins) {
     const int64_t now = unix_ms_now();
+    const json actions = journal_ ? json(journal_->next_seq()) : json(nullptr);
     if (begins) {
         const Seat& s = seats_[static_cast<size_t>(n)];
-        stand_ins_.push_back({{"seat", n}, {"name", s.name}, {"bot", s.bot_playing.value_or("")}, {"from", now}, {"to", nullptr}});
+        stand_ins_.push_back({{"seat", n}, {"name", s.name}, {"bot", s.bot_playing.value_or("")}, {"from", now}, {"to", nullptr},
+                              {"fromAction", actions}, {"toAction", nullptr}});
     } else {
         for (json& e : stand_ins_)
-            if (e.at("seat") == n && e.at("to").is_null()) e["to"] = now;
+            if (e.at("seat") == n && e.at("to").is_null()) e["to"] = now, e["toAction"] = actions;
     }
     if (journal_) journal_->stand_ins(stand_ins_.dump(-1, ' ', false, json::error_handler_t::replace));
 }

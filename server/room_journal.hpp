@@ -56,6 +56,8 @@ public:
     void post_ungated(std::function<void()> f) { strand_.post(std::move(f)); }
 
     const Fairness& fairness() const { return fairness_; }
+    // The number of actions appended so far (stored or on their way): the next action's number.
+    int64_t next_seq() const { return next_seq_; }
     const std::string& room() const { return room_; }
 
 private:

@@ -360,13 +360,17 @@ export function smallTargets(page, scope, min = 44) {
 /** Each of `selectors` lies wholly inside the window and nothing covers its centre (issue 27). */
 export async function checkReachable(page, selectors, where) {
   for (const sel of selectors) {
-    const r = await page.$eval(sel, (e) => {
+    // Looked up and measured in one evaluation: a page that draws the element again meanwhile (a
+    // game's end screen on each room push) would otherwise be measured detached, as 0×0.
+    const r = await page.evaluate((sel) => {
+      const e = document.querySelector(sel);
+      if (!e) return { inside: false, box: "not on the page", onTop: false, top: null };
       const b = e.getBoundingClientRect();
       const inside = b.width > 0 && b.left >= 0 && b.top >= 0 && b.right <= innerWidth + 0.5 && b.bottom <= innerHeight + 0.5;
       const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
       return { inside, box: `${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}×${Math.round(b.height)} in ${innerWidth}×${innerHeight}`,
         onTop: top === e || e.contains(top), top: top?.getAttribute?.("data-testid") ?? top?.tagName };
-    });
+    }, sel);
     check(r.inside, `${where}: ${sel} is cut off (${r.box})`);
     check(r.onTop, `${where}: ${sel} is covered by ${r.top}`);
   }

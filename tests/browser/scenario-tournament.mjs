@@ -13,7 +13,7 @@
 // (HEXHALL_DOC_SHOTS=1 node tests/browser/run.mjs tournament).
 import { join, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { check, checkNoHorizontalScroll, checkReplay, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+import { check, checkAxe, checkNoHorizontalScroll, checkReplay, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
 import { decide } from "../../games/carcassonne/tests/browser/scenario.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -45,6 +45,7 @@ export async function tournament({ browser, base, shots }) {
   await O.page.fill(tid("t-rounds"), "1");
   await O.page.selectOption(tid("t-clock"), "untimed");
   await shot(O.page, shots, "tournament-new");
+  notes.push(await checkAxe(O.page, "tournament: new-tournament form"));  // issue 27: axe-core on the tournament pages
   await O.page.click(tid("t-create"));
   await O.page.waitForURL(/#\/t\/[^/]+\/org\/[0-9a-f]+$/, { timeout: 10000 });
   const id = O.page.url().split("/t/")[1].split("/")[0];
@@ -133,6 +134,7 @@ export async function tournament({ browser, base, shots }) {
   await R.page.waitForSelector(tid("ref-log"), { timeout: 10000 });
   check((await R.page.textContent(tid("ref-log"))).includes("Rita"), "the referee log names the referee");
   await shot(R.page, shots, "tournament-referee", 1100);
+  notes.push(await checkAxe(R.page, "tournament: referee page"));  // issue 27: axe-core on the tournament pages
   // the ruling reaches the table as a chat line from the referee
   await A.page.waitForFunction(() => /started 5 minutes late/.test(document.body.textContent ?? ""), null, { timeout: 10000 });
 
@@ -158,6 +160,7 @@ export async function tournament({ browser, base, shots }) {
   check(await O.page.$(tid("seat-round")) === null, "no further round to seat after the last one");
   await checkInsideCards(O.page, '[data-testid^="entrant-e"] button', "the entrants' buttons at 1280 px");
   await shot(O.page, shots, "tournament-console", 1500);
+  notes.push(await checkAxe(O.page, "tournament: organiser console, final"));  // issue 27: axe-core on the tournament pages
   // The finished table's replay link carries the table's invite (a tournament table is members
   // only) and the replay works by mouse and by touch (issue 27).
   const replayHref = await O.page.getAttribute(tid("replay-1-1"), "href");
@@ -182,9 +185,11 @@ export async function tournament({ browser, base, shots }) {
   check(rows.some((r) => r[1] === "Ann"), "Ann is ranked");
   notes.push(`standings: ${rows.map((r) => `${r[0]}. ${r[1]} ${r[3]} MP ${r[4]} GP PoP ${r[5]}`).join("; ")}`);
   await shot(S.page, shots, "tournament-standings");
+  notes.push(await checkAxe(S.page, "tournament: public standings"));  // issue 27: axe-core on the tournament pages
   await A.page.goto(meLink);
   await A.page.waitForSelector(tid("me-result-1"), { timeout: 10000 });
   notes.push(`Ann's page: ${await A.page.textContent(tid("me-result-1"))}`);
+  notes.push(await checkAxe(A.page, "tournament: entrant page"));  // issue 27: axe-core on the tournament pages
 
   // ---- phone: the entrant's page and the console have no horizontal scrolling
   await A.page.setViewportSize(PHONE);
@@ -195,6 +200,7 @@ export async function tournament({ browser, base, shots }) {
   await checkNoHorizontalScroll(O.page, "console at 390 px");
   await checkInsideCards(O.page, '[data-testid^="entrant-e"] button', "the entrants' buttons at 390 px");
   await shot(O.page, shots, "tournament-console-phone");
+  notes.push(await checkAxe(O.page, "tournament: organiser console, phone"));  // issue 27: axe-core on the tournament pages
 
   // the refused pause is the one expected failed request (409 from the desk)
   const unexpected = (p) => problems(p).filter((m) => !(p === R && /^409 \/tournaments\/[^/]+\/referee$/.test(m)));

@@ -204,6 +204,11 @@ const en = {
   "play.leave": "Stop waiting",
   "play.matched": "Table found!",
   "room.rated": "Rated",
+  "replay.standInsTitle": "Stand-in bots in this game",
+  "replay.standIn": "{name} (seat {seat}) was away: a {bot} bot played the seat from step {from} to step {to}.",
+  "replay.standInToEnd": "{name} (seat {seat}) was away: a {bot} bot played the seat from step {from} to the end.",
+  "replay.standInNoMove": "{name} (seat {seat}) was away after step {from}: a {bot} bot held the seat and made no move.",
+  "replay.standInSome": "{name} (seat {seat}) was away: a {bot} bot played the seat for part of the game.",
 };
 
 export type Key = keyof typeof en;
@@ -412,6 +417,11 @@ const zhHant: Table = {
   "play.leave": "停止等候",
   "play.matched": "已找到牌桌！",
   "room.rated": "計分",
+  "replay.standInsTitle": "本局的代打機器人",
+  "replay.standIn": "{name}（座位 {seat}）離開時，由 {bot} 機器人代打：第 {from} 步至第 {to} 步。",
+  "replay.standInToEnd": "{name}（座位 {seat}）離開時，由 {bot} 機器人代打：第 {from} 步至結束。",
+  "replay.standInNoMove": "{name}（座位 {seat}）在第 {from} 步後離開：{bot} 機器人接手座位，但未行動。",
+  "replay.standInSome": "{name}（座位 {seat}）離開時，由 {bot} 機器人代打了部分對局。",
 };
 
 const zhHans: Table = {
@@ -617,6 +627,11 @@ const zhHans: Table = {
   "play.leave": "停止等候",
   "play.matched": "已找到牌桌！",
   "room.rated": "计分",
+  "replay.standInsTitle": "本局的代打机器人",
+  "replay.standIn": "{name}（座位 {seat}）离开时，由 {bot} 机器人代打：第 {from} 步至第 {to} 步。",
+  "replay.standInToEnd": "{name}（座位 {seat}）离开时，由 {bot} 机器人代打：第 {from} 步至结束。",
+  "replay.standInNoMove": "{name}（座位 {seat}）在第 {from} 步后离开：{bot} 机器人接手座位，但未行动。",
+  "replay.standInSome": "{name}（座位 {seat}）离开时，由 {bot} 机器人代打了部分对局。",
 };
 
 export const strings: Record<"en" | "zh-Hant" | "zh-Hans", Table> = { en, "zh-Hant": zhHant, "zh-Hans": zhHans };

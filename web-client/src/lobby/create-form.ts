@@ -56,7 +56,10 @@ export function createForm(form: CreateOptions, submit: () => void): Element {
     form.players = Math.min(Math.max(form.players, g.seats[0]), g.seats[1]);
     if (!g.clocks?.includes(form.clock)) form.clock = "none";
     if (form.botFill && !g.bots.includes(form.botFill)) form.botFill = "";
-    card.replaceWith(createForm(form, submit));
+    // The form is drawn again for that game: the focus stays on the game chooser (keyboard users, issue 27).
+    const next = createForm(form, submit);
+    card.replaceWith(next);
+    next.querySelector<HTMLSelectElement>('[data-testid="opt-game"]')?.focus();
   } }, gameMetas.map((g) => h("option", { value: g.name, selected: g.name === form.game }, gt(g, "title"))));
   const card: Element = h("section", { class: "card", "data-testid": "create-card" },
     h("h2", {}, t("lobby.create")),

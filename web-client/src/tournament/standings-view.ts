@@ -4,7 +4,8 @@ import { h } from "../app/dom";
 import { tt } from "./strings";
 
 export function standingsTables(s: any): HTMLElement {
-  const box = h("div", { class: "t-standings", "data-testid": "t-standings" });
+  // (a region that scrolls sideways on a phone: reachable by the keyboard, axe-core's scrollable-region-focusable)
+  const box = h("div", { class: "t-standings", "data-testid": "t-standings", role: "region", tabindex: "0", "aria-label": tt("standings") });
   const rows: any[] = Array.isArray(s?.individual) ? s.individual : [];
   const hasTeams = rows.some((r) => r.team);
   box.append(h("table", { class: "standings-table", "data-testid": "t-standings-table" },

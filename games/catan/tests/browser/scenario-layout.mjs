@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { check, checkAxe, checkLayoutShift, watchLayoutShift, smallTargets, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
 import { checkHarboursClear } from "./overlays.mjs";
+import { checkPiecesWithoutColour } from "./pieces.mjs";
 import { step } from "../../../../tests/browser/driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -160,19 +161,33 @@ export async function layout({ browser, base, shots }) {
   const offerBox = await page.$eval(tid("offer"), (e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; });
   check(offerBox.y >= 0 && offerBox.y + offerBox.h <= DESKTOP.height, `the offer is inside the window (offer ${JSON.stringify(offerBox)})`);
   notes.push(await checkHarboursClear(page, "an open offer, desktop"));
+  notes.push(await checkPiecesWithoutColour(page, "after the setup, desktop"));
   const offerSmall = await smallTargets(page, tid("offer"));
   check(offerSmall.length === 0, `the offer's buttons are at least 44 px (${offerSmall.join(", ")})`);
   await page.screenshot({ path: join(shots, "layout-offer.png") });
-  // The same open offer on a phone (390×844): above the action bar, under the board. (The window is
+  // The same open offer on phones, a tall one (390×844) and short ones (375×667, 360×640): above the
+  // action bar, under the board, never over a harbour or the board's bottom row. (The window is
   // resized for this look only; its reflow is no shift under the player, so it is left out of the sum.)
   const clsSaved = await page.evaluate(() => JSON.stringify(window.__cls));
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForFunction(() => document.querySelector('[data-testid="board"]').getBoundingClientRect().width < 400, null, { timeout: 5000 });
-  notes.push(await checkHarboursClear(page, "an open offer, phone"));
-  const offerSmallPhone = await smallTargets(page, tid("offer"));
-  check(offerSmallPhone.length === 0, `the offer's buttons are at least 44 px on a phone (${offerSmallPhone.join(", ")})`);
-  const phoneOffer = await page.$eval(tid("offer"), (e) => { const b = e.getBoundingClientRect(); return `y ${Math.round(b.y)}..${Math.round(b.bottom)}`; });
-  await page.screenshot({ path: join(shots, "layout-offer-phone.png") });
+  const phoneOffers = [];
+  for (const phone of [{ width: 390, height: 844 }, { width: 375, height: 667 }, { width: 360, height: 640 }]) {
+    const size = `${phone.width}×${phone.height}`;
+    await page.setViewportSize(phone);
+    await page.waitForFunction((w) => document.querySelector('[data-testid="board"]').getBoundingClientRect().width <= w, phone.width, { timeout: 5000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    notes.push(await checkHarboursClear(page, `an open offer, phone ${size}`));
+    const offerSmallPhone = await smallTargets(page, tid("offer"));
+    check(offerSmallPhone.length === 0, `the offer's buttons are at least 44 px on a phone ${size} (${offerSmallPhone.join(", ")})`);
+    // The panel (its text scrolls inside) lies between the board and the action bar; its buttons are in sight in it.
+    const o = await page.$eval(".hx-offer-slot", (e) => { const b = e.getBoundingClientRect();
+      const btns = [...e.querySelectorAll(".hx-offer-buttons button")].map((x) => x.getBoundingClientRect());
+      return { top: Math.round(b.top), bottom: Math.round(b.bottom), h: innerHeight, buttons: btns.length,
+        buttonsInside: btns.every((x) => x.top >= b.top - 0.5 && x.bottom <= b.bottom + 0.5) }; });
+    check(o.top >= 0 && o.bottom <= o.h - 60 && o.buttons > 0 && o.buttonsInside, `the offer panel and its buttons are inside the window, above the action bar, at ${size} (${JSON.stringify(o)})`);
+    phoneOffers.push(`${size} y ${o.top}..${o.bottom}`);
+    await page.screenshot({ path: join(shots, phone.height === 844 ? "layout-offer-phone.png" : `layout-offer-phone-${phone.width}x${phone.height}.png`) });
+  }
+  const phoneOffer = phoneOffers.join("; ");
   await page.setViewportSize(DESKTOP);
   await page.waitForFunction((h) => Math.abs(document.querySelector('[data-testid="board"]').getBoundingClientRect().height - h) < 1, plain.board.h, { timeout: 5000 });
   await page.evaluate((s) => { window.__cls.value = JSON.parse(s).value; window.__cls.shifts = JSON.parse(s).shifts; }, clsSaved);

@@ -19,7 +19,7 @@ import { emptyStats, statsFromReplay, GameStats } from "./charts";
 import { loadReplay } from "./replaydata";
 import * as D from "./dialogs";
 import { t, cardsText, Key } from "./strings";
-import { UI, actions, legalOf, seatNames, initialOf } from "./state";
+import { UI, actions, legalOf, seatNames, initialsOf } from "./state";
 import { costCard, hexLabel, hotkeyHelp } from "./aids";
 import { ignoredKey } from "../../app/keys";
 import { rematchButton } from "../../app/rematch-button";
@@ -201,6 +201,12 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const victorySlot = h("div", { class: "hx-victory-slot" });
   app.append(status, h("div", { class: "hx-main" }, h("div", { class: "hx-board-col" }, stage, barSlot), side), overlay, victorySlot);
   root.append(app);
+  // Where the board ends on the page (phones: the open offer stays below it, game.css).
+  const boardBottom = () => app.style.setProperty("--hx-board-bottom", `${Math.ceil(stage.getBoundingClientRect().bottom + window.scrollY)}px`);
+  const stageWatch = new ResizeObserver(boardBottom);
+  stageWatch.observe(stage);
+  stageWatch.observe(app);
+  window.addEventListener("resize", boardBottom);
   renderZoomTools();
   renderSound();
   renderAids();
@@ -283,7 +289,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   function ui(): UI {
     const n = names();
     return { lang, seat: viewer(), view: frame?.view ?? {}, legal: frame?.legal ?? {}, names: n,
-      initials: n.map((x, i) => initialOf(x, i)), act };
+      initials: initialsOf(n), act };
   }
 
   let focusBeforeDialog: string | null = null;
@@ -607,6 +613,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
     langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); renderSound(); renderZoomTools(); renderAids(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); document.removeEventListener("keydown", onKey); detachZoom(); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); stageWatch.disconnect(); window.removeEventListener("resize", boardBottom); document.removeEventListener("keydown", onKey); detachZoom(); app.remove(); },
   };
 }

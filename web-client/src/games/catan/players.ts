@@ -28,7 +28,7 @@ export function renderPlayers(ui: UI, seats: (SeatInfo | null)[], gains: Map<num
     });
     const head = h("div", { class: "hx-player-head" });
     head.append(seatIcon(seat, 18));
-    head.append(h("span", { class: "hx-player-name" }, ui.names[seat] ?? `#${seat}`));
+    head.append(h("span", { class: "hx-player-name", title: ui.names[seat] ?? `#${seat}` }, ui.names[seat] ?? `#${seat}`));
     if (own) head.append(h("span", { class: "hx-tag" }, `(${t(ui.lang, "you")})`));
     if (v.active === seat && v.phase !== "gameOver") head.append(h("span", { class: "hx-turn-dot", title: t(ui.lang, "turnOf", { name: ui.names[seat] ?? "" }) }, "▶"));
     if (info && !info.connected && info.kind === "human") head.append(h("span", { class: "hx-tag warn", "data-testid": `player-${seat}-offline` }, `⚠ ${t(ui.lang, "offline")}`));

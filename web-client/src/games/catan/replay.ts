@@ -10,7 +10,7 @@ import { eventText } from "./log";
 import { histogram, vpChart, statsFromReplay } from "./charts";
 import { loadReplay, ReplayData } from "./replaydata";
 import { t, Key } from "./strings";
-import { UI, initialOf, seatNames } from "./state";
+import { UI, initialsOf, seatNames } from "./state";
 import { hexLabel } from "./aids";
 import type { Lang } from "../../app/contract";
 
@@ -49,7 +49,7 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang,
     const L = lang();
     const view = data.views[step];
     const nm = names();
-    const u: UI = { lang: L, seat: -1, view, legal: {}, names: nm, initials: nm.map((x, i) => initialOf(x, i)), act: () => {} };
+    const u: UI = { lang: L, seat: -1, view, legal: {}, names: nm, initials: initialsOf(nm), act: () => {} };
     clear(head);
     head.append(h("b", {}, `${t(L, "replay")} · ${roomId}`), " · ",
       h("span", { "data-testid": "phase", "data-phase": view?.phase }, t(L, `ph_${view?.phase}` as Key)),

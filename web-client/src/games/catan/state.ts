@@ -29,6 +29,13 @@ export function initialOf(name: string, seat: number): string {
   return first ? first.toUpperCase() : String(seat + 1);
 }
 
+/** Every seat's mark on its pieces: its initial, with the seat's number when another seat shares
+ *  it (three heuristic bots: H2, H3, H4), so no two seats' pieces read alike without colour. */
+export function initialsOf(names: string[]): string[] {
+  const first = names.map((x, i) => initialOf(x, i));
+  return first.map((c, i) => (first.filter((d) => d === c).length > 1 && c !== String(i + 1) ? `${c}${i + 1}` : c));
+}
+
 export function sumCards(c: Record<string, number> | undefined): number {
   return Object.values(c ?? {}).reduce((a, b) => a + (Number(b) || 0), 0);
 }

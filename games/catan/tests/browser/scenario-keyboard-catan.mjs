@@ -1,0 +1,105 @@
+// Catan from the keyboard only (issue 27): Kim names herself, creates a room (bots fill the seats)
+// and starts it, places her setup settlements and roads on the board, rolls, moves the robber and
+// discards when a 7 asks, answers the bots' offers, builds a road when she can, opens the trade
+// dialog and cancels it, and ends her turns —
+// by Tab, Enter and the table's hotkeys, never a click. A target Tab cannot reach fails the scenario.
+import { join } from "node:path";
+import { check, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
+import { chooseByKeys, keyOn, tabTo, typeInto } from "../../../../tests/browser/keyboard.mjs";
+
+const DESKTOP = { width: 1280, height: 800 };
+const RESOURCES = ["lumber", "wool", "grain", "brick", "ore"];
+const BUDGET_MS = 120000;
+
+async function waitMove(page, version, what) {
+  return waitFrame(page, (f) => f.version > version, what, 15000);
+}
+
+export async function keyboardCatan({ browser, base, shots }) {
+  const notes = [];
+  const P = await openPage(browser, base + "/", DESKTOP, "Kim");
+  const page = P.page;
+  await page.waitForSelector(tid("name-dialog-input"), { timeout: 10000 });
+  await typeInto(page, tid("name-dialog-input"), "Kim", "the name dialog");
+  await keyOn(page, tid("name-dialog-save"), "the name dialog's Save");
+  await page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
+  await page.waitForSelector(tid("room-list"));
+  await chooseByKeys(page, tid("opt-botFill"), "heuristic", "the lobby's bot fill");
+  await keyOn(page, ".advanced summary", "the lobby's advanced options");
+  await typeInto(page, tid("opt-seed"), "5", "the seed field");
+  await keyOn(page, tid("create-submit"), "the lobby's Create");
+  await page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
+  await page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
+  await keyOn(page, tid("start-game"), "Start");
+  await waitFrame(page, (f) => f.seat === 0, "Kim's game");
+  await page.waitForSelector(tid("game"));
+
+  const done = { placed: 0, rolled: 0, ended: 0, robber: 0, discarded: 0, answered: 0, built: 0, dialog: 0 };
+  const t0 = Date.now();
+  let tabs = 0;
+  while (done.placed < 4 || done.ended < 3) {
+    check(Date.now() - t0 < BUDGET_MS, `keyboard play did not finish in ${BUDGET_MS / 1000} s: ${JSON.stringify(done)}`);
+    const f = await frame(page);
+    if (f.view.phase === "gameOver") break;
+    const acts = f.legal.actions ?? [];
+    const has = (type) => acts.some((a) => a.type === type);
+    if (f.legal.discard > 0) {
+      await page.waitForSelector(tid("discard-dialog"), { timeout: 5000 });
+      let left = f.legal.discard;
+      const hand = f.view.players[0].hand;
+      for (const r of RESOURCES)
+        for (let i = 0; i < (hand[r] || 0) && left > 0; i++, left--) tabs += await keyOn(page, tid(`discard-${r}-plus`), "a discard +");
+      tabs += await keyOn(page, tid("discard-confirm"), "the discard's Confirm");
+      await waitMove(page, f.version, "the discard");
+      done.discarded++;
+    } else if (has("placeSetupSettlement") || has("placeSetupRoad")) {
+      const kind = has("placeSetupSettlement") ? "intersection" : "edge";
+      tabs += await keyOn(page, `[data-testid^="${kind}-"][data-legal="1"]`, `a legal ${kind} on the board`);
+      await waitMove(page, f.version, `the setup ${kind}`);
+      done.placed++;
+    } else if (has("moveRobber")) {
+      tabs += await keyOn(page, '[data-testid^="robber-hex-"]', "a hex for the robber");
+      const victim = await page.waitForSelector(`${tid("victim-dialog")}, [data-testid^="victim-"]`, { timeout: 2000 }).catch(() => null);
+      if (victim && (await frame(page)).version === f.version) tabs += await keyOn(page, '[data-testid^="victim-"]', "a victim to rob");
+      await waitMove(page, f.version, "the robber's move");
+      done.robber++;
+    } else if (f.view.offer && f.view.offer.from !== 0 && has("rejectOffer")) {
+      tabs += await keyOn(page, tid("offer-reject"), "the offer's Reject");
+      await waitMove(page, f.version, "the answer to an offer");
+      done.answered++;
+    } else if (has("rollDice")) {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("r");
+      await waitMove(page, f.version, "the roll");
+      done.rolled++;
+    } else if (has("buildRoad") && !done.built) {
+      await page.keyboard.press("1");  // road mode: the legal edges are offered
+      tabs += await keyOn(page, '[data-testid^="edge-"][data-legal="1"]', "a legal edge for a road");
+      await waitMove(page, f.version, "the road");
+      done.built++;
+    } else if (has("endTurn") && f.legal.offerTrade && !done.dialog) {
+      // A dialog by keyboard: T opens the trade composer, a + button and Cancel are reached by Tab.
+      await page.keyboard.press("t");
+      await page.waitForSelector(tid("trade-dialog"), { timeout: 3000 });
+      tabs += await keyOn(page, '[data-testid^="trade-get-"][data-testid$="-plus"]', "a + in the trade dialog");
+      tabs += await keyOn(page, tid("trade-cancel"), "the trade dialog's Cancel");
+      await page.waitForSelector(tid("trade-dialog"), { state: "detached", timeout: 3000 });
+      done.dialog = 1;
+    } else if (has("endTurn")) {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("e");
+      await waitMove(page, f.version, "the end of the turn");
+      done.ended++;
+      if (done.ended === 1) await page.screenshot({ path: join(shots, "keyboard-catan.png") });
+    } else await sleep(40);
+  }
+  check(done.placed >= 4 && done.rolled >= 3 && done.ended >= 3 && done.dialog === 1, `setup and three turns by keyboard (${JSON.stringify(done)})`);
+  // The focus is shown wherever it is (a ring, not the browser's default only).
+  await tabTo(page, tid("costs-toggle"), "the Costs button");
+  const ring = await page.evaluate(() => { const cs = getComputedStyle(document.activeElement); return cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2; });
+  check(ring, "the focused button shows a focus ring");
+  notes.push(`Catan by keyboard only: ${JSON.stringify(done)}, ${tabs} Tab presses to reach the targets`);
+  check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
+  await P.context.close();
+  return notes;
+}
