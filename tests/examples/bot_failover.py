@@ -73,7 +73,7 @@ async def host_room(url, game, seconds):
     return ws, request, created
 
 
-async def run(args, ports, nodes, logs):
+async def run(args, ports, nodes):
     urls = ["ws://127.0.0.1:%d/ws" % p for p in ports]
     ws, request, created = await host_room(urls[0], args.game, 30)
     room = created["room"]
@@ -162,7 +162,7 @@ def main():
                  "--node-id", "n%d" % i, "--lease-ms", "3000", "--public-url", "ws://127.0.0.1:%d/ws" % port],
                 cwd=args.tmp, stdout=log, stderr=log))
             wait_listening(port, nodes[-1])
-        ok = asyncio.run(run(args, ports, nodes, logs))
+        ok = asyncio.run(run(args, ports, nodes))
     finally:
         for n in nodes:
             if n.poll() is None:
