@@ -11,6 +11,9 @@ watching as a spectator, has seen 10 moves and the game is not over) node 0 is k
 Each bot must then resume by itself (its start URL, its session and seat tokens, `moved` to whichever
 node took the room over) and play the game to its end: both exit 0, report the same result, and each
 says it was moved at the start and resumed after the lost connection. No node logs an error.
+With --arena ARENA: the arena instead (hexhall-arena --url node0,node1,node2, one game of two of the
+game's built-in bots, --record), node 0 killed once its record holds 10 moves; the arena must resume
+its connection on another node by itself and report the finished game ("resumed").
 Needs python3-websockets (scripts/setup). Fails without HEXHALL_TEST_PG.
 """
 import argparse
@@ -132,12 +135,53 @@ async def run(args, ports, nodes):
     return ok
 
 
+def run_arena(args, ports, nodes):
+    urls = ",".join("ws://127.0.0.1:%d/ws" % p for p in ports)
+    listing = subprocess.run([args.arena, "--list-games"], capture_output=True, text=True, check=True).stdout
+    bots = next((l.split("\t")[3].split(",") for l in listing.splitlines() if l.split("\t")[0] == args.game), None)
+    if not bots:
+        sys.exit(f"hexhall-arena --list-games does not name {args.game}")
+    record = os.path.join(args.tmp, "record")
+    arena = subprocess.Popen([args.arena, "--url", urls, "--game", args.game, "--bots", ",".join((bots * 2)[:2]),
+                              "--games", "1", "--seed", "5", "--timeout", str(int(args.timeout)), "--record", record],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    end = time.time() + 60
+    moves = 0
+    while moves < 10:
+        if arena.poll() is not None or time.time() > end:
+            print(arena.communicate()[0])
+            sys.exit(f"the arena's game did not reach 10 moves before it ended or 60 s passed ({moves})")
+        try:
+            with open(os.path.join(record, "game-0.jsonl")) as f:
+                moves = sum(1 for line in f if '"type":"patch"' in line)
+        except OSError:
+            pass
+        time.sleep(0.05)
+    nodes[0].send_signal(signal.SIGKILL)
+    nodes[0].wait()
+    print(f"node 0 killed after {moves} moves of the arena's game", flush=True)
+    try:
+        out = arena.communicate(timeout=args.timeout + 30)[0]
+    except subprocess.TimeoutExpired:
+        arena.kill()
+        out = arena.communicate()[0]
+    print("---- arena:\n" + out.strip(), flush=True)
+    games = [l for l in out.splitlines() if l.startswith("game 0 ")]
+    ok = arena.returncode == 0 and len(games) == 1 and "winner seat" in games[0] and " resumed " in games[0]
+    if not ok:
+        print(f"FAIL: the arena did not finish its game after resuming on another node (exit {arena.returncode})")
+    return ok
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--server", required=True)
     p.add_argument("--game", required=True)
     p.add_argument("--timeout", type=float, default=120, help="seconds for the bots to finish after the kill")
+    p.add_argument("--arena", help="hexhall-arena: test the arena's spectator instead of the example bot")
     args = p.parse_args()
+    args.server = os.path.abspath(args.server)  # the nodes run in a temporary directory
+    args.arena = args.arena and os.path.abspath(args.arena)
     store = os.environ.get("HEXHALL_TEST_PG")
     if not store:
         sys.exit("HEXHALL_TEST_PG is not set: run under tests/pg/with-postgres.sh, which starts PostgreSQL")
@@ -159,10 +203,11 @@ def main():
             logs.append(log.name)
             nodes.append(subprocess.Popen(
                 [args.server, "--port", str(port), "--address", "127.0.0.1", "--threads", "1", "--store", store,
-                 "--node-id", "n%d" % i, "--lease-ms", "3000", "--public-url", "ws://127.0.0.1:%d/ws" % port],
+                 "--node-id", "n%d" % i, "--lease-ms", "3000", "--public-url", "ws://127.0.0.1:%d/ws" % port,
+                 "--bot-move-ms", "100"],
                 cwd=args.tmp, stdout=log, stderr=log))
             wait_listening(port, nodes[-1])
-        ok = asyncio.run(run(args, ports, nodes))
+        ok = run_arena(args, ports, nodes) if args.arena else asyncio.run(run(args, ports, nodes))
     finally:
         for n in nodes:
             if n.poll() is None:
