@@ -83,10 +83,14 @@ function node(id, port) {
         setTimeout(() => bad(new Error(`node ${id} did not report listening in 20 s`)), 20000);
       });
     },
-    kill(signal) {
+    kill(signal) {  // a node still running 20 s after the signal is killed (and its log says so)
       const p = proc;
-      if (!p) return Promise.resolve();
-      return new Promise((ok) => { p.on("exit", () => ok()); p.kill(signal); });
+      if (!p || p.exitCode !== null || p.signalCode !== null) return Promise.resolve();
+      return new Promise((ok) => {
+        const late = setTimeout(() => { text += `[error] node ${id} still running 20 s after ${signal}\n`; p.kill("SIGKILL"); }, 20000);
+        p.on("exit", () => { clearTimeout(late); ok(); });
+        p.kill(signal);
+      });
     },
   };
   return n;
