@@ -5,7 +5,7 @@
 //   hexhall-arena --bots 'heuristic,ext:python3 games/<name>/bots/examples/python/bot.py,random,random'
 //                 [--game NAME] [--options JSON] [--games N] [--seed S] [--threads T] [--record DIR]
 //                 [--map random|starter] [--mode classic|combined] [--vp N] [--no-rotate]
-//                 [--timeout SEC] [--url ws://host:port/ws] [--no-seat-tokens]
+//                 [--timeout SEC] [--url ws://host:port/ws[,ws://host2:port2/ws…]] [--no-seat-tokens]
 //   hexhall-arena --list-games
 //
 // --list-games prints the server's registry (server/games.cpp), one game a line, tab-separated:
@@ -15,6 +15,11 @@
 // (the game's own, docs/protocol.md and games/<name>/docs/protocol.md); --map, --mode and --vp
 // are shortcuts for those options. The outcome comes from the server's `room` push ("result"), so
 // the arena plays every game the server hosts the same way.
+// Several nodes (issue 28): --url names every node, comma-separated; rooms are created on the first.
+// When the arena's connection is lost (its node died) or the node stops serving the room (`moved`
+// without URL), it resumes on the next node with its session token, following `moved`; the game's
+// line then says "resumed Nx". External bots are given the first URL (tools/bots/random_legal.py
+// resumes by itself).
 //
 // Each --bots entry is a built-in bot of the game or "ext:<command>": a program
 // started as `<command> --url … --room … --seat N --seat-token T` for each game. Game g uses room
@@ -54,6 +59,7 @@ struct Config {
     int timeout_s = 600;
     std::string host = "127.0.0.1";
     uint16_t port = 0;  // 0: start a server in-process
+    std::vector<std::pair<std::string, uint16_t>> nodes;  // --url A,B,…: every node (host:port first)
     bool seat_tokens = true;
 };
 
@@ -62,7 +68,7 @@ void usage() {
                  "usage: hexhall-arena --bots A,B[,C…] [--game NAME] [--options JSON] [--games N] [--seed S]\n"
                  "                     [--threads T] [--record DIR] [--map random|starter]\n"
                  "                     [--mode classic|combined] [--vp N] [--no-rotate]\n"
-                 "                     [--timeout SEC] [--url ws://host:port/ws] [--no-seat-tokens]\n"
+                 "                     [--timeout SEC] [--url ws://host:port/ws[,ws://…]] [--no-seat-tokens]\n"
                  "       hexhall-arena --list-games\n"
                  "  A bot is one of the game's built-in bots (random, heuristic, search) or ext:<command>\n"
                  "  (an external program, given --url --room --seat --seat-token). The number of entries\n"
@@ -145,7 +151,13 @@ int main(int argc, char** argv) {
         else if (a == "--no-rotate") c.rotate = false;
         else if (a == "--no-seat-tokens") c.seat_tokens = false;
         else if (a == "--url" && more) {
-            if (!parse_url(argv[++i], c)) return usage(), 2;
+            for (const std::string& url : split(argv[++i])) {
+                Config one;
+                if (!parse_url(url, one)) return usage(), 2;
+                c.nodes.emplace_back(one.host, one.port);
+            }
+            c.host = c.nodes.front().first;
+            c.port = c.nodes.front().second;
         } else if (a == "--help" || a == "-h") {
             usage();
             return 0;
@@ -195,6 +207,7 @@ int main(int argc, char** argv) {
             spec.options = c.options;
             spec.host = c.host;
             spec.port = c.port;
+            spec.nodes = c.nodes;
             spec.record_dir = c.record_dir;
             spec.timeout_s = c.timeout_s;
             spec.seat_tokens = c.seat_tokens;
@@ -225,7 +238,7 @@ int main(int argc, char** argv) {
                                       std::to_string(r.actions) + " actions, scores " + nlohmann::json(r.scores).dump())
                                          .c_str()
                                    : ("FAILED: " + r.error).c_str(),
-                        statuses.c_str());
+                        (statuses + (r.resumes ? " resumed " + std::to_string(r.resumes) + "x" : "")).c_str());
             std::fflush(stdout);
         }
     };

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 
 #include "tools/arena/process.hpp"
 #include "tools/arena/ws_client.hpp"
@@ -38,7 +39,9 @@ json await_reply(WsClient& c, int64_t id, const char* what, Clock::time_point de
 struct Game {
     const GameSpec& spec;
     GameResult result;
-    WsClient host;
+    std::unique_ptr<WsClient> conn;  // the host's connection (the spectator); replaced on a resume
+    std::string session;             // the host's session token (welcome), presented on a resume
+    size_t node = 0;                 // index in spec.nodes of the node connected to
     std::vector<Child> children;  // per seat (pid -1: not external)
     std::vector<std::optional<Clock::time_point>> exit_seen;  // per seat: when it exited 0 before the end
     std::unique_ptr<std::ofstream> record;
@@ -46,7 +49,7 @@ struct Game {
     Clock::time_point deadline;
 
     explicit Game(const GameSpec& s)
-        : spec(s), host(s.host, s.port), children(s.seats.size()), exit_seen(s.seats.size()), deadline(Clock::now() + std::chrono::seconds(s.timeout_s)) {
+        : spec(s), conn(std::make_unique<WsClient>(s.host, s.port)), children(s.seats.size()), exit_seen(s.seats.size()), deadline(Clock::now() + std::chrono::seconds(s.timeout_s)) {
         result.external_status.assign(s.seats.size(), -1);
         if (!s.record_dir.empty())
             record = std::make_unique<std::ofstream>(s.record_dir + "/game-" + std::to_string(s.index) + ".jsonl");
@@ -63,7 +66,7 @@ struct Game {
         const std::string type = m.value("type", "");
         if (type == "patch") ++result.actions;
         else if (type != "snapshot" && type != "room" && type != "seedReveal") return;
-        if (record) *record << m.dump() << '\n';
+        if (record) *record << m.dump() << '\n' << std::flush;  // read while the game runs (tests/examples/bot_failover.py)
         if (type == "room" && m.value("over", false) && m.contains("result")) {
             over = true;
             result.winners = m["result"].value("winners", std::vector<int>{});
@@ -95,9 +98,68 @@ struct Game {
         }
     }
 
+    // A message for the spectator, resuming on the nodes (spec.nodes) when the connection is lost or
+    // the node stopped serving the room (`moved`): hello with the session token, then joinRoom as a
+    // spectator, following `moved` to the node that serves the room.
+    std::optional<json> next_message() {
+        std::optional<json> m;
+        try {
+            m = conn->receive(milliseconds(200));
+        } catch (const std::exception&) {
+            if (spec.nodes.size() < 2) throw;
+            resume(std::nullopt);
+            return std::nullopt;
+        }
+        if (m && m->value("type", "") == "moved" && spec.nodes.size() >= 2) {
+            resume(m->contains("url") ? std::optional<std::string>(m->value("url", "")) : std::nullopt);
+            return std::nullopt;
+        }
+        return m;
+    }
+
+    void resume(std::optional<std::string> url) {
+        for (;;) {
+            if (Clock::now() > deadline) throw std::runtime_error("game timed out while resuming on another node");
+            std::string host = spec.nodes[node].first;
+            uint16_t port = spec.nodes[node].second;
+            if (url) {
+                const size_t at = url->find("://"), colon = url->rfind(':');
+                if (at != std::string::npos && colon > at + 3) {
+                    host = url->substr(at + 3, colon - at - 3);
+                    port = static_cast<uint16_t>(std::atoi(url->c_str() + colon + 1));
+                }
+                url.reset();
+            } else {
+                node = (node + 1) % spec.nodes.size();
+                host = spec.nodes[node].first;
+                port = spec.nodes[node].second;
+            }
+            try {
+                conn = std::make_unique<WsClient>(host, port);
+                json hello = {{"type", "hello"}, {"name", "arena"}};
+                if (!session.empty()) hello["token"] = session;
+                await_reply(*conn, conn->send(hello), "hello", deadline, [&](const json& m) { take(m); });
+                const json joined = await_reply(*conn, conn->send({{"type", "joinRoom"}, {"room", result.room}, {"seat", nullptr}}),
+                                                "joinRoom", deadline, [&](const json& m) { take(m); });
+                if (joined.value("type", "") == "moved") {
+                    if (joined.contains("url")) url = joined.value("url", "");
+                    continue;
+                }
+                ++resumes;
+                return;
+            } catch (const std::exception&) {
+                std::this_thread::sleep_for(milliseconds(300));  // that node is gone or not serving yet
+            }
+        }
+    }
+
+    int resumes = 0;
+
     void run() {
+        WsClient& host = *conn;
         const auto ignore = [](const json&) {};
-        await_reply(host, host.send({{"type", "hello"}, {"name", "arena"}}), "hello", deadline, ignore);
+        const json welcome = await_reply(host, host.send({{"type", "hello"}, {"name", "arena"}}), "hello", deadline, ignore);
+        session = welcome.value("session", "");
 
         json create = spec.options;
         create["type"] = "createRoom";
@@ -151,8 +213,9 @@ struct Game {
         while (!over) {
             if (Clock::now() > deadline) throw std::runtime_error("game timed out");
             check_children();
-            if (auto m = host.receive(milliseconds(200))) take(*m);
+            if (auto m = next_message()) take(*m);
         }
+        result.resumes = resumes;
         result.finished = true;
     }
 

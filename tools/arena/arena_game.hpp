@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -20,6 +21,9 @@ struct GameSpec {
     nlohmann::json options;             // extra createRoom options ("game" and the game's own)
     std::string host = "127.0.0.1";
     uint16_t port = 0;
+    // Several nodes (--url A,B,…): every node, host:port first. A lost connection is resumed on them in
+    // turn with the session token, following `moved` (docs/protocol.md).
+    std::vector<std::pair<std::string, uint16_t>> nodes;
     std::string record_dir;             // empty: keep no record (external bots' logs go to /tmp)
     int timeout_s = 600;                // the whole game
     bool seat_tokens = true;            // false: external bots join free seats without a token
@@ -33,6 +37,7 @@ struct GameResult {
     int actions = 0;                    // patches seen by the spectator (one per applied action)
     std::string room;
     std::string error;                  // why it did not finish
+    int resumes = 0;                    // the spectator's connection resumed on another node
     std::vector<int> external_status;   // per seat: exit status of its program (-1: not external)
 };
 

@@ -3,7 +3,11 @@
 any game the server hosts whose legal actions are listed concretely (every game written as pure
 rules; docs/protocol.md "Which game a room plays").
 
-  random_legal.py --url ws://HOST:PORT/ws --room R --seat N [--seat-token T] [--seed S]
+  random_legal.py --url ws://HOST:PORT/ws --room R --seat N [--seat-token T] [--seed S] [--reconnect-s 60]
+
+Several nodes (docs/protocol.md, `moved`): it follows `moved` to the node that serves the room, and
+after a lost connection connects again to --url with its session token and seat token and resumes
+(for --reconnect-s at most).
 
 It never reads the view: the snapshot's and each patch's payload (under the room's game name) carry
 `legal`, and the `room` push's `result` says when the game is over and who won. Exits 0 after a
@@ -21,6 +25,14 @@ import websockets
 RATE, BURST = 15, 30  # stay under the server's per-connection message rate (docs/operations.md)
 
 
+class Lost(Exception):
+    """The connection is gone, or the node stopped serving the room: connect again (to `url`)."""
+
+    def __init__(self, url=None):
+        super().__init__(url or "connection lost")
+        self.url = url
+
+
 async def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--url", required=True)
@@ -29,67 +41,107 @@ async def main():
     p.add_argument("--seat-token")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--name", default="random-legal")
+    p.add_argument("--reconnect-s", type=float, default=60, help="give up after this long without the room")
     args = p.parse_args()
-    rng = random.Random(args.seed if args.seed is not None else args.seat)
+    me = {"rng": random.Random(args.seed if args.seed is not None else args.seat), "session": None, "acted": 0,
+          "joined": False}
+    # Several nodes (docs/protocol.md, `moved`): a lost connection is tried again at the start URL (a
+    # load balancer, or a node that takes the room over once its owner's lease ran out) with the
+    # session token; a `moved` with a URL is followed there, one without goes back to the start URL.
+    url, lost_at = args.url, None
+    while True:
+        try:
+            async with websockets.connect(url, max_size=None) as ws:
+                return await play(ws, args, me)
+        except Lost as e:
+            url = e.url or args.url
+            print(f"moved: connecting to {url}", flush=True)
+            lost_at = None
+        except (OSError, asyncio.TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake) as e:
+            if not me["joined"]:  # never seated: nothing to resume
+                raise
+            lost_at = lost_at or time.monotonic()
+            if time.monotonic() - lost_at > args.reconnect_s:
+                raise RuntimeError(f"no connection to the room for {args.reconnect_s:.0f} s ({e})") from e
+            print(f"connection lost ({type(e).__name__}): resuming at {args.url}", flush=True)
+            url = args.url
+            await asyncio.sleep(0.3)
+
+
+async def play(ws, args, me):
+    """One connection: hello (with the session token once we have one), join the seat, play."""
+    rng = me["rng"]
     tokens, refilled, next_id = BURST, time.monotonic(), 1
 
-    async with websockets.connect(args.url, max_size=None) as ws:
-        async def send(msg):
-            nonlocal tokens, refilled, next_id
-            while True:
-                now = time.monotonic()
-                tokens, refilled = min(BURST, tokens + (now - refilled) * RATE), now
-                if tokens >= 1:
-                    tokens -= 1
-                    break
-                await asyncio.sleep((1 - tokens) / RATE)
-            msg = {"v": 1, "id": next_id, **msg}
-            next_id += 1
-            await ws.send(json.dumps(msg))
-            return msg["id"]
-
-        await send({"type": "hello", "name": args.name})
-        join = {"type": "joinRoom", "room": args.room, "seat": args.seat}
-        if args.seat_token:
-            join["seatToken"] = args.seat_token
-        join_id = await send(join)
-        game, legal, version, pending, acted = None, [], -1, None, 0
+    async def send(msg):
+        nonlocal tokens, refilled, next_id
         while True:
-            msg = json.loads(await ws.recv())
-            kind = msg.get("type")
-            if kind == "error":
-                if msg.get("id") == join_id:
-                    print(f"joinRoom failed: {msg.get('code')}: {msg.get('message')}", file=sys.stderr)
-                    return 1
-                if pending is not None and msg.get("id") == pending:
-                    # Refused (someone acted first, or a timing race): ask for the current state.
-                    pending = None
-                    await send({"type": "resync"})
-                continue
-            if kind == "room":
-                result = msg.get("result")
-                if msg.get("over") and result is not None:
-                    won = args.seat in result.get("winners", [])
-                    print(f"game over: winners {result.get('winners')}, scores {result.get('scores')}; "
-                          f"{acted} actions by seat {args.seat}{' (won)' if won else ''}", flush=True)
-                    return 0
-                continue
-            if kind == "ack" and msg.get("id") == pending:
+            now = time.monotonic()
+            tokens, refilled = min(BURST, tokens + (now - refilled) * RATE), now
+            if tokens >= 1:
+                tokens -= 1
+                break
+            await asyncio.sleep((1 - tokens) / RATE)
+        msg = {"v": 1, "id": next_id, **msg}
+        next_id += 1
+        await ws.send(json.dumps(msg))
+        return msg["id"]
+
+    hello = {"type": "hello", "name": args.name}
+    if me["session"]:
+        hello["token"] = me["session"]
+    await send(hello)
+    join = {"type": "joinRoom", "room": args.room, "seat": args.seat}
+    if args.seat_token:
+        join["seatToken"] = args.seat_token
+    join_id = await send(join)
+    game, legal, version, pending = None, [], -1, None
+    while True:
+        msg = json.loads(await ws.recv())
+        kind = msg.get("type")
+        if kind == "welcome":
+            me["session"] = msg.get("session")
+            continue
+        if kind == "moved":  # another node serves the room (url), or this one stopped serving it
+            raise Lost(msg.get("url"))
+        if kind == "joined":
+            me["joined"] = True
+            continue
+        if kind == "error":
+            if msg.get("id") == join_id:
+                if me["joined"] and msg.get("code") == "already_seated":
+                    continue  # the resumed session was seated again by the hello already
+                print(f"joinRoom failed: {msg.get('code')}: {msg.get('message')}", file=sys.stderr)
+                return 1
+            if pending is not None and msg.get("id") == pending:
+                # Refused (someone acted first, or a timing race): ask for the current state.
                 pending = None
+                await send({"type": "resync"})
+            continue
+        if kind == "room":
+            result = msg.get("result")
+            if msg.get("over") and result is not None:
+                won = args.seat in result.get("winners", [])
+                print(f"game over: winners {result.get('winners')}, scores {result.get('scores')}; "
+                      f"{me['acted']} actions by seat {args.seat}{' (won)' if won else ''}", flush=True)
+                return 0
+            continue
+        if kind == "ack" and msg.get("id") == pending:
+            pending = None
+            continue
+        if kind in ("snapshot", "patch"):
+            game = msg.get("game", game)
+            payload = msg.get(game) or {}
+            if kind == "patch" and msg.get("to", 0) <= version:
                 continue
-            if kind in ("snapshot", "patch"):
-                game = msg.get("game", game)
-                payload = msg.get(game) or {}
-                if kind == "patch" and msg.get("to", 0) <= version:
-                    continue
-                version = msg.get("version", msg.get("to", version))
-                if "legal" in payload:
-                    legal = payload["legal"] or []
-            if legal and pending is None and game:
-                action = rng.choice(legal)
-                legal = []
-                pending = await send({"type": "action", "game": game, game: action})
-                acted += 1
+            version = msg.get("version", msg.get("to", version))
+            if "legal" in payload:
+                legal = payload["legal"] or []
+        if legal and pending is None and game:
+            action = rng.choice(legal)
+            legal = []
+            pending = await send({"type": "action", "game": game, game: action})
+            me["acted"] += 1
 
 
 if __name__ == "__main__":
