@@ -1,9 +1,13 @@
 #include "server/edge_metrics.hpp"
 
+#include <array>
 #include <atomic>
 #include <cstdio>
+#include <iterator>
 
+#include "server/metrics.hpp"
 #include "server/pg_store.hpp"
+#include "server/store_metrics.hpp"
 
 namespace hexhall::server::metrics {
 
@@ -13,6 +17,8 @@ struct Edges {
     Counter handler_exceptions{0}, rooms_set_aside{0}, store_failures{0}, quota_refusals{0}, sockets_refused{0},
         accept_backoffs{0}, log_suppressed{0}, takeovers{0}, moved{0}, dropped{0}, lease_losses{0};
     std::atomic<bool> store_failing{false};
+    std::array<Counter, std::size(kLatencyBuckets) + 1> commit_seconds{};  // per bucket (the last: +Inf)
+    Counter commit_ns{0};
 };
 Edges& edges() {
     static Edges e;
@@ -30,6 +36,14 @@ void put(std::string& out, const char* name, const char* type, const char* help,
 void handler_exception() { inc(edges().handler_exceptions); }
 void room_set_aside() { inc(edges().rooms_set_aside); }
 void store_commit_failed() { inc(edges().store_failures); }
+void store_committed(std::chrono::steady_clock::duration took) {
+    const double s = std::chrono::duration<double>(took).count();
+    size_t b = 0;
+    while (b < std::size(kLatencyBuckets) && s > kLatencyBuckets[b]) ++b;
+    inc(edges().commit_seconds[b]);
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(took).count();
+    inc(edges().commit_ns, static_cast<uint64_t>(ns > 0 ? ns : 0));
+}
 void store_failing(bool failing) { edges().store_failing.store(failing); }
 bool store_is_failing() { return edges().store_failing.load(); }
 void quota_refused() { inc(edges().quota_refusals); }
@@ -50,6 +64,23 @@ void render_edges(std::string& out) {
         get(e.rooms_set_aside));
     put(out, "hexhall_store_commit_failures_total", "counter", "Store transactions that failed (and were retried).",
         get(e.store_failures));
+    {
+        char buf[160];
+        auto line = [&](const char* fmt, auto... args) {
+            const int n = std::snprintf(buf, sizeof buf, fmt, args...);
+            if (n > 0) out.append(buf, static_cast<size_t>(n) < sizeof buf ? static_cast<size_t>(n) : sizeof buf - 1);
+        };
+        out += "# HELP hexhall_store_commit_seconds Store transactions that committed: from their BEGIN to their COMMIT.\n"
+               "# TYPE hexhall_store_commit_seconds histogram\n";
+        unsigned long long cumulative = 0;
+        for (size_t b = 0; b < e.commit_seconds.size(); ++b) {
+            cumulative += get(e.commit_seconds[b]);
+            if (b < std::size(kLatencyBuckets)) line("hexhall_store_commit_seconds_bucket{le=\"%g\"} %llu\n", kLatencyBuckets[b], cumulative);
+            else line("hexhall_store_commit_seconds_bucket{le=\"+Inf\"} %llu\n", cumulative);
+        }
+        line("hexhall_store_commit_seconds_sum %.9f\n", static_cast<double>(get(e.commit_ns)) * 1e-9);
+        line("hexhall_store_commit_seconds_count %llu\n", cumulative);  // equals +Inf (each bucket read once)
+    }
     put(out, "hexhall_store_failing", "gauge", "1 while the store cannot commit (rooms are paused).",
         e.store_failing.load() ? 1 : 0);
     put(out, "hexhall_quota_refusals_total", "counter", "Requests refused by a per-session or per-address quota.",

@@ -8,6 +8,7 @@
 #include "server/edge_metrics.hpp"
 #include "server/hub.hpp"
 #include "server/lobby_messages.hpp"
+#include "server/log_limit.hpp"
 #include "server/safe_text.hpp"
 #include "server/unix_time.hpp"
 
@@ -16,7 +17,17 @@ namespace hexhall::server {
 std::shared_ptr<Room> Hub::route(const ClientPtr& c, const std::string& id, std::optional<int64_t> request_id,
                                  bool& answered) {
     RoomLocation where;
-    if (auto room = serve_here(id, where)) return room;
+    try {
+        if (auto room = serve_here(id, where)) return room;
+    } catch (const std::exception& e) {
+        // This node cannot reach the database (its connection to it is cut): it can neither say
+        // where the room is nor take it over. The client is told to resume on another node
+        // (`moved` without a URL, as when a room stops here), never left with an error.
+        if (log_allowed("cluster route"))
+            spdlog::warn("room {}: cannot be located from this node ({}): the client is sent elsewhere", printable(id),
+                         printable(e.what()));
+        where = {RoomLocation::Kind::Elsewhere, ""};
+    }
     if (where.kind == RoomLocation::Kind::Elsewhere) {
         metrics::room_moved();
         answered = true;

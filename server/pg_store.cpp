@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/edge_metrics.hpp"
+#include "server/store_metrics.hpp"
 #include "server/log_limit.hpp"
 
 namespace hexhall::server {
@@ -395,8 +396,10 @@ void PgStore::writer() {
         bool committed = false;
         {
             std::lock_guard db(w_mu_);
+            const auto began = std::chrono::steady_clock::now();
             committed = run_batch(batch, ok, false);
             if (!committed && !t_fault && t_error) committed = run_batch(batch, ok, true);
+            if (committed) metrics::store_committed(std::chrono::steady_clock::now() - began);
         }
         if (!committed) {
             metrics::store_commit_failed();

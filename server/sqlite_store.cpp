@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include "server/edge_metrics.hpp"
+#include "server/store_metrics.hpp"
 #include "server/log_limit.hpp"
 
 namespace hexhall::server {
@@ -260,9 +261,11 @@ void SqliteStore::writer() {
         t_storage_fault = false;
         {
             std::lock_guard db(db_mu_);
+            const auto began = std::chrono::steady_clock::now();
             if (sqlite3_exec(db_, "BEGIN", nullptr, nullptr, nullptr) == SQLITE_OK) {
                 for (size_t i = 0; i < batch.size(); ++i) ok[i] = batch[i].write();
                 committed = !t_storage_fault && sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK;
+                if (committed) metrics::store_committed(std::chrono::steady_clock::now() - began);
                 if (!committed) {
                     if (log_allowed("store commit"))
                         spdlog::error("store: transaction failed ({} writes): {}", batch.size(), sqlite3_errmsg(db_));

@@ -5,91 +5,13 @@
 // lost, the game finishes and its record verifies. A frozen node (SIGSTOP) loses its rooms; woken,
 // it drops them and acknowledges nothing more: never two owners. A node stopped with SIGTERM hands
 // its rooms over at once; a rolling restart of three nodes during play loses no game and no move.
-#include "tests/server/child_server.hpp"
-#include "tests/server/ops_support.hpp"
+#include "tests/server/cluster_support.hpp"
 
 #include "server/games.hpp"
 #include "server/record_check.hpp"
 #include "tests/server/store_backends.hpp"
 
 using namespace hexhall::test;
-
-namespace {
-
-std::vector<std::string> node_flags(const std::string& id) { return {"--node-id", id, "--lease-ms", "3000"}; }
-
-// The port of a `moved` reply's URL (ws://127.0.0.1:PORT/ws).
-uint16_t port_of(const std::string& url) {
-    const size_t colon = url.rfind(':'), slash = url.find('/', colon);
-    REQUIRE(colon != std::string::npos);
-    return static_cast<uint16_t>(std::stoi(url.substr(colon + 1, slash - colon - 1)));
-}
-
-struct Resumed {
-    json snapshot;
-    int moved = 0;     // `moved` replies followed
-    int refused = 0;   // connections refused (a dead node)
-    uint16_t port = 0;  // where it resumed
-};
-
-// `p` resumes with its token on any of `ports`, as a client behind no proxy would: it follows a
-// `moved` reply to the owner's URL (unless `follow` is false: a frozen node accepts connections but
-// never answers), and tries the next node when a node cannot be reached.
-Resumed resume_anywhere(Player& p, const std::vector<uint16_t>& ports, bool follow = true) {
-    Resumed out;
-    size_t next = 0;
-    uint16_t told = 0;  // the port a `moved` named (0: none)
-    for (int tries = 0; tries < 2000; ++tries) {
-        const uint16_t port = told ? told : ports[next++ % ports.size()];
-        told = 0;
-        try {
-            p.c = std::make_unique<WsClient>(port);
-        } catch (const std::exception&) {
-            ++out.refused;
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            continue;
-        }
-        p.c->request({{"type", "hello"}, {"name", "P" + std::to_string(p.seat)}, {"token", p.token}});
-        REQUIRE(p.c->recv_type("welcome").at("session") == p.token);
-        const json m = p.c->recv();
-        if (m.at("type") == "moved") {
-            ++out.moved;
-            if (follow) told = port_of(m.at("url").get<std::string>());
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            continue;
-        }
-        INFO(m.dump());
-        REQUIRE(m.at("type") == "joined");
-        CHECK(m.at("seat") == p.seat);
-        out.snapshot = p.c->recv_type("snapshot");
-        out.port = port;
-        return out;
-    }
-    FAIL("could not resume");
-    return out;
-}
-
-void finish_and_verify(std::vector<Player>& players, std::mt19937_64& rng, int& acks, uint16_t port,
-                       const std::string& room) {
-    while (players[0].view.at("phase") != "gameOver") {
-        REQUIRE(acks < 30000);
-        play_one(players, rng, acks);
-    }
-    for (Player& p : players) p.c->recv_type("seedReveal");  // sent once the finished state is stored
-    int status = 0;
-    const json record = json::parse(http_get(port, "/games/" + room + "/record", status));
-    REQUIRE(status == 200);
-    const hexhall::server::RecordCheck check = hexhall::server::check_record(record);
-    INFO(check.error);
-    REQUIRE(check.ok);
-    CHECK(record.at("actions").size() == static_cast<size_t>(acks));  // no action lost, none invented
-    for (const Player& p : players) {
-        const json replayed = json::parse(*check.game->snapshot(p.seat));
-        CHECK(replayed.at("catan").at("view") == p.view);
-    }
-}
-
-}  // namespace
 
 TEST_CASE("cluster: kill -9 of a node mid-game; its players resume on another node and finish", "[server][crash][cluster]") {
     if (!has_postgres()) return;  // several nodes share a PostgreSQL

@@ -78,7 +78,9 @@ TEST_CASE("metrics: /metrics parses and the counters move", "[server][metrics]")
                              "hexhall_slow_connections_dropped_total", "hexhall_rate_limit_closes_total",
                              "hexhall_action_latency_seconds_count", "hexhall_action_latency_seconds_sum",
                              "hexhall_errors_total{code=\"bad_json\"}",
-                             "hexhall_action_latency_seconds_bucket{le=\"+Inf\"}"})
+                             "hexhall_action_latency_seconds_bucket{le=\"+Inf\"}",
+                             "hexhall_store_commit_seconds_count", "hexhall_store_commit_seconds_sum",
+                             "hexhall_store_commit_seconds_bucket{le=\"+Inf\"}"})
         CHECK(m0.count(name));
 
     Table table(port, 5);
@@ -100,6 +102,12 @@ TEST_CASE("metrics: /metrics parses and the counters move", "[server][metrics]")
     CHECK(m1.at("hexhall_action_latency_seconds_bucket{le=\"+Inf\"}") == m1.at("hexhall_action_latency_seconds_count"));
     CHECK(m1.at("hexhall_action_latency_seconds_bucket{le=\"0.0001\"}") <=
           m1.at("hexhall_action_latency_seconds_bucket{le=\"2.5\"}"));
+    // Every acknowledged action waited for a store commit: the store's latency is timed (issue 28).
+    CHECK(m1.at("hexhall_store_commit_seconds_count") > m0.at("hexhall_store_commit_seconds_count"));
+    CHECK(m1.at("hexhall_store_commit_seconds_sum") > m0.at("hexhall_store_commit_seconds_sum"));
+    CHECK(m1.at("hexhall_store_commit_seconds_bucket{le=\"+Inf\"}") == m1.at("hexhall_store_commit_seconds_count"));
+    CHECK(m1.at("hexhall_store_commit_seconds_bucket{le=\"0.0001\"}") <=
+          m1.at("hexhall_store_commit_seconds_bucket{le=\"2.5\"}"));
     CHECK(m1.at("hexhall_errors_total{code=\"bad_json\"}") - m0.at("hexhall_errors_total{code=\"bad_json\"}") == 1);
     CHECK(m1.at("hexhall_errors_total{code=\"illegal_action\"}") -
               m0.at("hexhall_errors_total{code=\"illegal_action\"}") == 1);
