@@ -152,9 +152,14 @@ struct PgStore::Conn {
     bool read_only = false;                       // set_read_only_for_test
 
     // `connect_timeout`: seconds a (re)connection may take ("": libpq's default, no limit).
+    // A connection that goes silent (the network drops its packets, no reset) fails instead of holding
+    // the calling thread for ever: TCP keepalives find an idle one dead in about 20 s, and
+    // tcp_user_timeout a call whose data the server never acknowledges in 20 s. They come before the
+    // URL, so a URL that sets them wins (libpq takes a repeated keyword's last value).
     explicit Conn(std::string u, const char* connect_timeout = "") : url(std::move(u)) {
-        const char* keys[] = {"dbname", "connect_timeout", nullptr};
-        const char* values[] = {url.c_str(), connect_timeout, nullptr};
+        const char* keys[] = {"keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count",
+                              "tcp_user_timeout", "dbname", "connect_timeout", nullptr};
+        const char* values[] = {"1", "10", "5", "2", "20000", url.c_str(), connect_timeout, nullptr};
         pg = PQconnectdbParams(keys, values, 1);
         if (PQstatus(pg) != CONNECTION_OK) {
             std::string msg = pg ? PQerrorMessage(pg) : "out of memory";
