@@ -13,6 +13,8 @@ namespace {
 constexpr std::array<std::string_view, 3> kEnvelope = {"type", "v", "id"};
 // server/room_options.hpp
 constexpr const auto& kRoomKeys = core::kRoomOptionKeys;
+// Room keys of the server alone, never handed to a game (for_game): a club's room (decision 028).
+constexpr std::array<std::string_view, 1> kServerRoomKeys = {"club"};
 // Room keys that are not kept with the room: the password (only its hash is) and the rematch link.
 constexpr std::array<std::string_view, 2> kNotStored = {"password", "rematchOf"};
 // Every game: its name, the secret seed and the clock preset (the rules adapter's own keys).
@@ -35,7 +37,8 @@ bool game_key(const core::GameModule& game, std::string_view k) {
 bool check_create_keys(const nlohmann::json& request, const core::GameModule& game, std::string& error) {
     if (!request.is_object()) return error = "createRoom must be an object", false;
     for (auto& [key, value] : request.items()) {
-        if (!key.empty() && key[0] != '_' && (in(kEnvelope, key) || in(kRoomKeys, key) || game_key(game, key)))
+        if (!key.empty() && key[0] != '_' && (in(kEnvelope, key) || in(kRoomKeys, key) || in(kServerRoomKeys, key) ||
+                                                game_key(game, key)))
             continue;
         error = "unknown option \"" + printable(key, 40) + "\"";
         return false;
@@ -47,9 +50,15 @@ nlohmann::json validated_options(const nlohmann::json& request, const core::Game
     nlohmann::json out = nlohmann::json::object();
     if (!request.is_object()) return out;
     for (auto& [key, value] : request.items())
-        if (!in(kNotStored, key) && !key.empty() && key[0] != '_' && (in(kRoomKeys, key) || game_key(game, key)))
+        if (!in(kNotStored, key) && !key.empty() && key[0] != '_' && (in(kRoomKeys, key) || in(kServerRoomKeys, key) || game_key(game, key)))
             out[key] = value;
     return out;
+}
+
+nlohmann::json for_game(nlohmann::json request) {
+    if (request.is_object())
+        for (std::string_view key : kServerRoomKeys) request.erase(std::string(key));
+    return request;
 }
 
 bool valid_hash(const std::string& hash) {

@@ -20,6 +20,9 @@ bool check_create_keys(const nlohmann::json& request, const core::GameModule& ga
 // internal). Call after the options were validated.
 nlohmann::json validated_options(const nlohmann::json& request, const core::GameModule& game);
 
+// `request` without the room keys no game is handed ("club": decision 028), for a game's create.
+nlohmann::json for_game(nlohmann::json request);
+
 // Whether `hash` has the shape of a stored token hash (64 lowercase hex digits).
 bool valid_hash(const std::string& hash);
 

@@ -71,12 +71,15 @@ Hub::Hub(const GameRegistry& games, StrandFactory strands, HubLimits limits, std
     RatingSettings ratings;
     ratings.min_games = limits.leaderboard_min_games;
     ratings_ = std::make_shared<RatingBook>(store_.get(), ratings);
+    clubs_ = std::make_shared<ClubBook>(store_.get());
+    ladders_ = std::make_shared<ClubLadders>(store_.get(), limits.leaderboard_min_games);
 }
 
 void Hub::game_finished(PlayedGame g) {
     for (PlayedSeat& s : g.seats)  // a guest who logged in after taking the seat, a restored room
         if (s.account.empty() && !s.session.empty())
             if (auto a = accounts_->by_session(s.session)) s.account = a->id;
+    rate_for_clubs(g);  // club ladders (hub_clubs.cpp), before the history shows the game
     ratings_->record(g);
 }
 
@@ -206,7 +209,13 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
         if (!body.contains("clock") || body["clock"].is_null()) body["clock"] = "standard";
         else if (body["clock"] == "none") return fail("bad_option", "a rated room plays with a clock");
     }
-    std::unique_ptr<Game> game = module->create(body, error);
+    if (auto club = body.find("club"); club != body.end() && !club->is_null()) {
+        // A club's room (decision 028): made by a member, private, its games on the club's ladder.
+        const std::optional<Account> me = accounts_->by_session(c->session_hash);
+        if (!club->is_string() || !me || !clubs_->is_member(club->get<std::string>(), me->id))
+            return fail("bad_option", "\"club\": a club's room is made by a logged-in member of the club");
+    }
+    std::unique_ptr<Game> game = module->create(for_game(body), error);
     if (!game) return fail("bad_option", error);
     RoomSetup setup;
     setup.takeover_bot = module->takeover_bot;
@@ -322,6 +331,9 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
     if (r.kind == LobbyKind::Register || r.kind == LobbyKind::Login || r.kind == LobbyKind::Logout ||
         r.kind == LobbyKind::LogoutAll || r.kind == LobbyKind::ChangePassword || r.kind == LobbyKind::DeleteAccount)
         return account_request(c, r);
+    if (r.kind == LobbyKind::CreateClub || r.kind == LobbyKind::ClubInvite || r.kind == LobbyKind::JoinClub ||
+        r.kind == LobbyKind::LeaveClub || r.kind == LobbyKind::RemoveMember || r.kind == LobbyKind::MyClubs)
+        return club_request(c, r);
     if (r.kind == LobbyKind::PlayNow) return play_now(c, r);
     if (r.kind == LobbyKind::LeaveQueue) {
         if (!leave_queue(c, false)) return c->send(lobby_error("not_queued", "this session is not waiting to play", r.id));

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "server/accounts.hpp"
+#include "server/clubs.hpp"
 #include "server/client.hpp"
 #include "server/game.hpp"
 #include "server/hub_limits.hpp"
@@ -60,6 +61,11 @@ public:
     AccountBook& accounts() const { return *accounts_; }
     // Histories, ratings and leaderboards (server/ratings.hpp); every finished room reports here.
     RatingBook& ratings() const { return *ratings_; }
+    // Clubs and their ladders (hub_clubs.cpp, docs/decisions/028-clubs.md).
+    ClubBook& clubs() const { return *clubs_; }
+    ClubLadders& club_ladders() const { return *ladders_; }
+    // A club as the lobby's `club` answer and GET /clubs/<name> show it (`with_invite`: the owner's).
+    json club_json(const Club& club, bool with_invite) const;
 
     // ---- Managed rooms (hub_managed.cpp): rooms another part of the server runs, e.g. a
     // tournament's tables (RoomSetup::owner). Thread-safe.
@@ -158,6 +164,11 @@ private:
     std::string display_name(const ClientPtr& c) const;
     std::shared_ptr<AccountBook> accounts_;
     std::shared_ptr<RatingBook> ratings_;
+    // Clubs (hub_clubs.cpp): createClub, clubInvite, joinClub, leaveClub, removeMember, myClubs.
+    void club_request(const ClientPtr& c, const LobbyRequest& r);
+    void rate_for_clubs(const PlayedGame& g);  // a finished game feeds the ladders it counts for
+    std::shared_ptr<ClubBook> clubs_;
+    std::shared_ptr<ClubLadders> ladders_;
     // loggedOut (hub_logged_out.cpp): each session's open connections on this node, so that a
     // revoked log-in is told (docs/protocol.md, "loggedOut"); several nodes check the store's log-ins
     // every HubLimits::login_check for revocations made elsewhere.

@@ -117,6 +117,8 @@ size_t Hub::restore() {
     if (!store_) return 0;
     accounts_->load();
     ratings_->load();
+    clubs_->load();
+    ladders_->load();
     const auto sessions = store_->load_sessions();
     const int64_t now = unix_ms_now();  // an older database's sessions count as seen now
     for (const SessionRow& s : sessions) sessions_.put(s.hash, SessionRecord{s.name, s.room, s.seen_ms ? s.seen_ms : now});
@@ -172,7 +174,7 @@ bool Hub::restore_room(StoredRoom& st, std::string& why) {
         const bool fixed_seed = request.contains("seed");
         setup.takeover_bot = module->takeover_bot;
         std::string error;
-        std::unique_ptr<Game> game = module->recreate(request, row.setup, row.seed, error);
+        std::unique_ptr<Game> game = module->recreate(for_game(request), row.setup, row.seed, error);
         if (!game || !parse_room_options(request, game->seats(), module->bots, setup.options, error)) {
             abandon(error);
             return false;

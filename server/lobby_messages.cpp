@@ -65,6 +65,12 @@ ParsedLobby parse_lobby(std::string_view text) {
     else if (type == "deleteAccount") r.kind = LobbyKind::DeleteAccount;
     else if (type == "playNow") r.kind = LobbyKind::PlayNow;
     else if (type == "leaveQueue") r.kind = LobbyKind::LeaveQueue;
+    else if (type == "createClub") r.kind = LobbyKind::CreateClub;
+    else if (type == "clubInvite") r.kind = LobbyKind::ClubInvite;
+    else if (type == "joinClub") r.kind = LobbyKind::JoinClub;
+    else if (type == "leaveClub") r.kind = LobbyKind::LeaveClub;
+    else if (type == "removeMember") r.kind = LobbyKind::RemoveMember;
+    else if (type == "myClubs") r.kind = LobbyKind::MyClubs;
     else return fail("unknown_type", "unknown message type", id);
 
     auto v_it = j.find("v");

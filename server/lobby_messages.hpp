@@ -18,7 +18,8 @@ enum class LobbyKind {
     Hello, CreateRoom, ListRooms, JoinRoom, AddBot, Start, LeaveRoom, RemoveBot, Kick, TransferHost, Chat, Game,
     // Accounts (hub_accounts.cpp, docs/decisions/020-accounts.md): the members are read there.
     Register, Login, Logout, LogoutAll, ChangePassword, DeleteAccount,
-    PlayNow, LeaveQueue  // hub_play_now.cpp
+    PlayNow, LeaveQueue,  // hub_play_now.cpp
+    CreateClub, ClubInvite, JoinClub, LeaveClub, RemoveMember, MyClubs  // hub_clubs.cpp
 };
 
 struct LobbyRequest {

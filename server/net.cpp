@@ -39,6 +39,7 @@
 #include "server/records.hpp"
 #include "server/store_factory.hpp"
 #include "server/send_budget.hpp"
+#include "server/club_page.hpp"
 #include "server/profiles.hpp"
 #include "server/standings.hpp"
 #include "server/unix_time.hpp"
@@ -539,7 +540,8 @@ private:
         // The heavy endpoints read and replay stored games: off the I/O threads, limited per address.
         const std::string_view target(req.target().data(), req.target().size());
         const bool added = registry_->handler_for(target) != nullptr;  // e.g. /tournaments: budgets of its own
-        const bool players = target.starts_with("/players/") || target.starts_with("/leaderboard");  // profiles.hpp
+        const bool players = target.starts_with("/players/") || target.starts_with("/leaderboard") ||  // profiles.hpp
+                             target.starts_with("/clubs/");                                          // club_page.hpp
         if ((target.starts_with("/standings") || target.starts_with("/games/") || players || added) && registry_->heavy) {
             const std::string address = slot_ ? slot_->address : std::string("?");
             const char* refusal = nullptr;
@@ -691,6 +693,8 @@ private:
             return text_response(req, static_cast<http::status>(a.status), std::move(a.body), a.content_type.c_str());
         }
         if (auto a = player_endpoint(hub_, target, query))  // GET /players/<name>, /leaderboard (profiles.hpp)
+            return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
+        if (auto a = club_endpoint(hub_, target))  // GET /clubs/<name> (club_page.hpp)
             return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());
         if (auto a = record_endpoint(hub_, target, query))  // GET /games/<room>/record (records.hpp)
             return text_response(req, static_cast<http::status>(a->status), std::move(a->body), a->content_type.c_str());

@@ -56,6 +56,12 @@ CREATE UNIQUE INDEX IF NOT EXISTS accounts_name_key ON accounts(name_key) WHERE 
 CREATE TABLE IF NOT EXISTS account_sessions (
   session TEXT PRIMARY KEY, account TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS account_sessions_account ON account_sessions(account);
+CREATE TABLE IF NOT EXISTS clubs (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, owner TEXT NOT NULL, invite TEXT NOT NULL,
+  created_ms BIGINT NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS clubs_name_key ON clubs(name_key);
+CREATE TABLE IF NOT EXISTS club_members (
+  club TEXT NOT NULL, account TEXT NOT NULL, joined_ms BIGINT NOT NULL, PRIMARY KEY (club, account));
 )sql";
 
 // The database's clock in unix ms: leases are compared on one clock, whatever the nodes' clocks say.
@@ -1179,6 +1185,68 @@ std::vector<std::pair<std::string, std::string>> PgStore::load_account_sessions(
 void PgStore::delete_document(const std::string& kind, const std::string& id) {
     enqueue({[this, kind, id] { return write(*w_, "DELETE FROM documents WHERE kind = $1 AND id = $2", {kind, id}); },
              {}});
+}
+
+// --- clubs (docs/decisions/028-clubs.md) -------------------------------------------------------------
+// As accounts: the unique index on clubs(name_key) decides a club's name, whichever node asks.
+
+AccountWrite PgStore::create_club(const ClubRow& c) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) return AccountWrite::Failed;
+    Result r = w_->exec(
+        "INSERT INTO clubs (id, name, name_key, owner, invite, created_ms) VALUES ($1, $2, $3, $4, $5, $6::bigint) "
+        "ON CONFLICT DO NOTHING RETURNING id",
+        {c.id, c.name, c.key, c.owner, c.invite, str(c.created_ms)});
+    if (!succeeded(r.get())) {
+        if (log_allowed("store account")) spdlog::error("store: club: {}", message(r.get()));
+        return AccountWrite::Failed;
+    }
+    return PQntuples(r.get()) == 1 ? AccountWrite::Done : AccountWrite::Taken;
+}
+
+void PgStore::set_club_invite(const std::string& club, const std::string& invite) {
+    enqueue({[this, club, invite] { return write(*w_, "UPDATE clubs SET invite = $2 WHERE id = $1", {club, invite}); },
+             {}});
+}
+
+void PgStore::put_club_member(const ClubMemberRow& m) {
+    enqueue({[this, m] {
+                 return write(*w_,
+                              "INSERT INTO club_members (club, account, joined_ms) VALUES ($1, $2, $3::bigint) "
+                              "ON CONFLICT (club, account) DO UPDATE SET joined_ms = EXCLUDED.joined_ms",
+                              {m.club, m.account, str(m.joined_ms)});
+             },
+             {}});
+}
+
+void PgStore::delete_club_member(const std::string& club, const std::string& account) {
+    enqueue({[this, club, account] {
+                 return write(*w_, "DELETE FROM club_members WHERE club = $1 AND account = $2", {club, account});
+             },
+             {}});
+}
+
+std::vector<ClubRow> PgStore::load_clubs() {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT id, name, name_key, owner, invite, created_ms FROM clubs ORDER BY id", {});
+    std::vector<ClubRow> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+        out.push_back({text(r.get(), i, 0), text(r.get(), i, 1), text(r.get(), i, 2), text(r.get(), i, 3),
+                       text(r.get(), i, 4), i64(r.get(), i, 5)});
+    tx.commit();
+    return out;
+}
+
+std::vector<ClubMemberRow> PgStore::load_club_members() {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT club, account, joined_ms FROM club_members ORDER BY club, joined_ms, account", {});
+    std::vector<ClubMemberRow> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+        out.push_back({text(r.get(), i, 0), text(r.get(), i, 1), i64(r.get(), i, 2)});
+    tx.commit();
+    return out;
 }
 
 }  // namespace hexhall::server

@@ -78,6 +78,13 @@ public:
     AccountWrite set_account_key(const std::string& id, const std::string& key) override;
     std::optional<AccountRow> delete_account(const std::string& id, const std::string& anonymous_name) override;
     std::vector<AccountRow> load_accounts() override;
+    bool has_clubs() const override { return true; }  // docs/decisions/028-clubs.md
+    AccountWrite create_club(const ClubRow& c) override;
+    void set_club_invite(const std::string& club, const std::string& invite) override;
+    void put_club_member(const ClubMemberRow& m) override;
+    void delete_club_member(const std::string& club, const std::string& account) override;
+    std::vector<ClubRow> load_clubs() override;
+    std::vector<ClubMemberRow> load_club_members() override;
     void bind_account_session(const std::string& session, const std::string& account) override;
     void unbind_account_session(const std::string& session) override;
     void unbind_account_sessions(const std::string& account, const std::string& keep) override;

@@ -37,6 +37,7 @@ struct PlayedGame {
     std::string room, game, family;
     bool rated = false;
     bool is_private = false;  // private or password rooms: no replay link on public pages
+    std::string club;         // a club's room: its id (docs/decisions/028-clubs.md)
     int64_t finished_ms = 0;
     std::vector<PlayedSeat> seats;
     core::Outcome outcome;

@@ -112,6 +112,7 @@ json Room::make_summary() const {
             // table's seed is the desk's secret, derived from the tournament's, so not "fixed".
             {"fixedSeed", options_.fixed_seed && !tournament_table}};
     if (options_.rated) j["rated"] = true;
+    if (!options_.club.empty()) j["club"] = options_.club;  // a club's room (decision 028)
     if (started_ && start_told_ && journal_) j["commitment"] = journal_->fairness().commitment;  // docs/fairness.md
     if (store_failing_) j["store"] = "failing";  // paused until the store works again
     if (rematch_) j["rematch"] = {{"room", rematch_->first}, {"invite", rematch_->second}};  // link_rematch

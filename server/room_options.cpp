@@ -61,6 +61,11 @@ bool parse_room_options(const nlohmann::json& req, int seats, const std::vector<
         if (!req["rated"].is_boolean()) return bad("\"rated\" must be a boolean");
         o.rated = req["rated"].get<bool>();
     }
+    if (has(req, "club")) {  // a club's room is private (docs/decisions/028-clubs.md)
+        if (!req["club"].is_string()) return bad("\"club\" must be a club's id");
+        o.club = req["club"].get<std::string>();
+        o.is_private = true;
+    }
     o.fixed_seed = has(req, "seed");
     return true;
 }

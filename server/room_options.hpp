@@ -18,6 +18,7 @@ struct RoomOptions {
     std::vector<int> external_bots;       // seats reserved for external bot programs
     bool fixed_seed = false;              // the request fixed the secret seed
     bool rated = false;                   // rated room: account sessions only, rated at the end (decision 020)
+    std::string club;                     // a club's room (private; decision 028): the club's id
 };
 
 inline constexpr int kMaxGraceSeconds = 3600;

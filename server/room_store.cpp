@@ -70,6 +70,7 @@ void Room::report_over() {
     g.family = ruleset_family(game_->options());
     g.rated = options_.rated;
     g.is_private = options_.is_private || !password_hash_.empty();
+    g.club = options_.club;
     g.finished_ms = unix_ms_now();
     g.outcome = *o;
     for (const Seat& s : seats_) {

@@ -43,6 +43,12 @@ CREATE UNIQUE INDEX IF NOT EXISTS accounts_name_key ON accounts(name_key) WHERE 
 CREATE TABLE IF NOT EXISTS account_sessions (
   session TEXT PRIMARY KEY, account TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS account_sessions_account ON account_sessions(account);
+CREATE TABLE IF NOT EXISTS clubs (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, owner TEXT NOT NULL, invite TEXT NOT NULL,
+  created_ms INTEGER NOT NULL) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS clubs_name_key ON clubs(name_key);
+CREATE TABLE IF NOT EXISTS club_members (
+  club TEXT NOT NULL, account TEXT NOT NULL, joined_ms INTEGER NOT NULL, PRIMARY KEY (club, account)) WITHOUT ROWID;
 )sql";
 
 // Binds a parameter. (Not named bind: std::bind would win by argument-dependent lookup.)
@@ -809,6 +815,71 @@ void SqliteStore::delete_document(const std::string& kind, const std::string& id
                  return run(db_, s);
              },
              {}});
+}
+
+// --- clubs (docs/decisions/028-clubs.md) -------------------------------------------------------------
+// As accounts: the unique index on clubs(name_key) decides a club's name.
+
+AccountWrite SqliteStore::create_club(const ClubRow& c) {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = stmt("INSERT INTO clubs (id, name, name_key, owner, invite, created_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    put(s, 1, c.id);
+    put(s, 2, c.name);
+    put(s, 3, c.key);
+    put(s, 4, c.owner);
+    put(s, 5, c.invite);
+    put(s, 6, c.created_ms);
+    return step_account(db_, s);
+}
+
+void SqliteStore::set_club_invite(const std::string& club, const std::string& invite) {
+    enqueue({[this, club, invite] {
+                 sqlite3_stmt* s = stmt("UPDATE clubs SET invite = ?2 WHERE id = ?1");
+                 put(s, 1, club);
+                 put(s, 2, invite);
+                 return run(db_, s);
+             },
+             {}});
+}
+
+void SqliteStore::put_club_member(const ClubMemberRow& m) {
+    enqueue({[this, m] {
+                 sqlite3_stmt* s = stmt("INSERT OR REPLACE INTO club_members (club, account, joined_ms) VALUES (?1, ?2, ?3)");
+                 put(s, 1, m.club);
+                 put(s, 2, m.account);
+                 put(s, 3, m.joined_ms);
+                 return run(db_, s);
+             },
+             {}});
+}
+
+void SqliteStore::delete_club_member(const std::string& club, const std::string& account) {
+    enqueue({[this, club, account] {
+                 sqlite3_stmt* s = stmt("DELETE FROM club_members WHERE club = ?1 AND account = ?2");
+                 put(s, 1, club);
+                 put(s, 2, account);
+                 return run(db_, s);
+             },
+             {}});
+}
+
+std::vector<ClubRow> SqliteStore::load_clubs() {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt("SELECT id, name, name_key, owner, invite, created_ms FROM clubs ORDER BY id");
+    std::vector<ClubRow> out;
+    while (sqlite3_step(s) == SQLITE_ROW)
+        out.push_back({text(s, 0), text(s, 1), text(s, 2), text(s, 3), text(s, 4), sqlite3_column_int64(s, 5)});
+    sqlite3_reset(s);
+    return out;
+}
+
+std::vector<ClubMemberRow> SqliteStore::load_club_members() {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt("SELECT club, account, joined_ms FROM club_members ORDER BY club, joined_ms, account");
+    std::vector<ClubMemberRow> out;
+    while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), sqlite3_column_int64(s, 2)});
+    sqlite3_reset(s);
+    return out;
 }
 
 }  // namespace hexhall::server

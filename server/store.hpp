@@ -99,6 +99,21 @@ struct AccountRow {
 // What an account write did. Failed: the store could not be reached or written (a fault).
 enum class AccountWrite { Done, Taken, Stale, Failed };
 
+// A club (docs/decisions/028-clubs.md): a row of its own with a unique index on `key` (the name's
+// skeleton, as accounts'), and each member a row of club_members.
+struct ClubRow {
+    std::string id;      // 16 hex digits
+    std::string name;    // as founded
+    std::string key;     // account_name_key of the name
+    std::string owner;   // the founding account's id
+    std::string invite;  // the current invite code (the owner may make a new one)
+    int64_t created_ms = 0;
+};
+struct ClubMemberRow {
+    std::string club, account;
+    int64_t joined_ms = 0;
+};
+
 class RoomDirectory;  // server/room_directory.hpp
 
 class Store {
@@ -205,6 +220,16 @@ public:
     }
     // (session, account) of every log-in (Hub::restore).
     virtual std::vector<std::pair<std::string, std::string>> load_account_sessions() { return {}; }
+    // Clubs (docs/decisions/028-clubs.md; a table in both stores). create_club runs at once and waits
+    // for the database (off the I/O threads): Taken when another club holds the key or the id, Failed
+    // on a fault. The others are queued writes, applied in call order; the loads run at Hub::restore.
+    virtual bool has_clubs() const { return false; }
+    virtual AccountWrite create_club(const ClubRow& c) { (void)c; return AccountWrite::Failed; }
+    virtual void set_club_invite(const std::string& club, const std::string& invite) { (void)club, (void)invite; }
+    virtual void put_club_member(const ClubMemberRow& m) { (void)m; }
+    virtual void delete_club_member(const std::string& club, const std::string& account) { (void)club, (void)account; }
+    virtual std::vector<ClubRow> load_clubs() { return {}; }
+    virtual std::vector<ClubMemberRow> load_club_members() { return {}; }
     // Deletes a whole document (kind, id) (a queued write).
     virtual void delete_document(const std::string& kind, const std::string& id) { (void)kind, (void)id; }
 

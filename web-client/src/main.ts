@@ -18,6 +18,7 @@ import { mountTournamentPage } from "./tournament";
 import { mountAccountPage } from "./account/account-page";
 import { mountPlayerPage } from "./account/player-page";
 import { mountLeaderboardPage } from "./account/leaderboard-page";
+import { mountClubsPage, mountClubPage, mountClubJoinPage } from "./account/club-page";
 import { onAccount, trackAccount } from "./account/state";
 
 const conn = new Connection(serverUrl(),
@@ -124,6 +125,9 @@ function show() {
     case "account": unmount = mountAccountPage(main, shell); break;
     case "player": unmount = mountPlayerPage(main, r.player); break;
     case "leaderboard": unmount = mountLeaderboardPage(main, r.game, r.ruleset); break;
+    case "clubs": unmount = mountClubsPage(main, shell); break;
+    case "club": unmount = mountClubPage(main, shell, r.club); break;
+    case "clubJoin": unmount = mountClubJoinPage(main, shell, r.invite); break;
   }
   window.scrollTo(0, 0);
 }

@@ -52,6 +52,7 @@ export function mountAccountPage(root: HTMLElement, shell: Shell): () => void {
         h("p", { "data-testid": "account-name" }, t("account.loggedInAs", { name })),
         h("div", { class: "row wrap" },
           h("a", { class: "btn btn-small", href: `#/players/${encodeURIComponent(name)}`, "data-testid": "account-profile" }, t("account.profile")),
+          h("a", { class: "btn btn-small", href: "#/clubs", "data-testid": "account-clubs" }, t("club.title")),
           h("button", { class: "btn btn-small", "data-testid": "logout", onclick: () => send({ type: "logout" }, () => setAccount(null)) }, t("account.logout")),
           h("button", { class: "btn btn-small", "data-testid": "logout-all", onclick: () => send({ type: "logoutAll" }, () => setAccount(null)) }, t("account.logoutAll")))),
       h("section", { class: "card" }, h("h2", {}, t("account.change")),

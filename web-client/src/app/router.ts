@@ -2,7 +2,8 @@
 // replay needs its invite), #/standings/<room>,<room>,…; tournaments (docs/tournaments.md):
 // #/tournaments/new, #/t/<id>/org/<token>, #/t/<id>/join/<invite>, #/t/<id>/me/<token>,
 // #/t/<id>/ref/<token>, #/t/<id>/standings; accounts (docs/protocol.md, "Accounts"): #/account,
-// #/players/<name>, #/leaderboard[/<game>[/<ruleset>]].
+// #/players/<name>, #/leaderboard[/<game>[/<ruleset>]]; clubs (docs/protocol.md, "Clubs"): #/clubs,
+// #/clubs/<name>, #/club-join/<invite>.
 export type Route =
   | { name: "lobby" }
   | { name: "room"; room: string }
@@ -13,7 +14,10 @@ export type Route =
   | { name: "tournament"; id: string; role: TournamentRole; key: string }
   | { name: "account" }
   | { name: "player"; player: string }
-  | { name: "leaderboard"; game?: string; ruleset?: string };
+  | { name: "leaderboard"; game?: string; ruleset?: string }
+  | { name: "clubs" }
+  | { name: "club"; club: string }
+  | { name: "clubJoin"; invite: string };
 
 /** A tournament page: the organiser's console, registration, an entrant's page, a referee's page,
  * or the public standings (`key` is the token or invite; empty for the standings). */
@@ -32,6 +36,8 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "players" && parts[1]) return { name: "player", player: parts[1] };
   if (parts[0] === "leaderboard") return parts[1] ? (parts[2] ? { name: "leaderboard", game: parts[1], ruleset: parts[2] } : { name: "leaderboard", game: parts[1] })
     : { name: "leaderboard" };
+  if (parts[0] === "clubs") return parts[1] ? { name: "club", club: parts[1] } : { name: "clubs" };
+  if (parts[0] === "club-join" && parts[1]) return { name: "clubJoin", invite: parts[1] };
   if (parts[0] === "t" && parts[1]) {
     if (parts[2] === "standings") return { name: "tournament", id: parts[1], role: "standings", key: "" };
     if (TOURNAMENT_ROLES.includes(parts[2] ?? "") && parts[3]) return { name: "tournament", id: parts[1], role: parts[2] as TournamentRole, key: parts[3] };
@@ -52,6 +58,9 @@ export function href(r: Route): string {
     case "account": return "#/account";
     case "player": return `#/players/${encodeURIComponent(r.player)}`;
     case "leaderboard": return `#/leaderboard${r.game ? "/" + encodeURIComponent(r.game) + (r.ruleset ? "/" + encodeURIComponent(r.ruleset) : "") : ""}`;
+    case "clubs": return "#/clubs";
+    case "club": return `#/clubs/${encodeURIComponent(r.club)}`;
+    case "clubJoin": return `#/club-join/${encodeURIComponent(r.invite)}`;
   }
 }
 

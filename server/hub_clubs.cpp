@@ -1,0 +1,148 @@
+// Clubs over the lobby (docs/protocol.md, "Clubs"; docs/decisions/028-clubs.md): createClub,
+// clubInvite, joinClub, leaveClub, removeMember, myClubs. Accounts only. Each request runs on the
+// fair work pool, charged to the client's address and session (founding a club waits for the
+// store's unique index; names are read from the accounts, which may read the store), never on the
+// connection's strand. A game that ends feeds the ladders of the clubs it counts for.
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "server/handler_guard.hpp"
+#include "server/hub.hpp"
+#include "server/unix_time.hpp"
+
+namespace hexhall::server {
+
+namespace {
+
+std::optional<std::string> string_field(const ClientPtr& c, const LobbyRequest& r, const char* key) {
+    auto it = r.body.find(key);
+    if (it == r.body.end() || it->is_null()) {
+        c->send(lobby_error("missing_field", std::string("missing field \"") + key + "\"", r.id));
+        return std::nullopt;
+    }
+    if (!it->is_string()) {
+        c->send(lobby_error("bad_type", std::string("\"") + key + "\" must be a string", r.id));
+        return std::nullopt;
+    }
+    return it->get<std::string>();
+}
+
+}  // namespace
+
+json Hub::club_json(const Club& club, bool with_invite) const {
+    auto name_of = [this](const std::string& id) {
+        const std::optional<Account> a = accounts_->by_id(id);
+        return a ? a->name : std::string("?");
+    };
+    // The owner first, then by the time they joined.
+    std::vector<std::pair<std::string, int64_t>> order(club.members.begin(), club.members.end());
+    std::stable_sort(order.begin(), order.end(), [&club](const auto& a, const auto& b) {
+        return std::make_pair(a.first != club.row.owner, a.second) < std::make_pair(b.first != club.row.owner, b.second);
+    });
+    json members = json::array();
+    for (const auto& [account, joined] : order) {
+        const std::optional<Account> a = accounts_->by_id(account);
+        if (a && a->deleted) continue;  // a deleted account is no member any more
+        members.push_back({{"id", account}, {"name", a ? a->name : std::string("?")}, {"joined", joined}});
+    }
+    json j = {{"id", club.row.id},
+              {"name", club.row.name},
+              {"owner", {{"id", club.row.owner}, {"name", name_of(club.row.owner)}}},
+              {"since", club.row.created_ms},
+              {"members", std::move(members)}};
+    if (with_invite) j["invite"] = club.row.invite;
+    return j;
+}
+
+void Hub::club_request(const ClientPtr& c, const LobbyRequest& r) {
+    const std::optional<Account> me = accounts_->by_session(c->session_hash);
+    if (!me) return c->send(lobby_error("not_logged_in", "clubs are for accounts: log in first", r.id));
+    std::optional<std::string> name, club, invite, member;
+    switch (r.kind) {
+        case LobbyKind::CreateClub:
+            if (!(name = string_field(c, r, "name"))) return;
+            break;
+        case LobbyKind::JoinClub:
+            if (!(invite = string_field(c, r, "invite"))) return;
+            break;
+        case LobbyKind::RemoveMember:
+            if (!(member = string_field(c, r, "account"))) return;
+            [[fallthrough]];
+        case LobbyKind::ClubInvite:
+        case LobbyKind::LeaveClub:
+            if (!(club = string_field(c, r, "club"))) return;
+            break;
+        default:
+            break;
+    }
+    std::optional<NameCheck> check;
+    if (name) {
+        check = check_account_name(*name);  // a club's name follows the accounts' rule (decision 025)
+        if (!check->ok) return c->send(lobby_error("bad_value", check->error, r.id));
+        ClubRefusal why;
+        if (!clubs_->reserve(check->key, me->id, why)) return c->send(lobby_error(why.code, why.message, r.id));
+    }
+    const WorkPrincipal who{c->address, c->session_hash};
+    const auto admit = work_->submit(who, [this, c, id = r.id, kind = r.kind, account = me->id, check, club, invite,
+                                           member](bool run) {
+        if (!run) {
+            if (check) clubs_->release(check->key);
+            return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
+        }
+        auto answer = [&](const Club& k) {
+            json m = {{"type", "club"}, {"v", 1}, {"id", id}};
+            m["club"] = club_json(k, k.row.owner == account);
+            c->send(m);
+        };
+        Club out;
+        ClubRefusal why;
+        switch (kind) {
+            case LobbyKind::CreateClub: {
+                AccountWrite w = AccountWrite::Failed;
+                if (run_guarded("createClub", [&] { w = clubs_->create(check->name, check->key, account, unix_ms_now(), out); }))
+                    clubs_->release(check->key);
+                if (w == AccountWrite::Taken)
+                    return c->send(lobby_error("name_taken", "that club name (or one too like it) is taken", id));
+                if (w != AccountWrite::Done)
+                    return c->send(lobby_error("store_unavailable", "the server cannot reach its clubs now: try again later", id));
+                spdlog::info("club {} founded (conn {})", out.row.id, c->connection_id);
+                return answer(out);
+            }
+            case LobbyKind::ClubInvite: why = clubs_->new_invite(*club, account, out); break;
+            case LobbyKind::JoinClub: why = clubs_->join(*invite, account, unix_ms_now(), out); break;
+            case LobbyKind::RemoveMember: why = clubs_->remove(*club, account, *member, out); break;
+            case LobbyKind::LeaveClub:
+                if ((why = clubs_->leave(*club, account))) return c->send(lobby_error(why.code, why.message, id));
+                return c->send(ok_message(id));
+            case LobbyKind::MyClubs: {
+                json list = json::array();
+                for (const Club& k : clubs_->of_account(account)) {
+                    json entry = {{"id", k.row.id}, {"name", k.row.name}, {"owner", k.row.owner == account},
+                                  {"members", k.members.size()}};
+                    if (k.row.owner == account) entry["invite"] = k.row.invite;  // the owner's alone
+                    list.push_back(std::move(entry));
+                }
+                return c->send(json{{"type", "clubs"}, {"v", 1}, {"id", id}, {"clubs", std::move(list)}});
+            }
+            default:
+                return;
+        }
+        if (why) return c->send(lobby_error(why.code, why.message, id));
+        answer(out);
+    });
+    if (admit != WorkPool::Admit::Queued) {
+        if (check) clubs_->release(check->key);
+        c->send(lobby_error("busy", busy_message(admit), r.id));
+    }
+}
+
+void Hub::rate_for_clubs(const PlayedGame& g) {
+    std::vector<std::string> accounts;
+    for (const PlayedSeat& s : g.seats) accounts.push_back(s.account);
+    for (const auto& [club, members] : clubs_->clubs_among(accounts))
+        // A club room's every game; another room's rated games where two or more members met.
+        if (club == g.club || g.rated) ladders_->record(club, members, g);
+}
+
+}  // namespace hexhall::server
