@@ -80,7 +80,48 @@ void Hub::game_finished(PlayedGame g) {
         if (s.account.empty() && !s.session.empty())
             if (auto a = accounts_->by_session(s.session)) s.account = a->id;
     rate_for_clubs(g);  // club ladders (hub_clubs.cpp), before the history shows the game
-    ratings_->record(g);
+    record_game(std::make_shared<const PlayedGame>(std::move(g)), 0);
+}
+
+json Hub::playing_of(const std::string& account) const {
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+        std::lock_guard lock(mu_);
+        for (auto& [id, room] : rooms_) rooms.push_back(room);
+    }
+    json out = json::array();
+    for (const std::shared_ptr<Room>& room : rooms) {
+        const std::vector<int> seats = room->seats_of_account(account);
+        if (seats.empty()) continue;
+        const json summary = room->summary();
+        if (summary.value("over", false)) continue;
+        for (int seat : seats) {
+            if (out.size() >= 64) return out;
+            out.push_back({{"room", room->id()}, {"game", summary.value("game", "")}, {"seat", seat},
+                           {"invite", summary.value("invite", "")}, {"started", summary.value("started", false)}});
+        }
+    }
+    return out;
+}
+
+void Hub::record_game(std::shared_ptr<const PlayedGame> g, int attempt) {
+    // The store's rows are written off the room's strand, on the fair pool (charged to the room).
+    constexpr int kAttempts = 120;  // a minute apart at most: about two hours of store faults
+    auto later = [this, g, attempt] {
+        if (attempt + 1 >= kAttempts) {
+            spdlog::error("ratings: the game of room {} was not recorded (the store kept failing)", g->room);
+            return;
+        }
+        std::lock_guard lock(record_mu_);
+        if (!record_strand_) record_strand_ = strands_();
+        const auto wait = std::chrono::milliseconds(std::min(60'000, 250 << std::min(attempt, 8)));
+        record_strand_->post_after(wait, [this, g, attempt] { record_game(g, attempt + 1); });
+    };
+    const WorkPool::Admit admit = work_->submit({"server", "game " + g->room}, [this, g, later](bool run) {
+        if (!run) return;  // the server stops
+        if (run_guarded("ratings", [&] { ratings_->record(*g); })) later();
+    });
+    if (admit != WorkPool::Admit::Queued && admit != WorkPool::Admit::Stopped) later();
 }
 
 void Hub::anonymise_games(const std::string& account, const std::string& name) {
@@ -304,6 +345,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
         if (auto account = accounts_->by_session(c->session_hash)) {
             welcome["name"] = account->name;
             welcome["account"] = {{"id", account->id}, {"name", account->name}};
+            if (json playing = playing_of(account->id); !playing.empty()) welcome["playing"] = std::move(playing);
         }
         c->send(welcome);
         track_connection(c);

@@ -183,6 +183,13 @@ private:
     std::optional<Strand> login_strand_;
     bool login_armed_ = false;  // conns_mu_
     void game_finished(PlayedGame g);  // a room's game ended (on its strand)
+    // The live seats `account` holds in this node's rooms (welcome and account replies' `playing`).
+    json playing_of(const std::string& account) const;
+    // Records a finished game (ratings, histories) on the work pool; a store fault or a full pool
+    // tries again later (`attempt` so far), so a result is not lost to a passing fault.
+    void record_game(std::shared_ptr<const PlayedGame> g, int attempt);
+    std::mutex record_mu_;
+    std::optional<Strand> record_strand_;  // record_mu_: retries wait on it
     void anonymise_games(const std::string& account, const std::string& name);  // deleteAccount (a worker)
     // Play now (hub_play_now.cpp): playNow, leaveQueue, the queues' timer, a match's room.
     struct PlayQueue;

@@ -120,7 +120,7 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                 return c->send(lobby_error("login_locked", locked_message(wait), r.id));
             auto book = accounts_;
             auto throttle = logins_;
-            const auto admit = work_->submit(who, [c, id = r.id, book, throttle, ratings = ratings_, key,
+            const auto admit = work_->submit(who, [this, c, id = r.id, book, throttle, ratings = ratings_, key,
                                                    password = *password, session, address = c->address](bool run) {
                 if (!run) {
                     throttle->refund(address, key);
@@ -146,8 +146,14 @@ void Hub::account_request(const ClientPtr& c, const LobbyRequest& r) {
                 throttle->refund(address, key);
                 if (rehash) book->set_hash(account->id, account->hash, hash_password(password));  // newer parameters
                 size_t claimed = 0;  // what the guest played is the account's now
-                run_guarded("login", [&] { claimed = ratings->claim_guest(session, account->id); });
-                c->send(account_message(id, *account, claimed));
+                run_guarded("login", [&] {
+                    claimed = ratings->claim_guest(session, account->id);
+                    ratings->warm(account->id);  // its ratings beside its name in rated rooms, Play now's skill
+                });
+                json reply = account_message(id, *account, claimed);
+                // Seats the account holds from another device's session: this one may take them over.
+                if (json playing = playing_of(account->id); !playing.empty()) reply["playing"] = std::move(playing);
+                c->send(reply);
             });
             if (admit != WorkPool::Admit::Queued) {
                 logins_->refund(c->address, key);

@@ -63,7 +63,7 @@ void Hub::play_now(const ClientPtr& c, const LobbyRequest& r) {
             q->family = g ? ruleset_family(g->options()) : "standard";
         }
         const rating::Rating skill =
-            account ? ratings_->rating_of(account->id, q->game, q->family).value_or(rating::Rating{}) : rating::Rating{};
+            account ? ratings_->cached_rating(account->id, q->game, q->family).value_or(rating::Rating{}) : rating::Rating{};
         q->queue.join(c->session_hash, rating::ordinal(skill), play_seconds());
         q->waiters[c->session_hash] = {c, name, account ? account->id : std::string()};
         queued_[c->session_hash] = key;

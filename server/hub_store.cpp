@@ -67,8 +67,12 @@ std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game
     setup.name_of = [accounts = accounts_](const std::string& session, const std::string& fallback) {
         return accounts->name_of_session(session).value_or(fallback);  // a revoked log-in chats as a guest
     };
+    setup.account_of = [accounts = accounts_](const std::string& session) {
+        const std::optional<Account> a = accounts->by_session(session);
+        return a ? a->id : std::string();
+    };
     setup.rating_of = [ratings = ratings_, game = std::string(game->name()), family = ruleset_family(game->options())](
-                          const std::string& account) { return ratings->rating_of(account, game, family); };
+                          const std::string& account) { return ratings->cached_rating(account, game, family); };
     if (const GameModule* m = games_.find(game->name())) setup.bot_names = m->bots;
     auto on_closed = [this](const std::string& id) { remove_room(id); };
     // Off the hub's lock (add_room); a lobby createRoom hashed it on the work pool already.
@@ -104,7 +108,10 @@ size_t Hub::sweep(int64_t now_ms) {
         sessions_.expire(now_ms - limits_.session_ttl.count(), [this](const std::string& hash, const SessionRecord& s) {
             return (!s.room.empty() && find_room(s.room)) || accounts_->by_session(hash).has_value();
         });
-    ratings_->forget_guests(gone);  // games a guest never claimed
+    if (!gone.empty())  // games a guest never claimed: store work, on the pool
+        work_->submit({"server", "sweep"}, [ratings = ratings_, gone](bool run) {
+            if (run) run_guarded("housekeeping", [&] { ratings->forget_guests(gone); });
+        });
     if (store_) {
         store_->delete_sessions(gone);
         store_->prune_abandoned(now_ms - limits_.abandoned_keep.count());

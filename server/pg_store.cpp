@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include <libpq-fe.h>
+#include <spdlog/fmt/fmt.h>
 #include <spdlog/spdlog.h>
 
 #include "server/edge_metrics.hpp"
@@ -62,6 +63,18 @@ CREATE TABLE IF NOT EXISTS clubs (
 CREATE UNIQUE INDEX IF NOT EXISTS clubs_name_key ON clubs(name_key);
 CREATE TABLE IF NOT EXISTS club_members (
   club TEXT NOT NULL, account TEXT NOT NULL, joined_ms BIGINT NOT NULL, PRIMARY KEY (club, account));
+CREATE TABLE IF NOT EXISTS ratings (
+  account TEXT NOT NULL, game TEXT NOT NULL, family TEXT NOT NULL, season TEXT NOT NULL,
+  mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, past TEXT NOT NULL,
+  version BIGINT NOT NULL, PRIMARY KEY (account, game, family));
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings(game, family);
+CREATE TABLE IF NOT EXISTS rating_points (
+  account TEXT NOT NULL, game TEXT NOT NULL, family TEXT NOT NULL, room TEXT NOT NULL, time_ms BIGINT NOT NULL,
+  mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, PRIMARY KEY (account, game, family, room));
+CREATE TABLE IF NOT EXISTS played_games (
+  owner TEXT NOT NULL, room TEXT NOT NULL, seat INTEGER NOT NULL, time_ms BIGINT NOT NULL, body TEXT NOT NULL,
+  PRIMARY KEY (owner, room, seat));
+CREATE INDEX IF NOT EXISTS played_games_time ON played_games(owner, time_ms);
 )sql";
 
 // The database's clock in unix ms: leases are compared on one clock, whatever the nodes' clocks say.
@@ -1247,6 +1260,148 @@ std::vector<ClubMemberRow> PgStore::load_club_members() {
         out.push_back({text(r.get(), i, 0), text(r.get(), i, 1), i64(r.get(), i, 2)});
     tx.commit();
     return out;
+}
+
+// --- ratings and histories (docs/decisions/029-ratings-in-the-store.md) ----------------------------
+// Writes as the account writes: at once on the writing connection, each in its own transaction. A
+// rating is a compare-and-set on its version: of two nodes rating one player at once, the second
+// finds the row changed (its UPDATE waits for the first's lock, then matches no row) and tries again.
+
+namespace {
+constexpr const char* kRatingColumns = "account, game, family, season, mu, sigma, games, past, version";
+RatingRow read_rating_row(const PGresult* r, int i) {
+    return {text(r, i, 0),
+            text(r, i, 1),
+            text(r, i, 2),
+            text(r, i, 3),
+            std::strtod(PQgetvalue(r, i, 4), nullptr),
+            std::strtod(PQgetvalue(r, i, 5), nullptr),
+            static_cast<int>(i64(r, i, 6)),
+            text(r, i, 7),
+            i64(r, i, 8)};
+}
+std::string dbl(double v) { return fmt::format("{}", v); }  // the shortest text that reads back as v
+}  // namespace
+
+std::vector<RatingRow> PgStore::load_ratings(const std::string& account, const std::string& game,
+                                             const std::string& family) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    static const std::string sql = std::string("SELECT ") + kRatingColumns +
+                                   " FROM ratings WHERE ($1 = '' OR account = $1) AND ($2 = '' OR game = $2) AND "
+                                   "($3 = '' OR family = $3) ORDER BY account, game, family";
+    Result r = read(*r_, sql.c_str(), {account, game, family});
+    std::vector<RatingRow> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.push_back(read_rating_row(r.get(), i));
+    tx.commit();
+    return out;
+}
+
+std::vector<RatingPoint> PgStore::load_rating_points(const std::string& account, const std::string& game,
+                                                     const std::string& family, size_t limit) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_,
+                    "SELECT room, time_ms, mu, sigma FROM rating_points WHERE account = $1 AND game = $2 AND family = $3 "
+                    "ORDER BY time_ms DESC, room DESC LIMIT $4::bigint",
+                    {account, game, family, std::to_string(limit)});
+    std::vector<RatingPoint> out;
+    for (int i = PQntuples(r.get()) - 1; i >= 0; --i)
+        out.push_back({account, game, family, text(r.get(), i, 0), i64(r.get(), i, 1),
+                       std::strtod(PQgetvalue(r.get(), i, 2), nullptr), std::strtod(PQgetvalue(r.get(), i, 3), nullptr)});
+    tx.commit();
+    return out;
+}
+
+AccountWrite PgStore::write_ratings(const std::vector<RatingRow>& rows, const std::vector<RatingPoint>& points) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected() || !w_->simple("BEGIN")) return AccountWrite::Failed;
+    AccountWrite result = AccountWrite::Done;
+    auto step = [&](const char* sql, const std::vector<std::string>& params, AccountWrite none) {
+        Result r = w_->exec(sql, params);
+        if (!succeeded(r.get())) {
+            if (log_allowed("store ratings")) spdlog::error("store: ratings: {}", message(r.get()));
+            result = AccountWrite::Failed;
+        } else if (PQntuples(r.get()) != 1) {
+            result = none;
+        }
+    };
+    for (const RatingRow& row : rows) {
+        if (row.version == 0)
+            step("INSERT INTO ratings (account, game, family, season, mu, sigma, games, past, version) VALUES ($1, $2, "
+                 "$3, $4, $5::double precision, $6::double precision, $7::integer, $8, 1) ON CONFLICT DO NOTHING "
+                 "RETURNING 1",
+                 {row.account, row.game, row.family, row.season, dbl(row.mu), dbl(row.sigma), std::to_string(row.games),
+                  row.past},
+                 AccountWrite::Stale);
+        else
+            step("UPDATE ratings SET season = $4, mu = $5::double precision, sigma = $6::double precision, games = "
+                 "$7::integer, past = $8, version = $9::bigint + 1 WHERE account = $1 AND game = $2 AND family = $3 "
+                 "AND version = $9::bigint RETURNING 1",
+                 {row.account, row.game, row.family, row.season, dbl(row.mu), dbl(row.sigma), std::to_string(row.games),
+                  row.past, std::to_string(row.version)},
+                 AccountWrite::Stale);
+        if (result != AccountWrite::Done) break;
+    }
+    for (size_t i = 0; result == AccountWrite::Done && i < points.size(); ++i) {
+        const RatingPoint& p = points[i];
+        step("INSERT INTO rating_points (account, game, family, room, time_ms, mu, sigma) VALUES ($1, $2, $3, $4, "
+             "$5::bigint, $6::double precision, $7::double precision) ON CONFLICT DO NOTHING RETURNING 1",
+             {p.account, p.game, p.family, p.room, str(p.time_ms), dbl(p.mu), dbl(p.sigma)}, AccountWrite::Taken);
+    }
+    if (result == AccountWrite::Done && !w_->simple("COMMIT")) result = AccountWrite::Failed;
+    if (result != AccountWrite::Done) w_->simple("ROLLBACK");
+    return result;
+}
+
+int PgStore::put_played(const std::vector<PlayedRow>& rows) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected() || !w_->simple("BEGIN")) return -1;
+    int inserted = 0;
+    for (const PlayedRow& row : rows) {
+        Result r = w_->exec(
+            "INSERT INTO played_games (owner, room, seat, time_ms, body) VALUES ($1, $2, $3::integer, $4::bigint, $5) "
+            "ON CONFLICT DO NOTHING RETURNING 1",
+            {row.owner, row.room, std::to_string(row.seat), str(row.time_ms), row.body});
+        if (!succeeded(r.get())) {
+            if (log_allowed("store ratings")) spdlog::error("store: games: {}", message(r.get()));
+            w_->simple("ROLLBACK");
+            return -1;
+        }
+        inserted += PQntuples(r.get());
+    }
+    if (!w_->simple("COMMIT")) {
+        w_->simple("ROLLBACK");
+        return -1;
+    }
+    return inserted;
+}
+
+std::vector<PlayedRow> PgStore::load_played(const std::string& owner, size_t limit) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_,
+                    "SELECT room, seat, time_ms, body FROM played_games WHERE owner = $1 "
+                    "ORDER BY time_ms DESC, room DESC, seat DESC LIMIT $2::bigint",
+                    {owner, limit == 0 ? std::string("9223372036854775807") : std::to_string(limit)});
+    std::vector<PlayedRow> out;
+    for (int i = PQntuples(r.get()) - 1; i >= 0; --i)
+        out.push_back({owner, text(r.get(), i, 0), static_cast<int>(i64(r.get(), i, 1)), i64(r.get(), i, 2),
+                       text(r.get(), i, 3)});
+    tx.commit();
+    return out;
+}
+
+bool PgStore::delete_played(const std::vector<std::string>& owners) {
+    if (owners.empty()) return true;
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) return false;
+    Result r = w_->exec("DELETE FROM played_games WHERE owner = ANY($1::text[])", {array_literal(owners)});
+    if (!succeeded(r.get())) {
+        if (log_allowed("store ratings")) spdlog::error("store: games: {}", message(r.get()));
+        return false;
+    }
+    return true;
 }
 
 }  // namespace hexhall::server

@@ -92,6 +92,15 @@ public:
     std::vector<std::pair<std::string, std::string>> account_sessions_among(const std::vector<std::string>& sessions) override;
     std::vector<std::pair<std::string, std::string>> load_account_sessions() override;
     void delete_document(const std::string& kind, const std::string& id) override;
+    bool has_ratings() const override { return true; }
+    std::vector<RatingRow> load_ratings(const std::string& account, const std::string& game,
+                                        const std::string& family) override;
+    std::vector<RatingPoint> load_rating_points(const std::string& account, const std::string& game,
+                                                const std::string& family, size_t limit) override;
+    AccountWrite write_ratings(const std::vector<RatingRow>& rows, const std::vector<RatingPoint>& points) override;
+    int put_played(const std::vector<PlayedRow>& rows) override;
+    std::vector<PlayedRow> load_played(const std::string& owner, size_t limit) override;
+    bool delete_played(const std::vector<std::string>& owners) override;
 
     RoomDirectory* directory() override { return cluster_ ? this : nullptr; }
     void on_fenced(std::function<void(const std::string& room)> observer) override;

@@ -1,6 +1,7 @@
 #include "server/ratings.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "server/store.hpp"
 #include "tournament/leaderboard.hpp"
@@ -32,56 +33,87 @@ std::string ruleset_family(const json& options) {
     return "standard";
 }
 
-void RatingBook::load() {
-    if (!store_) return;
+namespace {
+
+json past_json(const std::map<std::string, std::pair<rating::Rating, int>>& past) {
+    json j = json::object();
+    for (auto& [season, v] : past) {
+        j[season] = rating_json(v.first);
+        j[season]["games"] = v.second;
+    }
+    return j;
+}
+
+std::map<std::string, std::pair<rating::Rating, int>> past_from(const std::string& text) {
+    std::map<std::string, std::pair<rating::Rating, int>> out;
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_object())
+        for (auto& [season, v] : j.items())
+            if (v.is_object()) out[season] = {rating_from(v), v.value("games", 0)};
+    return out;
+}
+
+rating::Rating rating_of_row(const RatingRow& row) {
+    rating::Rating r;
+    r.mu = row.mu;
+    r.sigma = row.sigma;
+    return r;
+}
+
+}  // namespace
+
+void RatingBook::remember(const std::string& account, const std::string& game, const std::string& family,
+                          const rating::Rating& r) const {
     std::lock_guard lock(mu_);
+    cache_[key(account, game, family)] = r;
+}
+
+// Older servers kept each rating ("rating", id account:game:family, with its history and past seasons)
+// and each history ("games", id account or guest:<session>) as a document: each becomes rows (a row
+// already there is kept: another node moved it first), then the document goes.
+void RatingBook::load() {
+    if (!stored()) return;
     for (const StoredDocument& d : store_->load_documents(kRatingKind)) {
         const json j = json::parse(d.body, nullptr, false);
-        if (!j.is_object()) continue;
-        Entry e;
-        e.season = j.value("season", "");
-        e.rating = rating_from(j);
-        e.games = j.value("games", 0);
-        if (auto h = j.find("history"); h != j.end() && h->is_array())
-            for (const json& p : *h) e.history.push_back({p.value("room", ""), p.value("time", int64_t{0}), rating_from(p)});
-        if (auto past = j.find("past"); past != j.end() && past->is_object())
-            for (auto& [season, v] : past->items()) e.past[season] = {rating_from(v), v.value("games", 0)};
-        ratings_[d.id] = std::move(e);
+        const size_t a = d.id.find(':'), b = a == std::string::npos ? a : d.id.find(':', a + 1);
+        if (j.is_object() && b != std::string::npos) {
+            RatingRow row;
+            row.account = d.id.substr(0, a);
+            row.game = d.id.substr(a + 1, b - a - 1);
+            row.family = d.id.substr(b + 1);
+            const rating::Rating r = rating_from(j);
+            row.season = j.value("season", "");
+            row.mu = r.mu;
+            row.sigma = r.sigma;
+            row.games = j.value("games", 0);
+            if (auto past = j.find("past"); past != j.end() && past->is_object()) row.past = past->dump();
+            std::vector<RatingPoint> points;
+            if (auto h = j.find("history"); h != j.end() && h->is_array())
+                for (const json& p : *h) {
+                    const rating::Rating pr = rating_from(p);
+                    points.push_back({row.account, row.game, row.family, p.value("room", ""), p.value("time", int64_t{0}),
+                                      pr.mu, pr.sigma});
+                }
+            if (store_->write_ratings({row}, points) == AccountWrite::Failed)
+                throw std::runtime_error("store: ratings could not be moved into rows");
+        }
+        store_->delete_document(kRatingKind, d.id);
     }
     for (const StoredDocument& d : store_->load_documents(kGamesKind)) {
-        json j = json::parse(d.body, nullptr, false);
-        if (j.is_array()) games_[d.id] = std::move(j);
+        const json j = json::parse(d.body, nullptr, false);
+        std::vector<PlayedRow> rows;
+        if (j.is_array())
+            for (const json& g : j)
+                if (g.is_object())
+                    rows.push_back({d.id, g.value("room", ""), g.value("seat", 0), g.value("time", int64_t{0}), g.dump()});
+        if (store_->put_played(rows) < 0) throw std::runtime_error("store: game histories could not be moved into rows");
+        store_->delete_document(kGamesKind, d.id);
     }
-}
-
-void RatingBook::save_rating(const std::string& k, const Entry& e) {
-    if (!store_) return;
-    json j = rating_json(e.rating);
-    j["season"] = e.season;
-    j["games"] = e.games;
-    json h = json::array();
-    for (const Point& p : e.history) {
-        json point = rating_json(p.rating);
-        point["room"] = p.room;
-        point["time"] = p.time;
-        h.push_back(std::move(point));
-    }
-    j["history"] = std::move(h);
-    json past = json::object();
-    for (auto& [season, v] : e.past) {
-        past[season] = rating_json(v.first);
-        past[season]["games"] = v.second;
-    }
-    j["past"] = std::move(past);
-    store_->put_document(kRatingKind, k, j.dump(), e.history.empty() ? 0 : e.history.back().time);
-}
-
-void RatingBook::save_games(const std::string& account) {
-    if (store_) store_->put_document(kGamesKind, account, games_[account].dump(), 0);
+    store_->flush();
 }
 
 void RatingBook::record(const PlayedGame& g) {
-    std::lock_guard lock(mu_);
+    if (!stored()) return;
     const size_t n = g.seats.size();
     auto won = [&](size_t i) {
         return std::find(g.outcome.winners.begin(), g.outcome.winners.end(), static_cast<int>(i)) != g.outcome.winners.end();
@@ -97,31 +129,62 @@ void RatingBook::record(const PlayedGame& g) {
     const auto people = std::count_if(g.seats.begin(), g.seats.end(), [](const PlayedSeat& s) { return !s.account.empty(); });
     if (g.rated && people >= 2) {  // with fewer than two people nobody is rated (decision 019)
         const std::string season = season_of(g.finished_ms, settings_.season_months);
-        std::vector<rating::SeatResult> seats(n);
-        for (size_t i = 0; i < n; ++i) {
-            seats[i].finish = finishes[i];
-            if (g.seats[i].account.empty()) continue;
-            Entry& e = ratings_[key(g.seats[i].account, g.game, g.family)];
-            if (e.season.empty()) {
-                e.season = season;
-            } else if (e.season != season) {  // a new season: the old one's final rating is kept
-                e.past[e.season] = {e.rating, e.games};
-                e.rating = rating::carried_into_season(e.rating, settings_.season_widen);
-                e.games = 0;
-                e.season = season;
+        // Read every player's rating, rate, and write them all if none changed meanwhile; else again.
+        for (int attempt = 0;; ++attempt) {
+            std::vector<rating::SeatResult> seats(n);
+            std::vector<RatingRow> rows(n);
+            std::fill(before.begin(), before.end(), std::nullopt);
+            for (size_t i = 0; i < n; ++i) {
+                seats[i].finish = finishes[i];
+                if (g.seats[i].account.empty()) continue;
+                RatingRow& row = rows[i];
+                if (std::vector<RatingRow> got = store_->load_ratings(g.seats[i].account, g.game, g.family); !got.empty()) {
+                    row = std::move(got.front());
+                } else {
+                    row.account = g.seats[i].account;
+                    row.game = g.game;
+                    row.family = g.family;
+                    const rating::Rating fresh;
+                    row.mu = fresh.mu;
+                    row.sigma = fresh.sigma;
+                }
+                rating::Rating r = rating_of_row(row);
+                if (row.season.empty()) {
+                    row.season = season;
+                } else if (row.season != season) {  // a new season: the old one's final rating is kept
+                    auto past = past_from(row.past);
+                    past[row.season] = {r, row.games};
+                    row.past = past_json(past).dump();
+                    r = rating::carried_into_season(r, settings_.season_widen);
+                    row.games = 0;
+                    row.season = season;
+                }
+                seats[i].person = before[i] = r;
             }
-            seats[i].person = before[i] = e.rating;
-        }
-        after = rating::rate_seats(seats);
-        for (size_t i = 0; i < n; ++i) {
-            if (!after[i]) continue;
-            const std::string k = key(g.seats[i].account, g.game, g.family);
-            Entry& e = ratings_[k];
-            e.rating = *after[i];
-            ++e.games;
-            e.history.push_back({g.room, g.finished_ms, e.rating});
-            if (e.history.size() > kMaxHistory) e.history.erase(e.history.begin());
-            save_rating(k, e);
+            after = rating::rate_seats(seats);
+            std::vector<RatingRow> writes;
+            std::vector<RatingPoint> points;
+            for (size_t i = 0; i < n; ++i) {
+                if (!after[i]) continue;
+                RatingRow row = rows[i];
+                row.mu = after[i]->mu;
+                row.sigma = after[i]->sigma;
+                ++row.games;
+                points.push_back({row.account, g.game, g.family, g.room, g.finished_ms, row.mu, row.sigma});
+                writes.push_back(std::move(row));
+            }
+            const AccountWrite w = store_->write_ratings(writes, points);
+            if (w == AccountWrite::Done) {
+                for (const RatingRow& row : writes) remember(row.account, row.game, row.family, rating_of_row(row));
+                break;
+            }
+            if (w == AccountWrite::Taken) {  // rated before (a retry after a fault): the histories may still lack it
+                std::fill(before.begin(), before.end(), std::nullopt);
+                std::fill(after.begin(), after.end(), std::nullopt);
+                break;
+            }
+            if (w == AccountWrite::Failed || attempt >= 50) throw std::runtime_error("store: ratings not written");
+            retries_.fetch_add(1);
         }
     }
     json players = json::array();
@@ -131,98 +194,92 @@ void RatingBook::record(const PlayedGame& g) {
         if (g.seats[i].abandoned) p["abandoned"] = true;
         players.push_back(std::move(p));
     }
+    std::vector<PlayedRow> rows;
     for (size_t i = 0; i < n; ++i) {
         // A guest's games are kept under its session, for the account it may claim them with.
         const PlayedSeat& seat = g.seats[i];
-        const std::string account = !seat.account.empty() ? seat.account
-                                    : seat.kind == "human" && !seat.session.empty() ? guest_key(seat.session)
-                                                                                    : std::string();
-        if (account.empty()) continue;
+        const std::string owner = !seat.account.empty() ? seat.account
+                                  : seat.kind == "human" && !seat.session.empty() ? guest_key(seat.session)
+                                                                                  : std::string();
+        if (owner.empty()) continue;
         json entry = {{"room", g.room},     {"game", g.game},     {"ruleset", g.family},
-                      {"rated", g.rated && after[i].has_value()}, {"time", g.finished_ms},
+                      {"rated", g.rated && people >= 2 && !seat.account.empty()},
+                      {"time", g.finished_ms},
                       {"seat", i},          {"players", players}, {"winners", g.outcome.winners},
                       {"scores", g.outcome.scores}, {"won", won(i)}, {"private", g.is_private}};
         if (before[i] && after[i]) entry["rating"] = {{"before", rating_json(*before[i])}, {"after", rating_json(*after[i])}};
-        json& list = games_[account];
-        if (!list.is_array()) list = json::array();
-        list.push_back(std::move(entry));
-        if (list.size() > kMaxHistory) list.erase(list.begin());
-        save_games(account);
+        rows.push_back({owner, g.room, static_cast<int>(i), g.finished_ms, entry.dump()});
     }
+    if (!rows.empty() && store_->put_played(rows) < 0) throw std::runtime_error("store: game histories not written");
 }
 
 size_t RatingBook::claim_guest(const std::string& session, const std::string& account) {
+    if (!stored()) return 0;
     const std::string from = guest_key(session);
-    // The store's copy first (another node may have recorded the guest's games), outside the lock.
-    json stored;
-    if (store_)
-        if (std::optional<StoredDocument> d = store_->load_document(kGamesKind, from))
-            stored = json::parse(d->body, nullptr, false);
-    std::lock_guard lock(mu_);
-    json guest = json::array();
-    if (auto it = games_.find(from); it != games_.end()) {
-        if (it->second.is_array()) guest = std::move(it->second);
-        games_.erase(it);
+    std::vector<PlayedRow> rows = store_->load_played(from, 0);
+    if (rows.empty()) return 0;
+    for (PlayedRow& row : rows) {
+        json g = json::parse(row.body, nullptr, false);
+        if (g.is_object() && g.contains("players") && g["players"].is_array() &&
+            static_cast<size_t>(row.seat) < g["players"].size())
+            g["players"][static_cast<size_t>(row.seat)]["account"] = account;
+        row.owner = account;
+        row.body = g.dump();
     }
-    if (stored.is_array()) guest.insert(guest.end(), stored.begin(), stored.end());
-    if (guest.empty()) return 0;
-    json& list = games_[account];
-    if (!list.is_array()) list = json::array();
-    auto has = [&list](const json& g) {
-        return std::any_of(list.begin(), list.end(), [&g](const json& h) {
-            return h.value("room", "") == g.value("room", "") && h.value("seat", -1) == g.value("seat", -1);
-        });
-    };
-    size_t claimed = 0;
-    for (json& g : guest) {
-        if (!g.is_object() || has(g)) continue;
-        const size_t seat = g.value("seat", size_t{0});
-        if (g.contains("players") && g["players"].is_array() && seat < g["players"].size())
-            g["players"][seat]["account"] = account;
-        list.push_back(std::move(g));
-        ++claimed;
-    }
-    std::stable_sort(list.begin(), list.end(),
-                     [](const json& a, const json& b) { return a.value("time", int64_t{0}) < b.value("time", int64_t{0}); });
-    while (list.size() > kMaxHistory) list.erase(list.begin());
-    save_games(account);
-    if (store_) store_->delete_document(kGamesKind, from);
-    return claimed;
+    const int claimed = store_->put_played(rows);
+    if (claimed < 0 || !store_->delete_played({from})) throw std::runtime_error("store: a guest's games not claimed");
+    return static_cast<size_t>(claimed);
 }
 
 void RatingBook::forget_guests(const std::vector<std::string>& sessions) {
-    std::lock_guard lock(mu_);
-    for (const std::string& session : sessions) {
-        const std::string key = guest_key(session);
-        if (games_.erase(key) && store_) store_->delete_document(kGamesKind, key);
-    }
+    if (!stored() || sessions.empty()) return;
+    std::vector<std::string> owners;
+    for (const std::string& session : sessions) owners.push_back(guest_key(session));
+    if (!store_->delete_played(owners)) throw std::runtime_error("store: expired guests' games not deleted");
 }
 
 std::optional<rating::Rating> RatingBook::rating_of(const std::string& account, const std::string& game,
                                                     const std::string& family) const {
+    if (!stored()) return std::nullopt;
+    const std::vector<RatingRow> rows = store_->load_ratings(account, game, family);
+    if (rows.empty()) return std::nullopt;
+    const rating::Rating r = rating_of_row(rows.front());
+    remember(account, game, family, r);
+    return r;
+}
+
+std::optional<rating::Rating> RatingBook::cached_rating(const std::string& account, const std::string& game,
+                                                        const std::string& family) const {
     std::lock_guard lock(mu_);
-    auto it = ratings_.find(key(account, game, family));
-    if (it == ratings_.end()) return std::nullopt;
-    return it->second.rating;
+    auto it = cache_.find(key(account, game, family));
+    if (it == cache_.end()) return std::nullopt;
+    return it->second;
+}
+
+void RatingBook::warm(const std::string& account) {
+    if (!stored()) return;
+    for (const RatingRow& row : store_->load_ratings(account, "", ""))
+        remember(row.account, row.game, row.family, rating_of_row(row));
 }
 
 std::vector<std::pair<std::string, int>> RatingBook::seats_of(const std::string& account) const {
-    std::lock_guard lock(mu_);
     std::vector<std::pair<std::string, int>> out;
-    if (auto it = games_.find(account); it != games_.end())
-        for (const json& g : it->second) out.emplace_back(g.value("room", ""), g.value("seat", 0));
+    if (!stored()) return out;
+    for (const PlayedRow& row : store_->load_played(account, 0)) out.emplace_back(row.room, row.seat);
     return out;
 }
 
 json RatingBook::profile(const std::string& account, const std::string& name,
                          const std::function<std::string(const std::string&)>& name_of) const {
-    std::lock_guard lock(mu_);
     json games = json::array();
     int wins = 0;
-    if (auto it = games_.find(account); it != games_.end()) {
-        for (auto g = it->second.rbegin(); g != it->second.rend(); ++g) {  // newest first
-            json entry = *g;
-            const int seat = entry.value("seat", 0);
+    json ratings = json::array();
+    if (stored()) {
+        const std::vector<PlayedRow> played = store_->load_played(account, kMaxHistory);
+        for (auto row = played.rbegin(); row != played.rend(); ++row) {  // newest first
+            json entry = json::parse(row->body, nullptr, false);
+            if (!entry.is_object() || !entry.contains("players") || !entry["players"].is_array()) continue;
+            const int seat = row->seat;
             json opponents = json::array();
             for (size_t i = 0; i < entry["players"].size(); ++i) {
                 json& p = entry["players"][i];
@@ -231,34 +288,36 @@ json RatingBook::profile(const std::string& account, const std::string& name,
                 if (static_cast<int>(i) != seat) opponents.push_back(p);
             }
             entry["opponents"] = std::move(opponents);
-            entry["place"] = entry["players"].at(seat).value("place", 0);
+            entry["place"] = seat >= 0 && static_cast<size_t>(seat) < entry["players"].size()
+                                 ? entry["players"][static_cast<size_t>(seat)].value("place", 0)
+                                 : 0;
             entry.erase("players");
-            if (!entry.value("private", false))
-                entry["replay"] = "/games/" + entry.value("room", "") + "/replay";
+            if (!entry.value("private", false)) entry["replay"] = "/games/" + entry.value("room", "") + "/replay";
             entry.erase("private");
             wins += entry.value("won", false) ? 1 : 0;
             games.push_back(std::move(entry));
         }
-    }
-    json ratings = json::array();
-    const std::string prefix = account + ":";
-    for (auto it = ratings_.lower_bound(prefix); it != ratings_.end() && it->first.starts_with(prefix); ++it) {
-        const std::string rest = it->first.substr(prefix.size());
-        const size_t colon = rest.find(':');
-        json r = rating_json(it->second.rating);
-        r["game"] = rest.substr(0, colon);
-        r["ruleset"] = colon == std::string::npos ? "" : rest.substr(colon + 1);
-        r["season"] = it->second.season;
-        r["games"] = it->second.games;
-        json h = json::array();
-        for (const Point& p : it->second.history) {
-            json point = rating_json(p.rating);
-            point["room"] = p.room;
-            point["time"] = p.time;
-            h.push_back(std::move(point));
+        for (const RatingRow& row : store_->load_ratings(account, "", "")) {
+            const rating::Rating current = rating_of_row(row);
+            remember(account, row.game, row.family, current);
+            json r = rating_json(current);
+            r["game"] = row.game;
+            r["ruleset"] = row.family;
+            r["season"] = row.season;
+            r["games"] = row.games;
+            json h = json::array();
+            for (const RatingPoint& p : store_->load_rating_points(account, row.game, row.family, kMaxHistory)) {
+                rating::Rating pr;
+                pr.mu = p.mu;
+                pr.sigma = p.sigma;
+                json point = rating_json(pr);
+                point["room"] = p.room;
+                point["time"] = p.time_ms;
+                h.push_back(std::move(point));
+            }
+            r["history"] = std::move(h);
+            ratings.push_back(std::move(r));
         }
-        r["history"] = std::move(h);
-        ratings.push_back(std::move(r));
     }
     const size_t played = games.size();
     return {{"name", name},
@@ -274,18 +333,17 @@ json RatingBook::leaderboard(const std::string& game, const std::string& family,
     const std::string current = season_of(now_ms, settings_.season_months);
     const std::string season = season_asked.empty() ? current : season_asked;
     std::vector<rating::Standing> standings;
-    {
-        std::lock_guard lock(mu_);
-        const std::string suffix = ":" + game + ":" + family;
-        for (auto& [k, e] : ratings_) {
-            if (!k.ends_with(suffix)) continue;
-            const std::string account = k.substr(0, k.size() - suffix.size());
-            if (e.season == season) standings.push_back({account, e.rating, e.games});
-            else if (auto p = e.past.find(season); p != e.past.end())
-                standings.push_back({account, p->second.first, p->second.second});
+    if (stored() && !game.empty() && !family.empty())
+        for (const RatingRow& row : store_->load_ratings("", game, family)) {
+            if (row.season == season) {
+                standings.push_back({row.account, rating_of_row(row), row.games});
+            } else {
+                const auto past = past_from(row.past);
+                if (auto p = past.find(season); p != past.end())
+                    standings.push_back({row.account, p->second.first, p->second.second});
+            }
         }
-    }
-    for (rating::Standing& s : standings) s.player = name_of(s.player);  // names: off the lock
+    for (rating::Standing& s : standings) s.player = name_of(s.player);
     std::erase_if(standings, [](const rating::Standing& s) { return s.player.empty(); });  // deleted accounts
     json rows = json::array();
     for (const rating::LeaderboardRow& r : rating::leaderboard(standings, settings_.min_games)) {

@@ -1,10 +1,13 @@
 // Ratings, players' game histories and leaderboards on the server (issue 29; docs/decisions/019-ratings.md
-// for the model, 020-accounts.md for what is stored). A finished game is recorded in the history of
-// every account that played it; a rated one also rates them (tournament/rating.*: Weng-Lin
-// Bradley-Terry, one rating per account, game and ruleset family). Kept in memory and written
-// through to the store as documents (kinds "rating" and "games"); loaded by Hub::restore.
-// Thread-safe.
+// for the model, 020-accounts.md and 029-ratings-in-the-store.md for what is stored). A finished game
+// is recorded in the history of every account that played it; a rated one also rates them
+// (tournament/rating.*: Weng-Lin Bradley-Terry, one rating per account, game and ruleset family).
+// The store is the truth (rows shared by every node: a game rated on one node is on every node's
+// pages and leaderboards); a rating is written by compare-and-set on its version, so two nodes
+// rating one player at once never lose a game. Everything but cached_rating reads or writes the
+// store: call it off the I/O threads. Thread-safe.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -16,12 +19,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/game_rules.hpp"
+#include "server/store.hpp"
 #include "tournament/rating.hpp"
 
 namespace hexhall::server {
 
-class Store;
-
+// Document kinds of older servers' ratings and histories (RatingBook::load moves them into rows).
 inline constexpr const char* kRatingKind = "rating";
 inline constexpr const char* kGamesKind = "games";
 
@@ -54,13 +57,23 @@ std::string ruleset_family(const nlohmann::json& options);
 
 class RatingBook {
 public:
+    // `store` null (or one without rating rows): nothing is kept.
     explicit RatingBook(Store* store = nullptr, RatingSettings settings = {}) : store_(store), settings_(settings) {}
+    // Moves ratings and histories an older server kept as documents (kinds "rating", "games") into the
+    // rows, once (Hub::restore).
     void load();
-    // Records `g` in each account's history; rates the accounts when it is rated.
+    // Records `g` in each account's history (and a guest's, for a later claim); rates the accounts
+    // when it is rated. Recording a game twice changes nothing. Throws std::runtime_error when the
+    // store cannot be written (the caller tries again later).
     void record(const PlayedGame& g);
-    // An account's rating in a game family, if it has one (the current season's).
+    // An account's rating in a game family, as the store has it (the current season's).
     std::optional<rating::Rating> rating_of(const std::string& account, const std::string& game,
                                             const std::string& family) const;
+    // The same as last read or written on this node, without touching the store (for the I/O threads:
+    // a rated seat's rating shown next to its name, Play now's skill). warm() reads an account's.
+    std::optional<rating::Rating> cached_rating(const std::string& account, const std::string& game,
+                                                const std::string& family) const;
+    void warm(const std::string& account);
     // GET /players/<name>: games, win rate, ratings with their history (docs/protocol.md).
     nlohmann::json profile(const std::string& account, const std::string& name,
                            const std::function<std::string(const std::string&)>& name_of) const;
@@ -70,40 +83,30 @@ public:
                                int64_t now_ms, const std::function<std::string(const std::string&)>& name_of) const;
     const RatingSettings& settings() const { return settings_; }
     // A guest session's finished games become the account's (register or log in from a guest session):
-    // moved into its history (in time order, no game twice), the guest's seat naming the account.
-    // How many were moved. Reads the store (call it off the I/O threads).
+    // moved into its history (no game twice), the guest's seat naming the account. How many were moved.
     size_t claim_guest(const std::string& session, const std::string& account);
     // Guest sessions that expired: their histories go (Hub::sweep).
     void forget_guests(const std::vector<std::string>& sessions);
     // The (room, seat) of every game in an account's history (deleteAccount anonymises them).
     std::vector<std::pair<std::string, int>> seats_of(const std::string& account) const;
-    static constexpr size_t kMaxHistory = 500;  // games kept per account, rating points per family
+    static constexpr size_t kMaxHistory = 500;  // games shown per account, rating points per family
+    // How many times record() read the ratings again because another writer changed one meanwhile.
+    uint64_t retries() const { return retries_.load(); }
 
 private:
-    struct Point {
-        std::string room;
-        int64_t time = 0;
-        rating::Rating rating;
-    };
-    struct Entry {  // one account in one game family
-        std::string season;  // the season of the last game
-        rating::Rating rating;
-        int games = 0;  // in that season
-        std::vector<Point> history;
-        std::map<std::string, std::pair<rating::Rating, int>> past;  // earlier seasons: final rating, games
-    };
-    // A guest's history: a key no account id has (ids are hex).
+    // A guest's history: an owner no account id is (ids are hex).
     static std::string guest_key(const std::string& session) { return "guest:" + session; }
     static std::string key(const std::string& account, const std::string& game, const std::string& family) {
         return account + ":" + game + ":" + family;
     }
-    void save_rating(const std::string& k, const Entry& e);  // under mu_
-    void save_games(const std::string& account);             // under mu_
+    bool stored() const { return store_ && store_->has_ratings(); }
+    void remember(const std::string& account, const std::string& game, const std::string& family,
+                  const rating::Rating& r) const;
     Store* store_;
     RatingSettings settings_;
-    mutable std::mutex mu_;
-    std::map<std::string, Entry> ratings_;               // key(account, game, family)
-    std::map<std::string, nlohmann::json> games_;        // account (or guest_key) -> its games (array, oldest first)
+    mutable std::mutex mu_;  // the cache only: never held during a store call
+    mutable std::map<std::string, rating::Rating> cache_;  // key(account, game, family)
+    std::atomic<uint64_t> retries_{0};
 };
 
 }  // namespace hexhall::server

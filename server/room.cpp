@@ -38,6 +38,7 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       on_finished_(std::move(setup.on_finished)),
       rating_of_(std::move(setup.rating_of)),
       name_of_(std::move(setup.name_of)),
+      account_of_(std::move(setup.account_of)),
       game_(std::move(game)),
       strand_(std::move(strand)),
       limits_(limits),
@@ -71,7 +72,30 @@ json Room::summary() const {
     return summary_;
 }
 
+std::vector<int> Room::seats_of_account(const std::string& account) const {
+    std::vector<int> out;
+    if (account.empty()) return out;
+    std::lock_guard lock(summary_mu_);
+    for (auto& [seat, a] : account_seats_)
+        if (a == account) out.push_back(seat);
+    return out;
+}
+
+std::string Room::seat_account(const Seat& s) const {
+    if (!s.held()) return {};
+    if (!s.account.empty()) return s.account;
+    return account_of_ ? account_of_(s.session) : std::string();  // a guest who logged in, a restored room
+}
+
 json Room::make_summary() const {
+    {
+        std::vector<std::pair<int, std::string>> held;
+        if (!game_->over())
+            for (size_t i = 0; i < seats_.size(); ++i)
+                if (std::string a = seat_account(seats_[i]); !a.empty()) held.emplace_back(static_cast<int>(i), std::move(a));
+        std::lock_guard lock(summary_mu_);
+        account_seats_ = std::move(held);
+    }
     json seats = json::array();
     int host = -1;
     for (size_t i = 0; i < seats_.size(); ++i) {
@@ -257,6 +281,13 @@ void Room::join_checked(const ClientPtr& c, const std::string& session, const st
         s.name = name;
         s.account = req.account;
         s.rating = rating_for(req.account);
+        store_seat(n);
+    } else if (s.held() && !req.account.empty() && seat_account(s) == req.account) {
+        // The account's own seat, from another device (its session there): the seat moves to this
+        // session; its old connection is told `replaced` (seat_connected). Decision 020.
+        spdlog::info("room {}: seat {} follows its account to another session", id_, n);
+        s.session = session;
+        s.account = req.account;
         store_seat(n);
     } else if (s.kind == Seat::Kind::External) {
         const auto it = seat_token_hashes_.find(n);

@@ -56,6 +56,9 @@ struct RoomSetup {
     std::function<std::optional<rating::Rating>(const std::string& account)> rating_of;
     // The name a session chats under: its account's while logged in, else `fallback` (its hello name).
     std::function<std::string(const std::string& session, const std::string& fallback)> name_of;
+    // The account a session is logged in to ("" : a guest): a seat follows its account to another
+    // device (Room::join; docs/decisions/020-accounts.md, "Seats follow the account").
+    std::function<std::string(const std::string& session)> account_of;
     // Bot games (docs/decisions/012-bot-game-accounting.md): where they are counted (null: not
     // counted) and whom this room's are charged to.
     std::shared_ptr<BotGameLedger> bot_games;
@@ -83,6 +86,9 @@ public:
     void post(std::function<void()> f) { strand_.post(std::move(f)); }
     // The `room` push without type and v (listRooms shows it without "invite"); thread-safe.
     json summary() const;
+    // The seats held by `account` (a seat's account, or its session's log-in) at the last change;
+    // thread-safe.
+    std::vector<int> seats_of_account(const std::string& account) const;
 
     // On the room's strand:
     void open();  // once, after construction: starts the idle timer
@@ -248,6 +254,8 @@ private:
     std::function<void(const PlayedGame&)> on_finished_;
     std::function<std::optional<rating::Rating>(const std::string&)> rating_of_;
     std::function<std::string(const std::string&, const std::string&)> name_of_;
+    std::function<std::string(const std::string&)> account_of_;
+    std::string seat_account(const Seat& s) const;  // "" : none
     std::optional<rating::Rating> rating_for(const std::string& account) const;  // rated rooms, else none
     void report_over();
     std::unique_ptr<Game> game_;
@@ -308,6 +316,7 @@ private:
 
     mutable std::mutex summary_mu_;
     json summary_;
+    mutable std::vector<std::pair<int, std::string>> account_seats_;  // summary_mu_: (seat, account)
     std::shared_ptr<BotGameLedger> bot_games_;  // RoomSetup::bot_games
     const Principal principal_;                 // RoomSetup::principal
     const std::vector<std::string> bot_names_;  // RoomSetup::bot_names

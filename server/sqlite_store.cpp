@@ -1,5 +1,6 @@
 #include "server/sqlite_store.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <spdlog/spdlog.h>
@@ -49,11 +50,24 @@ CREATE TABLE IF NOT EXISTS clubs (
 CREATE UNIQUE INDEX IF NOT EXISTS clubs_name_key ON clubs(name_key);
 CREATE TABLE IF NOT EXISTS club_members (
   club TEXT NOT NULL, account TEXT NOT NULL, joined_ms INTEGER NOT NULL, PRIMARY KEY (club, account)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ratings (
+  account TEXT NOT NULL, game TEXT NOT NULL, family TEXT NOT NULL, season TEXT NOT NULL, mu REAL NOT NULL,
+  sigma REAL NOT NULL, games INTEGER NOT NULL, past TEXT NOT NULL, version INTEGER NOT NULL,
+  PRIMARY KEY (account, game, family)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings(game, family);
+CREATE TABLE IF NOT EXISTS rating_points (
+  account TEXT NOT NULL, game TEXT NOT NULL, family TEXT NOT NULL, room TEXT NOT NULL, time_ms INTEGER NOT NULL,
+  mu REAL NOT NULL, sigma REAL NOT NULL, PRIMARY KEY (account, game, family, room)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS played_games (
+  owner TEXT NOT NULL, room TEXT NOT NULL, seat INTEGER NOT NULL, time_ms INTEGER NOT NULL, body TEXT NOT NULL,
+  PRIMARY KEY (owner, room, seat)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS played_games_time ON played_games(owner, time_ms);
 )sql";
 
 // Binds a parameter. (Not named bind: std::bind would win by argument-dependent lookup.)
 void put(sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
 void put(sqlite3_stmt* s, int i, int64_t v) { sqlite3_bind_int64(s, i, v); }
+void put(sqlite3_stmt* s, int i, double v) { sqlite3_bind_double(s, i, v); }
 std::string text(sqlite3_stmt* s, int col) {
     const unsigned char* t = sqlite3_column_text(s, col);
     return t ? std::string(reinterpret_cast<const char*>(t), static_cast<size_t>(sqlite3_column_bytes(s, col))) : "";
@@ -880,6 +894,158 @@ std::vector<ClubMemberRow> SqliteStore::load_club_members() {
     while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), sqlite3_column_int64(s, 2)});
     sqlite3_reset(s);
     return out;
+}
+
+// --- ratings and histories (docs/decisions/029-ratings-in-the-store.md) ----------------------------
+// Like the account writes: at once on the writing connection, each write its own transaction.
+
+namespace {
+constexpr const char* kRatingColumns = "account, game, family, season, mu, sigma, games, past, version";
+RatingRow read_rating_row(sqlite3_stmt* s) {
+    return {text(s, 0), text(s, 1), text(s, 2), text(s, 3), sqlite3_column_double(s, 4), sqlite3_column_double(s, 5),
+            sqlite3_column_int(s, 6), text(s, 7), sqlite3_column_int64(s, 8)};
+}
+}  // namespace
+
+std::vector<RatingRow> SqliteStore::load_ratings(const std::string& account, const std::string& game,
+                                                 const std::string& family) {
+    Reading r = reading();
+    static const std::string sql = std::string("SELECT ") + kRatingColumns +
+                                   " FROM ratings WHERE (?1 = '' OR account = ?1) AND (?2 = '' OR game = ?2) AND "
+                                   "(?3 = '' OR family = ?3) ORDER BY account, game, family";
+    sqlite3_stmt* s = r.stmt(sql.c_str());
+    put(s, 1, account);
+    put(s, 2, game);
+    put(s, 3, family);
+    std::vector<RatingRow> out;
+    while (sqlite3_step(s) == SQLITE_ROW) out.push_back(read_rating_row(s));
+    sqlite3_reset(s);
+    return out;
+}
+
+std::vector<RatingPoint> SqliteStore::load_rating_points(const std::string& account, const std::string& game,
+                                                         const std::string& family, size_t limit) {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt(
+        "SELECT room, time_ms, mu, sigma FROM rating_points WHERE account = ?1 AND game = ?2 AND family = ?3 "
+        "ORDER BY time_ms DESC, room DESC LIMIT ?4");
+    put(s, 1, account);
+    put(s, 2, game);
+    put(s, 3, family);
+    put(s, 4, static_cast<int64_t>(limit));
+    std::vector<RatingPoint> out;
+    while (sqlite3_step(s) == SQLITE_ROW)
+        out.push_back({account, game, family, text(s, 0), sqlite3_column_int64(s, 1), sqlite3_column_double(s, 2),
+                       sqlite3_column_double(s, 3)});
+    sqlite3_reset(s);
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+AccountWrite SqliteStore::write_ratings(const std::vector<RatingRow>& rows, const std::vector<RatingPoint>& points) {
+    std::lock_guard db(db_mu_);
+    if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        if (log_allowed("store ratings")) spdlog::error("store: ratings: {}", sqlite3_errmsg(db_));
+        return AccountWrite::Failed;
+    }
+    AccountWrite result = AccountWrite::Done;
+    for (const RatingRow& row : rows) {
+        sqlite3_stmt* s =
+            row.version == 0
+                ? stmt("INSERT OR IGNORE INTO ratings (account, game, family, season, mu, sigma, games, past, version) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1)")
+                : stmt("UPDATE ratings SET season = ?4, mu = ?5, sigma = ?6, games = ?7, past = ?8, version = ?9 + 1 "
+                       "WHERE account = ?1 AND game = ?2 AND family = ?3 AND version = ?9");
+        put(s, 1, row.account);
+        put(s, 2, row.game);
+        put(s, 3, row.family);
+        put(s, 4, row.season);
+        put(s, 5, row.mu);
+        put(s, 6, row.sigma);
+        put(s, 7, int64_t{row.games});
+        put(s, 8, row.past);
+        if (row.version != 0) put(s, 9, row.version);
+        result = step_account(db_, s);
+        if (result != AccountWrite::Done) break;
+        if (sqlite3_changes(db_) != 1) {
+            result = AccountWrite::Stale;
+            break;
+        }
+    }
+    for (size_t i = 0; result == AccountWrite::Done && i < points.size(); ++i) {
+        const RatingPoint& p = points[i];
+        sqlite3_stmt* s = stmt(
+            "INSERT OR IGNORE INTO rating_points (account, game, family, room, time_ms, mu, sigma) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+        put(s, 1, p.account);
+        put(s, 2, p.game);
+        put(s, 3, p.family);
+        put(s, 4, p.room);
+        put(s, 5, p.time_ms);
+        put(s, 6, p.mu);
+        put(s, 7, p.sigma);
+        result = step_account(db_, s);
+        if (result == AccountWrite::Done && sqlite3_changes(db_) != 1) result = AccountWrite::Taken;
+    }
+    if (result == AccountWrite::Done && sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        if (log_allowed("store ratings")) spdlog::error("store: ratings: {}", sqlite3_errmsg(db_));
+        result = AccountWrite::Failed;
+    }
+    if (result != AccountWrite::Done) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return result;
+}
+
+int SqliteStore::put_played(const std::vector<PlayedRow>& rows) {
+    std::lock_guard db(db_mu_);
+    if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        if (log_allowed("store ratings")) spdlog::error("store: games: {}", sqlite3_errmsg(db_));
+        return -1;
+    }
+    int inserted = 0;
+    for (const PlayedRow& row : rows) {
+        sqlite3_stmt* s = stmt("INSERT OR IGNORE INTO played_games (owner, room, seat, time_ms, body) VALUES (?1, ?2, ?3, ?4, ?5)");
+        put(s, 1, row.owner);
+        put(s, 2, row.room);
+        put(s, 3, int64_t{row.seat});
+        put(s, 4, row.time_ms);
+        put(s, 5, row.body);
+        if (step_account(db_, s) != AccountWrite::Done) {
+            sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+            return -1;
+        }
+        inserted += sqlite3_changes(db_);
+    }
+    if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        if (log_allowed("store ratings")) spdlog::error("store: games: {}", sqlite3_errmsg(db_));
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        return -1;
+    }
+    return inserted;
+}
+
+std::vector<PlayedRow> SqliteStore::load_played(const std::string& owner, size_t limit) {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt(
+        "SELECT room, seat, time_ms, body FROM played_games WHERE owner = ?1 ORDER BY time_ms DESC, room DESC, seat DESC "
+        "LIMIT ?2");
+    put(s, 1, owner);
+    put(s, 2, limit == 0 ? int64_t{-1} : static_cast<int64_t>(limit));
+    std::vector<PlayedRow> out;
+    while (sqlite3_step(s) == SQLITE_ROW)
+        out.push_back({owner, text(s, 0), sqlite3_column_int(s, 1), sqlite3_column_int64(s, 2), text(s, 3)});
+    sqlite3_reset(s);
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+bool SqliteStore::delete_played(const std::vector<std::string>& owners) {
+    std::lock_guard db(db_mu_);
+    for (const std::string& owner : owners) {
+        sqlite3_stmt* s = stmt("DELETE FROM played_games WHERE owner = ?1");
+        put(s, 1, owner);
+        if (step_account(db_, s) != AccountWrite::Done) return false;
+    }
+    return true;
 }
 
 }  // namespace hexhall::server

@@ -113,6 +113,31 @@ struct ClubMemberRow {
     std::string club, account;
     int64_t joined_ms = 0;
 };
+// Ratings and game histories (docs/decisions/029-ratings-in-the-store.md): rows shared by every
+// node, so a game rated on one node is on every node's pages and leaderboards.
+// An account's current rating in one game and ruleset family; `version` is 0 for an account that has
+// none yet (write_ratings then inserts it) and grows by one with every write (a compare-and-set).
+struct RatingRow {
+    std::string account, game, family;
+    std::string season;  // the season of its last game
+    double mu = 0, sigma = 0;
+    int games = 0;        // in that season
+    std::string past = "{}";  // JSON: earlier seasons' final ratings, {"2026-07": {"mu", "sigma", "games"}}
+    int64_t version = 0;
+};
+// A point of a rating's history: the rating after the game in `room`.
+struct RatingPoint {
+    std::string account, game, family, room;
+    int64_t time_ms = 0;
+    double mu = 0, sigma = 0;
+};
+// A game in a player's history: `owner` an account id, or "guest:<session hash>" for a guest.
+struct PlayedRow {
+    std::string owner, room;
+    int seat = 0;
+    int64_t time_ms = 0;
+    std::string body;  // JSON (server/ratings.cpp)
+};
 
 class RoomDirectory;  // server/room_directory.hpp
 
@@ -230,6 +255,38 @@ public:
     virtual void delete_club_member(const std::string& club, const std::string& account) { (void)club, (void)account; }
     virtual std::vector<ClubRow> load_clubs() { return {}; }
     virtual std::vector<ClubMemberRow> load_club_members() { return {}; }
+    // Ratings and histories (rows, both stores; they run at once and wait for the database: call them
+    // off the I/O threads). Reads throw std::runtime_error when the store cannot be reached.
+    virtual bool has_ratings() const { return false; }
+    // The rating rows matching each of account, game, family that is not "" (by account, game, family).
+    virtual std::vector<RatingRow> load_ratings(const std::string& account, const std::string& game,
+                                                const std::string& family) {
+        (void)account, (void)game, (void)family;
+        return {};
+    }
+    // The newest `limit` points of one rating, oldest first.
+    virtual std::vector<RatingPoint> load_rating_points(const std::string& account, const std::string& game,
+                                                        const std::string& family, size_t limit) {
+        (void)account, (void)game, (void)family, (void)limit;
+        return {};
+    }
+    // One transaction: each row is written only if its stored version is still `version` (0: no row
+    // yet), then gets version + 1; the points are inserted. Stale: a row changed meanwhile (another
+    // node rated a game of that player: read again and retry); Taken: a point was there already (this
+    // game was rated before); nothing is written then. Failed: a fault.
+    virtual AccountWrite write_ratings(const std::vector<RatingRow>& rows, const std::vector<RatingPoint>& points) {
+        (void)rows, (void)points;
+        return AccountWrite::Failed;
+    }
+    // Inserts the rows that are not there yet (owner, room, seat); how many it inserted, -1 on a fault.
+    virtual int put_played(const std::vector<PlayedRow>& rows) { (void)rows; return -1; }
+    // The newest `limit` games of `owner` (0: all), oldest first.
+    virtual std::vector<PlayedRow> load_played(const std::string& owner, size_t limit) {
+        (void)owner, (void)limit;
+        return {};
+    }
+    // Deletes every game of these owners; false on a fault.
+    virtual bool delete_played(const std::vector<std::string>& owners) { (void)owners; return false; }
     // Deletes a whole document (kind, id) (a queued write).
     virtual void delete_document(const std::string& kind, const std::string& id) { (void)kind, (void)id; }
 

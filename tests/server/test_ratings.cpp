@@ -3,6 +3,8 @@
 // are rated (Weng-Lin), every account's history gets the game, and GET /players/<name> and
 // GET /leaderboard show them. Deleting an account keeps its games under an anonymous name. Both
 // stores keep ratings and histories.
+#include <thread>
+
 #include "server/ratings.hpp"
 #include "tests/games/test_games.hpp"
 #include "tests/server/store_backends.hpp"
@@ -222,7 +224,7 @@ TEST_CASE("ratings: a guest who registers during a game finds it in the account'
 }
 
 // A guest's games are kept by the store under its session, so a claim on another node (or after a
-// restart) finds them; a claimed history is gone from the guest's document.
+// restart) finds them; a claimed history is gone from the guest's rows.
 TEST_CASE("ratings: a guest's finished games are kept by the store until an account claims them", "[server][ratings][store]") {
     for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
         TestStoreDb db(kind);
@@ -240,10 +242,9 @@ TEST_CASE("ratings: a guest's finished games are kept by the store until an acco
         b.load();
         a.record(g);
         sa->flush();
-        CHECK(sa->load_document(hexhall::server::kGamesKind, "guest:guest-session"));
+        CHECK(sa->load_played("guest:guest-session", 0).size() == 1);
         CHECK(b.claim_guest("guest-session", "acc1") == 1);  // node B reads it from the store
-        sb->flush();
-        CHECK_FALSE(sb->load_document(hexhall::server::kGamesKind, "guest:guest-session"));
+        CHECK(sa->load_played("guest:guest-session", 0).empty());
         CHECK(b.claim_guest("guest-session", "acc1") == 0);
         const json page = b.profile("acc1", "Gus", [](const std::string&) { return "Gus"; });
         REQUIRE(page.at("played") == 1);
@@ -366,4 +367,294 @@ TEST_CASE("ratings: bots are never rated; a rated game with one person rates nob
     CHECK_FALSE(page.at("games").at(0).contains("rating"));
     CHECK(page.at("games").at(0).at("opponents").at(0).at("kind") == "bot");
     CHECK(page.at("ratings").empty());
+}
+
+// The store is the truth for ratings and histories (docs/decisions/029-ratings-in-the-store.md): two
+// books on one database, as two nodes would be, see each other's games at once, and a rating is a
+// compare-and-set on its version, so games rated at the same time on both lose nothing.
+namespace {
+hexhall::server::PlayedGame rt_game(const std::string& room, const std::string& winner, const std::string& loser) {
+    hexhall::server::PlayedGame g;
+    g.room = room;
+    g.game = "tictactoe";
+    g.family = "standard";
+    g.rated = true;
+    g.finished_ms = unix_ms_now();
+    g.outcome.winners = {0};
+    g.outcome.scores = {1, 0};
+    g.seats = {{winner, "", winner, "human", false}, {loser, "", loser, "human", false}};
+    return g;
+}
+}  // namespace
+
+TEST_CASE("ratings: two books on one database share ratings, histories and leaderboards", "[server][ratings][store]") {
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        auto sa = db.open(), sb = db.open();
+        hexhall::server::RatingSettings settings;
+        settings.min_games = 1;
+        hexhall::server::RatingBook a(sa.get(), settings), b(sb.get(), settings);
+        a.load();
+        b.load();
+        auto id = [](const std::string& x) { return x; };
+        a.record(rt_game("00000000000000a1", "ann", "bob"));
+        // Node B sees node A's game: the rating, the page and the leaderboard.
+        const std::optional<hexhall::rating::Rating> ann = b.rating_of("ann", "tictactoe", "standard");
+        REQUIRE(ann);
+        CHECK(ann == a.rating_of("ann", "tictactoe", "standard"));
+        CHECK(ann->mu > 25.0);
+        json page = b.profile("bob", "bob", id);
+        CHECK(page.at("played") == 1);
+        CHECK(page.at("games").at(0).at("opponents").at(0).at("name") == "ann");
+        json board = b.leaderboard("tictactoe", "standard", "", unix_ms_now(), id);
+        REQUIRE(board.at("rows").size() == 2);
+        CHECK(board.at("rows").at(0).at("name") == "ann");
+        // B rates the next game from the stored rating (not from a copy of its own): Bob wins it.
+        b.record(rt_game("00000000000000b2", "bob", "ann"));
+        page = a.profile("ann", "ann", id);
+        CHECK(page.at("played") == 2);
+        REQUIRE(page.at("ratings").size() == 1);
+        CHECK(page.at("ratings").at(0).at("games") == 2);
+        CHECK(page.at("ratings").at(0).at("history").size() == 2);
+        const json newest = page.at("games").at(0);
+        CHECK(newest.at("room") == "00000000000000b2");
+        CHECK(newest.at("rating").at("before").at("mu").get<double>() == ann->mu);
+        // The same game recorded again (a retry) changes nothing.
+        a.record(rt_game("00000000000000b2", "bob", "ann"));
+        CHECK(a.profile("ann", "ann", id).at("ratings").at(0).at("games") == 2);
+        CHECK(a.profile("ann", "ann", id).at("played") == 2);
+    }
+}
+
+TEST_CASE("ratings: a rating is written only over the version it was read at", "[server][ratings][store]") {
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        auto store = db.open();
+        using hexhall::server::AccountWrite;
+        hexhall::server::RatingRow row{"ann", "tictactoe", "standard", "2026-10", 26.0, 8.0, 1, "{}", 0};
+        REQUIRE(store->write_ratings({row}, {}) == AccountWrite::Done);
+        CHECK(store->write_ratings({row}, {}) == AccountWrite::Stale);  // inserted meanwhile by another
+        row = store->load_ratings("ann", "tictactoe", "standard").at(0);
+        CHECK(row.version == 1);
+        row.mu = 27.0;
+        hexhall::server::RatingPoint point{"ann", "tictactoe", "standard", "r1", 5, 27.0, 7.9};
+        REQUIRE(store->write_ratings({row}, {point}) == AccountWrite::Done);
+        row.mu = 28.0;  // still at version 1: stale, nothing written
+        CHECK(store->write_ratings({row}, {}) == AccountWrite::Stale);
+        CHECK(store->load_ratings("ann", "", "").at(0).mu == 27.0);
+        row.version = 2;  // the point of a game rated before: nothing written
+        CHECK(store->write_ratings({row}, {point}) == AccountWrite::Taken);
+        CHECK(store->load_ratings("", "tictactoe", "standard").at(0).mu == 27.0);
+        CHECK(store->load_rating_points("ann", "tictactoe", "standard", 10).size() == 1);
+    }
+}
+
+TEST_CASE("ratings: two nodes rating one player at once lose no game", "[server][ratings][store]") {
+    Watchdog wd(240);
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        auto sa = db.open(), sb = db.open();
+        hexhall::server::RatingBook a(sa.get()), b(sb.get());
+        constexpr int kGames = 40;
+        auto play = [](hexhall::server::RatingBook& book, const std::string& node, const std::string& rival,
+                       std::string& error) {
+            try {
+                for (int i = 0; i < kGames; ++i) book.record(rt_game(node + std::to_string(i), "ann", rival));
+            } catch (const std::exception& e) {
+                error = e.what();
+            }
+        };
+        std::string ea, eb;
+        std::thread ta([&] { play(a, "a-", "bob", ea); });
+        std::thread tb([&] { play(b, "b-", "cy", eb); });
+        ta.join();
+        tb.join();
+        CHECK(ea.empty());
+        CHECK(eb.empty());
+        const std::vector<hexhall::server::RatingRow> ann = sa->load_ratings("ann", "tictactoe", "standard");
+        REQUIRE(ann.size() == 1);
+        CHECK(ann[0].games == 2 * kGames);  // every game counted once: no write lost to the other node
+        CHECK(ann[0].version == 2 * kGames);
+        CHECK(sa->load_rating_points("ann", "tictactoe", "standard", 1000).size() == 2 * kGames);
+        CHECK(sa->load_played("ann", 0).size() == 2 * kGames);
+        INFO("retries: " << a.retries() + b.retries());
+        SUCCEED();
+    }
+}
+
+TEST_CASE("ratings: an older database's rating and history documents move into rows", "[server][ratings][store]") {
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        {
+            auto store = db.open();
+            const json rating = {{"mu", 27.5}, {"sigma", 7.5}, {"season", "2026-10"}, {"games", 3},
+                                 {"history", json::array({{{"room", "r1"}, {"time", 10}, {"mu", 26.0}, {"sigma", 8.0}},
+                                                          {{"room", "r2"}, {"time", 20}, {"mu", 27.5}, {"sigma", 7.5}}})},
+                                 {"past", {{"2026-07", {{"mu", 24.0}, {"sigma", 8.1}, {"games", 6}}}}}};
+            store->put_document(hexhall::server::kRatingKind, "ann:tictactoe:standard", rating.dump(), 20);
+            const json games = json::array({{{"room", "r2"}, {"seat", 0}, {"time", 20}, {"won", true},
+                                             {"players", json::array({{{"name", "Ann"}, {"kind", "human"}, {"place", 1}},
+                                                                      {{"name", "Bob"}, {"kind", "human"}, {"place", 2}}})}}});
+            store->put_document(hexhall::server::kGamesKind, "ann", games.dump(), 0);
+            store->flush();
+        }
+        auto store = db.open();
+        hexhall::server::RatingSettings settings;
+        settings.min_games = 1;
+        hexhall::server::RatingBook book(store.get(), settings);
+        book.load();
+        CHECK(store->load_documents(hexhall::server::kRatingKind).empty());
+        CHECK(store->load_documents(hexhall::server::kGamesKind).empty());
+        auto id = [](const std::string& x) { return x; };
+        const json page = book.profile("ann", "Ann", id);
+        CHECK(page.at("played") == 1);
+        CHECK(page.at("wins") == 1);
+        REQUIRE(page.at("ratings").size() == 1);
+        CHECK(page.at("ratings").at(0).at("mu") == 27.5);
+        CHECK(page.at("ratings").at(0).at("history").size() == 2);
+        const json past = book.leaderboard("tictactoe", "standard", "2026-07", unix_ms_now(), id);
+        REQUIRE(past.at("rows").size() == 1);
+        CHECK(past.at("rows").at(0).at("games") == 6);
+        hexhall::server::RatingBook again(store.get(), settings);
+        again.load();  // a second start (or node) finds nothing to move
+        CHECK(again.profile("ann", "Ann", id).at("played") == 1);
+    }
+}
+
+namespace {
+std::unique_ptr<hexhall::server::Server> rt_node_on(const TestStoreDb& db, const std::string& id) {
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    o.node_id = id;
+    o.limits.leaderboard_min_games = 1;
+    db.use_in(o);
+    return std::make_unique<hexhall::server::Server>(o);
+}
+
+// `first` (seat 0) and `second` play a rated tictactoe game on their node; `first` wins.
+std::string rt_rated_game(WsClient& first, WsClient& second) {
+    const std::string room = first.create({{"game", "tictactoe"}, {"rated", true}}).at("room");
+    REQUIRE(first.join(room, 0).at("type") == "joined");
+    REQUIRE(second.join(room, 1).at("type") == "joined");
+    first.request({{"type", "start"}, {"room", room}});
+    REQUIRE(first.recv_type("started").at("room") == room);
+    for (auto [who, cell] :
+         std::vector<std::pair<WsClient*, int>>{{&first, 0}, {&second, 3}, {&first, 1}, {&second, 4}, {&first, 2}})
+        rt_mark(*who, cell);
+    for (json m = first.recv(); m.at("type") != "seedReveal"; m = first.recv()) {}
+    return room;
+}
+}  // namespace
+
+// Two servers (nodes) on one PostgreSQL (decision 017): a rated game finished on node A is on the
+// players' pages and the leaderboard as node B serves them, and a game on B rates from A's result.
+TEST_CASE("ratings: a game rated on one node shows on another's pages and leaderboard", "[server][ratings][store][cluster]") {
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog wd(180);
+    registry_with_test_games();
+    TestStoreDb db("postgres");
+    auto na = rt_node_on(db, "ratings-a"), nb = rt_node_on(db, "ratings-b");
+    const uint16_t pa = na->start(), pb = nb->start();
+    WsClient ann(pa), bob(pa);
+    rt_logged_in(ann, "Ann");
+    rt_logged_in(bob, "Bob");
+    const std::string first = rt_rated_game(ann, bob);
+    int status = 0;
+    json page, board;
+    REQUIRE(eventually([&] {
+        page = rt_get_json(pb, "/players/Ann", status);
+        return status == 200 && page.at("played") == 1;
+    }));
+    CHECK(page.at("games").at(0).at("room") == first);
+    CHECK(page.at("games").at(0).at("rating").at("after").at("mu").get<double>() > 25.0);
+    REQUIRE(page.at("ratings").size() == 1);
+    const double ann_mu = page.at("ratings").at(0).at("mu").get<double>();
+    board = rt_get_json(pb, "/leaderboard?game=tictactoe&ruleset=standard", status);
+    REQUIRE(status == 200);
+    REQUIRE(board.at("rows").size() == 2);
+    CHECK(board.at("rows").at(0).at("name") == "Ann");
+
+    // The players come back on node B (their sessions are logged in there) and Bob wins a game there.
+    WsClient ann_b(pb), bob_b(pb);
+    REQUIRE(ann_b.hello("x", ann.token).contains("account"));
+    REQUIRE(bob_b.hello("x", bob.token).contains("account"));
+    ann.close();
+    bob.close();
+    const std::string second = rt_rated_game(bob_b, ann_b);
+    REQUIRE(eventually([&] {
+        page = rt_get_json(pa, "/players/Ann", status);
+        return status == 200 && page.at("played") == 2;
+    }));
+    const json newest = page.at("games").at(0);
+    CHECK(newest.at("room") == second);
+    CHECK(newest.at("rating").at("before").at("mu").get<double>() == ann_mu);  // B rated from A's result
+    CHECK(page.at("ratings").at(0).at("games") == 2);
+    board = rt_get_json(pa, "/leaderboard?game=tictactoe&ruleset=standard", status);
+    REQUIRE(board.at("rows").size() == 2);
+    CHECK(board.at("rows").at(0).at("games") == 2);
+    ann_b.close();
+    bob_b.close();
+    na->stop();
+    nb->stop();
+}
+
+// Seats follow the account (docs/decisions/020-accounts.md, "Seats follow the account"): a player
+// logged in on a second device is told the live seats the account holds (the login reply's and
+// welcome's `playing`) and takes one over with joinRoom; the first device's connection is told
+// `replaced`. A guest, or another account, cannot take the seat.
+TEST_CASE("accounts: a live seat follows its account to another device", "[server][accounts]") {
+    Watchdog wd(120);
+    registry_with_test_games();
+    TestServer s;
+    WsClient phone(s.port), bob(s.port);
+    rt_logged_in(phone, "Ann");
+    bob.hello("Bob");
+    const json created = phone.create({{"game", "tictactoe"}, {"private", true}});
+    const std::string room = created.at("room"), invite = created.at("invite");
+    REQUIRE(phone.join(room, 0).at("type") == "joined");
+    REQUIRE(bob.join(room, 1, {{"invite", invite}}).at("type") == "joined");
+    phone.request({{"type", "start"}, {"room", room}});
+    REQUIRE(phone.recv_type("started").at("room") == room);
+    rt_mark(phone, 4);
+
+    // Ann logs in on her laptop: the reply lists the seat her phone holds.
+    WsClient laptop(s.port);
+    laptop.hello("guest");
+    const json in = rt_call(laptop, {{"type", "login"}, {"name", "Ann"}, {"password", "Ann password"}});
+    REQUIRE(in.at("type") == "account");
+    REQUIRE(in.contains("playing"));
+    REQUIRE(in.at("playing").size() == 1);
+    const json seat = in.at("playing").at(0);
+    CHECK(seat.at("room") == room);
+    CHECK(seat.at("seat") == 0);
+    CHECK(seat.at("invite") == invite);
+    CHECK(seat.at("started") == true);
+
+    // Neither a guest nor another account takes it.
+    WsClient stranger(s.port);
+    stranger.hello("Eve");
+    json refused = stranger.join(room, 0, {{"invite", invite}});
+    CHECK(refused.at("code") == "seat_taken");
+    WsClient cy(s.port);
+    rt_logged_in(cy, "Cyrus");
+    refused = cy.join(room, 0, {{"invite", invite}});
+    CHECK(refused.at("code") == "seat_taken");
+
+    // The laptop takes the seat over and plays on; the phone is told it was replaced.
+    REQUIRE(laptop.join(room, 0, {{"invite", invite}}).at("type") == "joined");
+    CHECK(phone.recv_type("replaced").at("room") == room);
+    rt_mark(bob, 0);
+    rt_mark(laptop, 3);
+    // A welcome for the account's session on a third connection lists the seat too.
+    WsClient tablet(s.port);
+    const json w = tablet.hello("x", laptop.token);
+    REQUIRE(w.contains("playing"));
+    CHECK(w.at("playing").at(0).at("room") == room);
+    bob.close();
+    laptop.close();
+    tablet.close();
+    stranger.close();
+    cy.close();
 }
