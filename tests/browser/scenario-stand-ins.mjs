@@ -1,6 +1,6 @@
 // The replay page names the stretches a stand-in bot played a present player's seat (issue 27; the
-// record's `standIns`, docs/protocol.md): Ann plays Catan (grace 0: a bot takes an away player's seat
-// at once) while Vic watches; her connection stops, the stand-in plays her seat, she comes back and
+// record's `standIns`, docs/protocol.md): Ann plays the lobby's first game (grace 0: a bot takes an
+// away player's seat at once) while Vic watches; her connection stops, the stand-in plays her seat, she comes back and
 // the bot stops; then she leaves for good and the bot plays her seat to the end. The replay page lists
 // both stretches with the steps the server recorded (from step to step, then to the end), in English,
 // Traditional and Simplified Chinese.

@@ -16,7 +16,7 @@ Steps:
   3. Games per second of CPU time (the process's own CPU: the machine is shared) for each, the ratio
      Hexhall/Catanatron per pair, and their median.
 
-usage: bench/catanatron_ratio.py [--catanatron DIR] [--pairs 3] [--games 100] [--hexhall-games 20000]
+usage: games/catan/bench/catanatron_ratio.py [--catanatron DIR] [--pairs 3] [--games 100] [--hexhall-games 20000]
                                  [--no-build] [--build-dir build] [--python /usr/bin/python3]
 """
 import argparse
@@ -27,7 +27,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))  # games/catan/bench -> the repository
 
 # Runs inside Catanatron's interpreter: N games of four random players, CPU time only for play().
 CATANATRON_RUN = r"""
