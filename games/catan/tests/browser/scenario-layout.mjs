@@ -93,6 +93,9 @@ export async function layout({ browser, base, shots }) {
     const did = await step(me, goals, null);
     if (!did) await sleep(40);
   }
+  // Awards and tags never make a player's panel taller nor move the hand and the log (issue 27):
+  // every seat given both awards' stars and the widest tags at once, in one synchronous layout pass.
+  notes.push(await checkAwardsStill(page));
   // The hand shows what the roll gave ("+1 Brick") when it gave anything.
   if (goals.gainShown) {
     const handGain = await page.$$eval('[data-testid^="hand-gain-"]', (els) => els.map((e) => e.textContent));
@@ -267,4 +270,47 @@ export async function layout({ browser, base, shots }) {
   check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
   await P.context.close();
   return notes;
+}
+
+/**
+ * Gives every player's panel, for one layout pass, what an award or a tag adds (the Longest Road and
+ * Largest Army stars held, "Discard 12" and "⚠ 2" at the stats row's end), then puts it back; checks
+ * that no panel grows, the hand and the log stay where they were, each stats row stays one line with
+ * every value and tag inside its panel. Fails when the stars or the tag slot are missing.
+ */
+async function checkAwardsStill(page) {
+  const r = await page.evaluate(() => {
+    const rect = (el) => el.getBoundingClientRect();
+    const cards = [...document.querySelectorAll('[data-testid="players"] .hx-player')];
+    const hand = document.querySelector(".hx-hand-slot"), log = document.querySelector(".hx-tabbox");
+    const before = { cards: cards.map((c) => rect(c).height), hand: rect(hand).top, log: rect(log).top };
+    const stars = cards.flatMap((c) => [...c.querySelectorAll(".hx-award-star")]);
+    const slots = cards.map((c) => c.querySelector(".hx-player-tags")).filter(Boolean);
+    const added = [];
+    for (const st of stars) { st.classList.add("held"); st.parentElement.classList.add("awarded"); }
+    for (const slot of slots) for (const text of ["Discard 12", "⚠ 2"]) {
+      const tag = Object.assign(document.createElement("span"), { className: "hx-tag warn", textContent: text });
+      slot.append(tag); added.push(tag);
+    }
+    const problems = [];
+    cards.forEach((c, i) => {
+      const cr = rect(c), row = c.querySelector(".hx-player-stats"), rr = rect(row);
+      if (Math.abs(cr.height - before.cards[i]) > 0.5) problems.push(`panel ${i} ${before.cards[i]} → ${cr.height} px tall`);
+      for (const el of [...row.querySelectorAll("b, .hx-tag, .hx-award-star")]) {
+        const b = rect(el);
+        if (b.top < rr.top - 0.5 || b.bottom > rr.bottom + 0.5 || b.left < cr.left || b.right > cr.right)
+          problems.push(`panel ${i}: "${el.textContent}" outside its one-line row or panel`);
+      }
+    });
+    const after = { hand: rect(hand).top, log: rect(log).top };
+    if (Math.abs(after.hand - before.hand) > 0.5 || Math.abs(after.log - before.log) > 0.5)
+      problems.push(`hand ${before.hand} → ${after.hand}, log ${before.log} → ${after.log}`);
+    for (const st of stars) { st.classList.remove("held"); st.parentElement.classList.remove("awarded"); }
+    for (const tag of added) tag.remove();
+    return { cards: cards.length, stars: stars.length, slots: slots.length, problems, heights: before.cards };
+  });
+  check(r.cards >= 2 && r.stars === 2 * r.cards && r.slots === r.cards,
+    `every player's panel has both awards' stars and a tag slot (${r.cards} panels, ${r.stars} stars, ${r.slots} slots)`);
+  check(r.problems.length === 0, `awards and tags move nothing: ${r.problems.join("; ")}`);
+  return `awards and tags on all ${r.cards} panels: heights ${r.heights.map((h) => h.toFixed(1)).join(", ")} px unchanged, hand and log still`;
 }

@@ -40,20 +40,26 @@ export function renderPlayers(ui: UI, seats: (SeatInfo | null)[], gains: Map<num
     card.append(head);
     const gain = gains.get(seat);
     if (gain) card.append(h("span", { class: "hx-gain", "data-testid": `gain-${seat}`, "aria-live": "polite", style: `animation-delay:-${Math.round(age)}ms` }, gain));
-    const stat = (label: string, value: string | number, testid: string) =>
-      h("span", { class: "hx-stat", "data-testid": testid }, h("span", { class: "hx-stat-label" }, label), " ", h("b", {}, String(value)));
+    // The stats row is one line of fixed height whatever it holds (issue 27: an award or a "discard"
+    // tag coming and going never makes a panel taller, which would move the hand and the log below).
+    // An award is a star beside the stat it rewards (its place is always kept, so nothing moves
+    // sideways either); a player's tags lie at the row's end, where no stat follows them.
+    const award = (held: boolean, name: string, testid: string) => held
+      ? h("span", { class: "hx-award-star held", role: "img", "aria-label": name, title: name, "data-testid": testid }, "★")
+      : h("span", { class: "hx-award-star", "aria-hidden": "true" }, "★");
+    const stat = (label: string, value: string | number, testid: string, star?: Node) =>
+      h("span", { class: `hx-stat${star && (star as Element).classList.contains("held") ? " awarded" : ""}`, "data-testid": testid },
+        h("span", { class: "hx-stat-label" }, label), " ", h("b", {}, String(value)), star ?? null);
+    const tags = h("span", { class: "hx-player-tags" });
+    if (p.discardOwed > 0) tags.append(h("span", { class: "hx-tag warn", title: t(ui.lang, "discardTitle", { n: p.discardOwed }), "data-testid": `player-${seat}-discard` }, t(ui.lang, "discardShort", { n: p.discardOwed })));
+    if (p.disqualified) tags.append(h("span", { class: "hx-tag warn", "data-testid": `player-${seat}-disqualified` }, t(ui.lang, "disqualifiedTag")));
+    if (p.warnings > 0) tags.append(h("span", { class: "hx-tag warn", title: t(ui.lang, "warnedTitle", { n: p.warnings }) }, `⚠ ${p.warnings}`));
     card.append(h("div", { class: "hx-player-stats" },
       stat(t(ui.lang, "cards"), p.resourceCount, `player-${seat}-cards`),
       stat(t(ui.lang, "devCards"), p.devCardCount, `player-${seat}-devcards`),
-      stat(t(ui.lang, "knights"), p.knightsPlayed, `player-${seat}-knights`),
-      stat(t(ui.lang, "roadLen"), p.roadLength, `player-${seat}-road`)));
-    const awards = h("div", { class: "hx-awards" });
-    if (v.longestRoad === seat) awards.append(h("span", { class: "hx-award", "data-testid": `award-longest-road-${seat}` }, `★ ${t(ui.lang, "longestRoad")}`));
-    if (v.largestArmy === seat) awards.append(h("span", { class: "hx-award", "data-testid": `award-largest-army-${seat}` }, `★ ${t(ui.lang, "largestArmy")}`));
-    if (p.discardOwed > 0) awards.append(h("span", { class: "hx-tag warn" }, t(ui.lang, "discardTitle", { n: p.discardOwed })));
-    if (p.disqualified) awards.append(h("span", { class: "hx-tag warn", "data-testid": `player-${seat}-disqualified` }, t(ui.lang, "disqualifiedTag")));
-    if (p.warnings > 0) awards.append(h("span", { class: "hx-tag warn" }, `⚠ ${p.warnings}`));
-    if (awards.childNodes.length) card.append(awards);
+      stat(t(ui.lang, "knights"), p.knightsPlayed, `player-${seat}-knights`, award(v.largestArmy === seat, t(ui.lang, "largestArmy"), `award-largest-army-${seat}`)),
+      stat(t(ui.lang, "roadLen"), p.roadLength, `player-${seat}-road`, award(v.longestRoad === seat, t(ui.lang, "longestRoad"), `award-longest-road-${seat}`)),
+      tags));
     list.append(card);
   });
   return list;
