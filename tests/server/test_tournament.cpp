@@ -1289,13 +1289,26 @@ TEST_CASE("tournament: an entrant's linked account gets the table's game on its 
     REQUIRE(bo.status == 201);
     CHECK(bo.body.at("account").is_null());
     const std::string bo_token = bo.body.at("token");
-    tour_register(s.port, t, 2, "Q");
+    tour_register(s.port, t, 1, "Q");
+    // Cy enters without a session, and links the account at check-in (logged in by then).
+    const TourReply cy = tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Cy"}, {"invite", t.invite}});
+    REQUIRE(cy.status == 201);
+    CHECK(cy.body.at("account").is_null());
+    const std::string cy_token = cy.body.at("token");
+    WsClient cy_lobby(s.port);
+    cy_lobby.hello("guest");
+    REQUIRE(lobby_call(cy_lobby, {{"type", "register"}, {"name", "Cyrus"}, {"password", "Cyrus password"}}).at("type") == "account");
     // check-in takes only "session" (an unknown key is refused by name).
     CHECK(tour_post(s.port, "/tournaments/" + t.id + "/checkin", {{"sessionX", "x"}}, bo_token).status == 400);
     REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+    const TourReply cy_in = tour_post(s.port, "/tournaments/" + t.id + "/checkin", {{"session", cy_lobby.token}}, cy_token);
+    INFO(cy_in.text);
+    REQUIRE(cy_in.status == 200);
+    CHECK(cy_in.body.at("account").at("name") == "Cyrus");
     REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
-    // Ann plays her seat from another device: a fresh guest session, not logged in. Bo and the Qs
-    // never check in (bots play their seats after the no-show time).
+    // Ann plays her seat from another device: a fresh guest session, not logged in. Cy checked in
+    // but never sits: a stand-in bot plays Cy's seat once the table's start grace is over. Bo and
+    // Q1 never check in (bots play their seats after the no-show time, for nobody).
     tour_play_round(s.port, t.id, ann_token, "Annie", 1, 29);
     REQUIRE(eventually([&] { return tour_round_finished(s.port, t.id, 1); }, 120));
     const json mine = tour_my_round(s.port, t.id, ann_token, 1);
@@ -1321,6 +1334,15 @@ TEST_CASE("tournament: an entrant's linked account gets the table's game on its 
     CHECK(game.at("won") == won);
     CHECK(game.at("opponents").size() == 3);
     CHECK(page.at("ratings").empty());
+    // Cy's account has the same game although a stand-in bot played the whole of Cy's seat.
+    json cy_page;
+    REQUIRE(eventually([&] {
+        cy_page = json::parse(http_get(s.port, "/players/Cyrus", status));
+        return status == 200 && cy_page.value("played", 0) >= 1;
+    }, 60));
+    CHECK(cy_page.at("played") == 1);
+    CHECK(cy_page.at("games").at(0).at("room") == mine.at("room"));
+    CHECK(cy_page.at("games").at(0).at("rated") == false);
 
     // Bo: no account linked, a forfeit in the standings as before.
     const TourReply bo_me = tour_get(s.port, "/tournaments/" + t.id + "/me", bo_token);
