@@ -119,7 +119,15 @@ void Hub::record_game(std::shared_ptr<const PlayedGame> g, int attempt) {
     };
     const WorkPool::Admit admit = work_->submit({"server", "game " + g->room}, [this, g, later](bool run) {
         if (!run) return;  // the server stops
-        if (run_guarded("ratings", [&] { ratings_->record(*g); })) later();
+        if (run_guarded("ratings", [&] {
+                if (!seat_accounts_) return ratings_->record(*g);
+                PlayedGame linked = *g;  // a managed room's owner may link accounts to its seats
+                for (auto& [seat, account] : seat_accounts_(g->room))
+                    if (seat >= 0 && seat < static_cast<int>(linked.seats.size()) && !account.empty())
+                        linked.seats[seat].account = account;
+                ratings_->record(linked);
+            }))
+            later();
     });
     if (admit != WorkPool::Admit::Queued && admit != WorkPool::Admit::Stopped) later();
 }

@@ -92,6 +92,13 @@ public:
     // on the room's strand: owner, room id, outcome. Set before restore().
     using RoomOverListener = std::function<void(const std::string& owner, const std::string& room, const core::Outcome&)>;
     void set_room_over_listener(RoomOverListener listener);
+    // The accounts a managed room's owner links to its seats (seat -> account id), asked once a
+    // game of such a room ended, off the I/O threads (on the fair pool, before its history rows
+    // are written): a tournament entrant's linked account gets the game in its history whoever sat
+    // in the seat (another device, a stand-in bot; docs/tournaments.md "Accounts"). Set before
+    // restore(); it wins over the account of the seat's session.
+    using SeatAccounts = std::function<std::map<int, std::string>(const std::string& room)>;
+    void set_seat_accounts(SeatAccounts source);
     // A referee's action at an open room (Room::referee); `done` gets "" or why it was refused (on
     // the room's strand). False when no such room is open here.
     bool referee(const std::string& room, const Room::RefereeRequest& request, std::function<void(const std::string&)> done);
@@ -214,6 +221,7 @@ private:
     std::shared_ptr<PasswordThrottle> logins_ = std::make_shared<PasswordThrottle>();
 
     RoomOverListener room_over_;
+    SeatAccounts seat_accounts_;  // managed rooms' linked accounts (set_seat_accounts)
     void make_managed(RoomSetup& setup);  // the on_over hook of a managed room
     const GameRegistry& games_;
     StrandFactory strands_;

@@ -13,6 +13,7 @@
 namespace hexhall::server {
 
 void Hub::set_room_over_listener(RoomOverListener listener) { room_over_ = std::move(listener); }
+void Hub::set_seat_accounts(SeatAccounts source) { seat_accounts_ = std::move(source); }
 
 void Hub::make_managed(RoomSetup& setup) {
     setup.on_over = [this, owner = setup.owner](const std::string& room, const core::Outcome& o) {

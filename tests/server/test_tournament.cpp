@@ -1254,3 +1254,101 @@ TEST_CASE("tournament: a referee's pause at a Struggle table holds over a server
     p.c->close();
     std::filesystem::remove_all(dir);
 }
+
+// Issue 29: an entrant who enters (or checks in) while logged in links their account; the table's
+// game then goes to that account's profile whoever plays the seat (here another device, a guest
+// session). Tournament games are not rated for the public ladder. An entrant without an account
+// (a guest session links nothing) is unaffected.
+TEST_CASE("tournament: an entrant's linked account gets the table's game on its profile, unrated, from any device; "
+          "an entrant without an account is unaffected",
+          "[server][tournament][accounts]") {
+    Watchdog dog(300);
+    TourServer s;
+    const Created t = tour_create(s.port, {{"name", "Linked night"}, {"settings", {{"rounds", 1}, {"clockPreset", "untimed"}, {"noShowAfterS", 60}}}});
+    auto lobby_call = [](WsClient& c, json body) {
+        const json sent = c.request(std::move(body));
+        for (;;) {
+            json m = c.recv();
+            if (m.contains("id") && m.at("id") == sent.at("id")) return m;
+        }
+    };
+    // Ann registers in the lobby, then enters with that (logged-in) session.
+    WsClient ann_lobby(s.port);
+    ann_lobby.hello("guest");
+    REQUIRE(lobby_call(ann_lobby, {{"type", "register"}, {"name", "Ann"}, {"password", "Ann password"}}).at("type") == "account");
+    const TourReply ann = tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Annie"}, {"invite", t.invite}, {"session", ann_lobby.token}});
+    INFO(ann.text);
+    REQUIRE(ann.status == 201);
+    REQUIRE(ann.body.at("account").is_object());
+    CHECK(ann.body.at("account").at("name") == "Ann");
+    const std::string ann_token = ann.body.at("token");
+    // Bo enters from a guest session: nothing to link.
+    WsClient bo_lobby(s.port);
+    bo_lobby.hello("Bo");
+    const TourReply bo = tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Bo"}, {"invite", t.invite}, {"session", bo_lobby.token}});
+    REQUIRE(bo.status == 201);
+    CHECK(bo.body.at("account").is_null());
+    const std::string bo_token = bo.body.at("token");
+    tour_register(s.port, t, 1, "Q");
+    // Cy enters without a session, and links the account at check-in (logged in by then).
+    const TourReply cy = tour_post(s.port, "/tournaments/" + t.id + "/entrants", {{"name", "Cy"}, {"invite", t.invite}});
+    REQUIRE(cy.status == 201);
+    CHECK(cy.body.at("account").is_null());
+    const std::string cy_token = cy.body.at("token");
+    WsClient cy_lobby(s.port);
+    cy_lobby.hello("guest");
+    REQUIRE(lobby_call(cy_lobby, {{"type", "register"}, {"name", "Cyrus"}, {"password", "Cyrus password"}}).at("type") == "account");
+    // check-in takes only "session" (an unknown key is refused by name).
+    CHECK(tour_post(s.port, "/tournaments/" + t.id + "/checkin", {{"sessionX", "x"}}, bo_token).status == 400);
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds", json::object(), t.organiser).status == 201);
+    const TourReply cy_in = tour_post(s.port, "/tournaments/" + t.id + "/checkin", {{"session", cy_lobby.token}}, cy_token);
+    INFO(cy_in.text);
+    REQUIRE(cy_in.status == 200);
+    CHECK(cy_in.body.at("account").at("name") == "Cyrus");
+    REQUIRE(tour_post(s.port, "/tournaments/" + t.id + "/rounds/1/start", json::object(), t.organiser).status == 200);
+    // Ann plays her seat from another device: a fresh guest session, not logged in. Cy checked in
+    // but never sits: a stand-in bot plays Cy's seat once the table's start grace is over. Bo and
+    // Q1 never check in (bots play their seats after the no-show time, for nobody).
+    tour_play_round(s.port, t.id, ann_token, "Annie", 1, 29);
+    REQUIRE(eventually([&] { return tour_round_finished(s.port, t.id, 1); }, 120));
+    const json mine = tour_my_round(s.port, t.id, ann_token, 1);
+    REQUIRE(mine.contains("result"));
+    const int seat = mine.at("gameSeat").get<int>();
+    bool won = false;
+    for (const json& w : mine.at("result").at("winners")) won = won || w.get<int>() == seat;
+    const TourReply ann_me = tour_get(s.port, "/tournaments/" + t.id + "/me", ann_token);
+    CHECK(ann_me.body.at("account").at("name") == "Ann");
+
+    // Ann's profile lists the table's game with its result, unrated; no rating is made.
+    int status = 0;
+    json page;
+    REQUIRE(eventually([&] {
+        page = json::parse(http_get(s.port, "/players/Ann", status));
+        return status == 200 && page.value("played", 0) >= 1;
+    }, 60));
+    INFO(page.dump());
+    CHECK(page.at("played") == 1);
+    const json game = page.at("games").at(0);
+    CHECK(game.at("room") == mine.at("room"));
+    CHECK(game.at("rated") == false);
+    CHECK(game.at("won") == won);
+    CHECK(game.at("opponents").size() == 3);
+    CHECK(page.at("ratings").empty());
+    // Cy's account has the same game although a stand-in bot played the whole of Cy's seat.
+    json cy_page;
+    REQUIRE(eventually([&] {
+        cy_page = json::parse(http_get(s.port, "/players/Cyrus", status));
+        return status == 200 && cy_page.value("played", 0) >= 1;
+    }, 60));
+    CHECK(cy_page.at("played") == 1);
+    CHECK(cy_page.at("games").at(0).at("room") == mine.at("room"));
+    CHECK(cy_page.at("games").at(0).at("rated") == false);
+
+    // Bo: no account linked, a forfeit in the standings as before.
+    const TourReply bo_me = tour_get(s.port, "/tournaments/" + t.id + "/me", bo_token);
+    REQUIRE(bo_me.status == 200);
+    CHECK(bo_me.body.at("account").is_null());
+    const TourReply st = tour_get(s.port, "/tournaments/" + t.id + "/standings");
+    for (const json& x : st.body.at("individual"))
+        if (x.at("name") == "Bo") CHECK(x.at("forfeits") == 1);
+}

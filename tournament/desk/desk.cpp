@@ -123,6 +123,7 @@ Desk::Desk(server::Hub& hub, server::Store* store, DeskOptions options)
     hub_.set_room_over_listener([this](const std::string& owner, const std::string& room, const core::Outcome& o) {
         on_room_over(owner, room, o);
     });
+    hub_.set_seat_accounts([this](const std::string& room) { return seat_accounts(room); });
 }
 
 Desk::~Desk() { stop(); }
@@ -147,7 +148,8 @@ json Desk::document(const Entry& e) const {
               {"invite", e.access.invite},
               {"entrants", string_map(e.access.entrant_hashes)},
               {"referees", string_map(e.access.referee_hashes)},
-              {"bots", string_map(e.access.bots)}}},
+              {"bots", string_map(e.access.bots)},
+              {"accounts", string_map(e.access.accounts)}}},
             {"run", std::move(run)},
             {"rev", e.rev}};
 }
@@ -167,7 +169,8 @@ bool Desk::read_document(const std::string& body, Entry& out, std::string& error
         out.access.invite = a.at("invite").get<std::string>();
         if (!read_string_map(a.at("entrants"), out.access.entrant_hashes) ||
             !read_string_map(a.at("referees"), out.access.referee_hashes) ||
-            !read_string_map(a.at("bots"), out.access.bots)) {
+            !read_string_map(a.at("bots"), out.access.bots) ||
+            (a.contains("accounts") && !read_string_map(a.at("accounts"), out.access.accounts))) {  // older: none
             error = "bad access";
             return false;
         }
@@ -439,6 +442,38 @@ void Desk::open_table(Entry& e, const Round& round, const Table& table, RoundRun
     rooms_[tr.room] = {e.t.id, {round.number, table.number}};
     spdlog::info("tournament {}: round {} table {} plays in room {} ({} absent)", e.t.id, round.number, table.number,
                  tr.room, tr.absent.size());
+}
+
+// On the fair pool, once a table's game ended (Hub::record_game): the entrants' linked accounts by
+// the seat each played (the table's seats as the room has them: game_seats, absent left out).
+std::map<int, std::string> Desk::seat_accounts(const std::string& room) {
+    std::map<int, std::string> out;
+    std::lock_guard lock(mu_);
+    auto where = rooms_.find(room);
+    if (where == rooms_.end()) return out;
+    const auto& [tid, at] = where->second;
+    Entry* e = find(tid);
+    if (!e || e->access.accounts.empty()) return out;
+    const auto rr = e->run.find(at.first);
+    if (rr == e->run.end()) return out;
+    const auto tr = rr->second.tables.find(at.second);
+    if (tr == rr->second.tables.end()) return out;
+    for (const Round& r : e->t.rounds) {
+        if (r.number != at.first) continue;
+        for (const Table& table : r.tables) {
+            if (table.number != at.second) continue;
+            const std::vector<std::string> seats = game_seats(e->t, table, tr->second.absent);
+            for (size_t i = 0; i < seats.size(); ++i)
+                if (auto a = e->access.accounts.find(seats[i]); !seats[i].empty() && a != e->access.accounts.end())
+                    out[static_cast<int>(i)] = a->second;
+        }
+    }
+    return out;
+}
+
+std::optional<server::Account> Desk::account_of_session(const std::string& session) const {
+    if (session.empty()) return std::nullopt;
+    return hub_.accounts().by_session(server::token_hash(session));
 }
 
 // On the room's strand (an I/O thread): only enqueues, never waits for the desk (issue 26: a table

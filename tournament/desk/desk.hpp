@@ -28,6 +28,7 @@
 
 #include "core/game_rules.hpp"
 #include "server/http_handler.hpp"
+#include "server/accounts.hpp"
 #include "server/http_limit.hpp"
 #include "tournament/model.hpp"
 
@@ -45,6 +46,7 @@ struct Access {
     std::map<std::string, std::string> entrant_hashes;  // entrant id -> SHA-256 of its token
     std::map<std::string, std::string> referee_hashes;  // referee name -> SHA-256 of its token
     std::map<std::string, std::string> bots;            // house-bot entrants: entrant id -> built-in bot
+    std::map<std::string, std::string> accounts;        // linked entrants: entrant id -> account id
 };
 
 // What the server did to run a round (not part of the model: rooms are the server's).
@@ -116,7 +118,9 @@ public:
     DeskReply seat_round(const std::string& id, const std::string& token);
     DeskReply swap(const std::string& id, const std::string& token, int round, const nlohmann::json& body);
     DeskReply start_round(const std::string& id, const std::string& token, int round, const nlohmann::json& body);
-    DeskReply check_in(const std::string& id, const std::string& token);
+    // `body` may carry "session": the entrant's lobby session token; logged in, its account is linked
+    // to the entrant (as add_entrant's "session" does; docs/tournaments.md "Accounts").
+    DeskReply check_in(const std::string& id, const std::string& token, const nlohmann::json& body = nlohmann::json::object());
     DeskReply me(const std::string& id, const std::string& token);
     DeskReply referee(const std::string& id, const std::string& token, const nlohmann::json& body);
     DeskReply standings(const std::string& id, bool csv, bool teams, std::string& csv_out);
@@ -167,6 +171,10 @@ private:
     void tick_entry(Entry& e, int64_t now_ms);
     void open_table(Entry& e, const Round& round, const Table& table, RoundRun& rr, int64_t now);
     void on_room_over(const std::string& owner, const std::string& room, const core::Outcome& outcome);
+    // The accounts linked to a table's seats (Hub::set_seat_accounts): seat -> account id.
+    std::map<int, std::string> seat_accounts(const std::string& room);
+    // The account a lobby session token ("" : none) is logged in to on this node (memory only).
+    std::optional<server::Account> account_of_session(const std::string& session) const;
     void process(const Report& report);  // on the desk's worker
     bool record(Entry& e, int round, int table, const core::Outcome& outcome);  // false: nothing new
     void reconcile(Entry& e);  // tables whose room ended while the server was down

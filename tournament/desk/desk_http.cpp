@@ -96,7 +96,7 @@ server::HttpAnswer Desk::http(const server::HttpRequest& req) {
         if (what == "referees" && post) return answer(add_referee(id, token, body));
         if (what == "close" && post) return answer(close(id, token));
         if (what == "rounds" && post) return answer(seat_round(id, token));
-        if (what == "checkin" && post) return answer(check_in(id, token));
+        if (what == "checkin" && post) return answer(check_in(id, token, body));
         if (what == "me" && get) return answer(me(id, token));
         if (what == "referee" && post) return answer(referee(id, token, body));
         if ((what == "standings" || what == "standings.csv") && get) {

@@ -193,7 +193,8 @@ DeskReply Desk::view(const std::string& id, const std::string& token) {
 
 DeskReply Desk::add_entrant(const std::string& id, const std::string& token, const json& body,
                             const std::string& address) {
-    if (auto bad = only_keys(body, {"name", "team", "division", "invite", "bot"})) return fail(400, "bad_request", *bad);
+    if (auto bad = only_keys(body, {"name", "team", "division", "invite", "bot", "session"})) return fail(400, "bad_request", *bad);
+    const std::optional<server::Account> account = account_of_session(text(body, "session"));  // none: not logged in
     Durable durable(store_);
     std::lock_guard lock(mu_);
     Entry* e = find(id);
@@ -230,6 +231,11 @@ DeskReply Desk::add_entrant(const std::string& id, const std::string& token, con
         const std::string t = server::new_session_token();
         e->access.entrant_hashes[en.id] = server::token_hash(t);
         out["token"] = t;
+        out["account"] = nullptr;
+        if (account) {  // the entrant's games go to the account's profile
+            e->access.accounts[en.id] = account->id;
+            out["account"] = {{"id", account->id}, {"name", account->name}};
+        }
     } else {
         e->access.bots[en.id] = bot;
         out["entrant"]["bot"] = bot;
@@ -397,7 +403,10 @@ DeskReply Desk::start_round(const std::string& id, const std::string& token, int
     return view(id, token);
 }
 
-DeskReply Desk::check_in(const std::string& id, const std::string& token) {
+DeskReply Desk::check_in(const std::string& id, const std::string& token, const json& body) {
+    if (!body.is_object()) return fail(400, "bad_request", "the body must be a JSON object");
+    if (auto bad = only_keys(body, {"session"})) return fail(400, "bad_request", *bad);
+    const std::optional<server::Account> account = account_of_session(text(body, "session"));  // none: not logged in
     {
         Durable durable(store_);
         std::lock_guard lock(mu_);
@@ -412,8 +421,16 @@ DeskReply Desk::check_in(const std::string& id, const std::string& token) {
         for (const Table& table : r.tables)
             for (const std::string& s : table.seats) seated = seated || s == c.name;
         if (!seated) return refused("you have no seat in round " + std::to_string(r.number));
+        bool linked = false;  // checking in while logged in links (or moves) the entrant's account
+        if (account) {
+            std::string& was = e->access.accounts[c.name];
+            linked = was != account->id;
+            was = account->id;
+        }
         if (e->run[r.number].checked_in.insert(c.name).second) {
             tick_entry(*e, now_ms());
+            save(*e, durable);
+        } else if (linked) {
             save(*e, durable);
         }
     }
@@ -421,13 +438,16 @@ DeskReply Desk::check_in(const std::string& id, const std::string& token) {
 }
 
 DeskReply Desk::me(const std::string& id, const std::string& token) {
-    std::lock_guard lock(mu_);
+    std::unique_lock lock(mu_);
     Entry* e = find(id);
     if (!e) return no_tournament();
     const Caller c = caller(*e, token);
     if (c.role != Role::Entrant) return forbidden("an entrant (with their own link)");
     const Entrant* en = find_entrant(e->t, c.name);
-    json out = {{"entrant", entrant_json(*en, e->access)}, {"disqualified", is_disqualified(e->t, c.name)},
+    const auto linked = e->access.accounts.find(c.name);
+    const std::string account = linked == e->access.accounts.end() ? "" : linked->second;
+    json out = {{"entrant", entrant_json(*en, e->access)}, {"account", nullptr},
+                {"disqualified", is_disqualified(e->t, c.name)},
                 {"rounds", json::array()}, {"rev", e->rev}};
     for (const Round& r : e->t.rounds)
         for (const Table& table : r.tables)
@@ -457,6 +477,10 @@ DeskReply Desk::me(const std::string& id, const std::string& token) {
                         rj["result"] = {{"winners", res.winners}, {"scores", res.scores}};
                 out["rounds"].push_back(std::move(rj));
             }
+    lock.unlock();  // the account's name may need the store
+    if (!account.empty())
+        if (const std::optional<server::Account> a = hub_.accounts().by_id(account))
+            out["account"] = {{"id", a->id}, {"name", a->name}};
     return {200, std::move(out)};
 }
 

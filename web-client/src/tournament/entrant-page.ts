@@ -20,7 +20,9 @@ export function mountEntrant(root: HTMLElement, shell: Shell, id: string, token:
   const path = `/${encodeURIComponent(id)}`;
 
   async function checkIn() {
-    try { await desk("POST", `${path}/checkin`, token); problem = ""; watcher.now(); }
+    // The lobby session: when it is logged in, the server links its account (issue 29).
+    const lobbySession = session.token();
+    try { await desk("POST", `${path}/checkin`, token, lobbySession ? { session: lobbySession } : {}); problem = ""; watcher.now(); }
     catch (e) { problem = deskErrorText(e); render(); }
   }
 

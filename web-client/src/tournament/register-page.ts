@@ -39,6 +39,9 @@ export function mountRegister(root: HTMLElement, id: string, invite: string): ()
       const teamDivision = teams.find((x) => x.name === team?.value)?.division;
       if (division?.value) body.division = division.value;
       else if (teamDivision) body.division = teamDivision;
+      // Logged in to an account: the server links it, so the games appear on its profile (issue 29).
+      const lobbySession = session.token();
+      if (lobbySession) body.session = lobbySession;
       try {
         const r = await desk("POST", `/${encodeURIComponent(id)}/entrants`, "", body);
         if (disposed) return;
