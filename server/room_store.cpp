@@ -194,8 +194,9 @@ void Room::restore_started() {
         }
     }
     {
+        json j = make_summary();  // takes summary_mu_ itself (the account seats): not under it
         std::lock_guard lock(summary_mu_);
-        summary_ = make_summary();
+        summary_ = std::move(j);
     }
     over_shown_ = game_->over();
     if (game_->over()) return game_over();  // it ended before its finished state was stored
