@@ -151,11 +151,13 @@ TEST_CASE("cluster: a frozen node's rooms move; woken, it drops them and acknowl
     CHECK(got["patch"] == 0);
     CHECK(eventually([&] { return metric(n1.port, "hexhall_rooms") == 0; }));
     CHECK(metric(n1.port, "hexhall_cluster_rooms_dropped_total") >= 1);
-    {  // the node says why (its [error] lines: the lease, and any write the fence refused)
+    // The node says why (its [error] lines: the lease, and any write the fence refused). Waited for:
+    // a write the fence refused can drop the room before the lease check writes its line.
+    CHECK(eventually([&] {
         std::ifstream in(d1 / "server.log");
         const std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        CHECK(log.find("lost its lease") != std::string::npos);
-    }
+        return log.find("lost its lease") != std::string::npos;
+    }));
     // The game goes on on node 2 and its record holds exactly the acknowledged actions.
     finish_and_verify(players, rng, acks, n2.port, room);
     std::error_code ec;
