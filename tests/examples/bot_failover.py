@@ -15,9 +15,10 @@ session token, `moved` to whichever node took the room over), resync from the sn
 game to the end: every bot exits 0 and reports the end once, the bots of one room report the same
 end, and each says that it resumed (and, for the hosted rooms, that it was moved at the start). No
 node logs an error.
-With --arena ARENA: the arena instead (hexhall-arena --url node0,node1,node2, one game of two of the
-game's built-in bots, --record), node 0 killed once its record holds 10 moves; the arena must resume
-its connection on another node by itself and report the finished game ("resumed").
+With --arena ARENA: the arena instead (hexhall-arena --url node0,node1,node2, one game of one of the
+game's built-in bots against the game-agnostic external bot, which the arena gives every node's URL,
+--record), node 0 killed once its record holds 10 moves; the arena must resume its connection on
+another node by itself and report the finished game ("resumed") with the external bot exiting 0.
 Needs python3-websockets (scripts/setup), node and the JS example's `npm ci` (scripts/setup). Fails without
 HEXHALL_TEST_PG.
 """
@@ -264,7 +265,8 @@ def run_arena(args, ports, nodes):
     if not bots:
         sys.exit(f"hexhall-arena --list-games does not name {args.game}")
     record = os.path.join(args.tmp, "record")
-    arena = subprocess.Popen([args.arena, "--url", urls, "--game", args.game, "--bots", ",".join((bots * 2)[:2]),
+    ext = "ext:%s %s" % (args.python, os.path.join(ROOT, "tools/bots/random_legal.py"))
+    arena = subprocess.Popen([args.arena, "--url", urls, "--game", args.game, "--bots", bots[0] + "," + ext,
                               "--games", "1", "--seed", "5", "--timeout", str(int(args.timeout)), "--record", record],
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     end = time.time() + 60
@@ -292,6 +294,13 @@ def run_arena(args, ports, nodes):
     ok = arena.returncode == 0 and len(games) == 1 and "winner seat" in games[0] and " resumed " in games[0]
     if not ok:
         print(f"FAIL: the arena did not finish its game after resuming on another node (exit {arena.returncode})")
+    if ok and "-exit=0" not in games[0]:
+        print("FAIL: the external bot did not finish the game (it must resume on another node by itself)")
+        ok = False
+    logs = [os.path.join(record, f) for f in os.listdir(record) if f.endswith(".log")]
+    for path in logs:
+        with open(path) as f:
+            print(f"---- {os.path.basename(path)}:\n" + f.read().strip(), flush=True)
     return ok
 
 
