@@ -18,6 +18,12 @@
 // --procs K: K generator processes (fork), process k binds its sockets to <source-base><k+1> (each
 // process may hold at most ~20,000 fds; the loopback port range is 32768-60999 per source address).
 // Statistics are taken over [warmup, seconds] only.
+// Several nodes (issue 28; docs/performance.md "Several nodes"): --ports P1,P2,... names them, room k
+// starts on node k mod n (with --spread-seats 1, its client i on node (k + i) mod n, so that every join
+// but the host's is answered `moved`). A client follows `moved` at a join or at any point of the game,
+// and one that cannot reach its node before the game tries the next. --resume 1: a client whose
+// connection is lost mid-game connects again (the next node when one cannot be reached), presents its
+// session token and resumes from the snapshot; without it, a lost connection counts as a failure.
 #include <utility>  // before Asio: Boost 1.74 + GCC 12 + C++20 (std::exchange)
 
 #include <boost/asio.hpp>
@@ -77,6 +83,7 @@ struct Options {
     bool deflate = false;  // offer permessage-deflate (the server takes it with --ws-deflate N)
     std::vector<int> ports;  // several nodes (--ports a,b,c): room k's clients start on node k mod n
     bool resume = false;     // after a lost connection, resume with the session token on any node
+    bool spread_seats = false;  // room k's client i starts on node (k + i) mod n: joins are answered `moved`
 };
 
 // Latency histogram: 32 buckets per octave of microseconds (~2.2 % resolution).
@@ -122,6 +129,8 @@ struct Stats {
     Histogram fanout;   // action sent -> patch received at each other seat of the room (us)
     Histogram resume;   // connection lost -> snapshot on a node again, `moved` replies followed (us)
     uint64_t moved = 0;  // `moved` replies followed
+    uint64_t moved_join = 0;  // of which before the game started (a join answered `moved`)
+    uint64_t join_retries = 0;  // joins answered no_room on another node than the room's, sent again
 };
 
 double now_s() {
@@ -161,6 +170,8 @@ private:
     void connect();
     void on_connected();
     void lost();  // the connection failed mid-game: resume elsewhere (--resume) or count a failure
+    void next_node();  // the node after this client's in --ports
+    void on_moved(const std::string& url);  // follow `moved`: to its URL, or (none) to the next node
     void read();
     void on_message(const std::string& text);
     void on_patch_fast(const std::string& text);
@@ -179,6 +190,9 @@ private:
     tcp::endpoint endpoint_;    // the node this client connects to
     std::string token_;         // the session (from `welcome`): a resume presents it
     double lost_at_ = -1;       // when the connection was lost (>= 0 while resuming)
+    bool rejoin_ = false;       // a join was answered `moved`: say hello with the token and join there
+    size_t connect_failures_ = 0;  // before the game: nodes that could not be reached in a row
+    int join_retries_ = 0;         // joins answered no_room, sent again
     uint64_t wire_seen_ = 0;  // the socket's bytes received at the last read (TCP_INFO)
     beast::flat_buffer buf_;
     std::deque<std::string> out_;
@@ -268,7 +282,16 @@ struct Generator {
 
 LoadClient::LoadClient(asio::io_context& io, std::shared_ptr<Room> room, int index)
     : io_(io), room_ptr_(std::move(room)), room_(*room_ptr_), index_(index) {
-    endpoint_ = room_.gen.servers[size_t(room_.slot) % room_.gen.servers.size()];
+    const size_t first = size_t(room_.slot) + (room_.gen.o.spread_seats ? size_t(index) : 0);
+    endpoint_ = room_.gen.servers[first % room_.gen.servers.size()];
+}
+
+void LoadClient::next_node() {
+    const auto& servers = room_.gen.servers;
+    size_t at = 0;
+    for (size_t i = 0; i < servers.size(); ++i)
+        if (servers[i] == endpoint_) at = i;
+    endpoint_ = servers[(at + 1) % servers.size()];
 }
 
 void LoadClient::start() { connect(); }
@@ -297,6 +320,10 @@ void LoadClient::connect() {
         if (conn != self->conn_ || self->closed_) return;
         if (e) {
             if (self->lost_at_ >= 0) return self->lost();  // a dead node: try the next one
+            if (++self->connect_failures_ < self->room_.gen.servers.size()) {  // before the game, too
+                self->next_node();
+                return self->connect();
+            }
             std::fprintf(stderr, "connect: %s\n", e.message().c_str());
             return self->room_.gen.setup_failed(self->room_);
         }
@@ -329,12 +356,7 @@ void LoadClient::lost() {
     }
     const bool first = lost_at_ < 0;
     if (first) lost_at_ = now_s();
-    else {  // this node could not be reached: the next one
-        size_t at = 0;
-        for (size_t i = 0; i < g.servers.size(); ++i)
-            if (g.servers[i] == endpoint_) at = i;
-        endpoint_ = g.servers[(at + 1) % g.servers.size()];
-    }
+    else next_node();  // this node could not be reached (or stopped serving the room): the next one
     boost::system::error_code ec;
     beast::get_lowest_layer(*ws_).close(ec);
     ++conn_;  // the old connection's handlers end here
@@ -347,10 +369,39 @@ void LoadClient::lost() {
 }
 
 void LoadClient::on_connected() {
+    connect_failures_ = 0;
     read();
     json hello = {{"type", "hello"}, {"name", "load" + std::to_string(index_)}};
-    if (lost_at_ >= 0 && !token_.empty()) hello["token"] = token_;
+    if ((lost_at_ >= 0 || rejoin_) && !token_.empty()) hello["token"] = token_;
     request(hello);
+}
+
+// `moved` (docs/protocol.md), at a join or at any point of the game: another node serves the room
+// (`url`: connect there at once), or this node stopped serving it (no `url`: as a lost connection,
+// the next node shortly). Mid-game the client then resumes with its session token; before the game
+// it says hello with the token and joins again there.
+void LoadClient::on_moved(const std::string& url) {
+    Generator& g = room_.gen;
+    ++g.st.moved;
+    if (!room_.started) {
+        ++g.st.moved_join;
+        rejoin_ = true;
+    }
+    const size_t colon = url.rfind(':');
+    if (url.empty() || colon == std::string::npos) {
+        if (room_.started) return lost();
+        next_node();
+    } else {
+        endpoint_ = tcp::endpoint(endpoint_.address(), static_cast<unsigned short>(std::atoi(url.c_str() + colon + 1)));
+        if (room_.started && lost_at_ < 0) {
+            if (!g.o.resume) return lost();  // counted as a failure, as a lost connection is
+            lost_at_ = now_s();
+        }
+    }
+    ++conn_;
+    boost::system::error_code ec;
+    beast::get_lowest_layer(*ws_).close(ec);
+    connect();
 }
 
 void LoadClient::close() {
@@ -424,19 +475,9 @@ void LoadClient::on_message(const std::string& text) {
     json m = json::parse(text, nullptr, false);
     if (m.is_discarded()) return;
     Generator& g = room_.gen;
+    if (type == "moved") return on_moved(m.value("url", ""));
     if (lost_at_ >= 0) {  // resuming: `welcome`, then `moved` or `joined` and the snapshot
         if (type == "welcome" && seat < 0) on_room_known();  // a spectator joins again
-        if (type == "moved") {
-            ++g.st.moved;
-            const std::string url = m.value("url", "");
-            const size_t colon = url.rfind(':');
-            if (colon != std::string::npos)
-                endpoint_ = tcp::endpoint(endpoint_.address(), static_cast<unsigned short>(std::atoi(url.c_str() + colon + 1)));
-            ++conn_;
-            boost::system::error_code ec;
-            beast::get_lowest_layer(*ws_).close(ec);
-            return connect();
-        }
         if (type == "snapshot") {
             g.st.resume.add((now_s() - lost_at_) * 1e6);
             lost_at_ = -1;
@@ -448,7 +489,7 @@ void LoadClient::on_message(const std::string& text) {
     if (type == "welcome") {
         welcomed_ = true;
         token_ = m.value("session", "");
-        if (index_ == 0) {
+        if (index_ == 0 && room_.id.empty()) {
             json c = {{"type", "createRoom"}, {"players", g.o.players}, {"seed", g.o.seed + room_.generation * 7919u + uint64_t(room_.slot)}};
             if (!g.o.game.empty()) c["game"] = g.o.game;
             request(c);
@@ -463,6 +504,7 @@ void LoadClient::on_message(const std::string& text) {
         for (auto& c : room_.clients) c->on_room_known();
     } else if (type == "joined") {
         joined = true;
+        rejoin_ = false;
         if (++room_.joined == static_cast<int>(room_.clients.size()))
             room_.clients[0]->request({{"type", "start"}, {"room", room_.id}});
     } else if (type == "started") {
@@ -481,6 +523,19 @@ void LoadClient::on_message(const std::string& text) {
         g.ack(room_, seat, min_version_, sent_at_);
     } else if (type == "error") {
         const std::string code = m.value("code", "");
+        if (!room_.started && code == "no_room" && g.servers.size() > 1 && index_ > 0 && join_retries_ < 40) {
+            // Several nodes: a room created a moment ago on another node may not be stored yet (its
+            // row is written by the owner's batching writer), so a join elsewhere finds no room: again
+            // in 50 ms, for 2 s at most (counted and printed: it is the server's gap, not the client's).
+            ++join_retries_;
+            ++g.st.join_retries;
+            if (!timer_) timer_ = std::make_unique<asio::steady_timer>(io_);
+            timer_->expires_after(std::chrono::milliseconds(50));
+            timer_->async_wait([self = shared_from_this(), conn = conn_](boost::system::error_code e) {
+                if (!e && !self->closed_ && conn == self->conn_) self->on_room_known();
+            });
+            return;
+        }
         if (!room_.started && code != "illegal_action") {
             std::fprintf(stderr, "room %d: lobby error %s: %s\n", room_.slot, code.c_str(), m.value("message", "").c_str());
             return g.setup_failed(room_);
@@ -733,7 +788,7 @@ void usage() {
                  "usage: load_gen --port P [--host H] [--rooms R] [--seconds S] [--warmup W] [--pace-ms MS]\n"
                  "                [--bots N] [--bot KIND] [--procs K] [--source-base 127.0.0.] [--server-pid PID]\n"
                  "                [--seed S] [--game NAME] [--players N] [--spectators N] [--deflate 0|1]\n"
-                 "                [--ports P1,P2,...] [--resume 0|1]\n");
+                 "                [--ports P1,P2,...] [--resume 0|1] [--spread-seats 0|1]\n");
 }
 
 }  // namespace
@@ -761,6 +816,7 @@ int main(int argc, char** argv) {
         else if (a == "--spectators") o.spectators = std::atoi(v);
         else if (a == "--deflate") o.deflate = std::atoi(v) != 0;
         else if (a == "--resume") o.resume = std::atoi(v) != 0;
+        else if (a == "--spread-seats") o.spread_seats = std::atoi(v) != 0;
         else if (a == "--ports") {
             o.ports.clear();
             for (const char* q = v; *q;) {
@@ -845,6 +901,8 @@ int main(int argc, char** argv) {
         total.fanout.merge(s.fanout);
         total.resume.merge(s.resume);
         total.moved += s.moved;
+        total.moved_join += s.moved_join;
+        total.join_retries += s.join_retries;
     }
     const double window = o.seconds - o.warmup;
     std::printf("rooms %d (%d load clients + %d bots + %d spectators each), procs %d, pace %s, window %.1f s (warmup %.1f s)\n", o.rooms,
@@ -865,11 +923,15 @@ int main(int argc, char** argv) {
     std::printf("action -> other seats' patch (ms): p50 %.2f  p99 %.2f  p99.9 %.2f  (n=%llu)\n",
                 total.fanout.quantile(0.5) / 1e3, total.fanout.quantile(0.99) / 1e3, total.fanout.quantile(0.999) / 1e3,
                 (unsigned long long)total.fanout.count);
-    if (o.resume || total.resume.count)
-        std::printf("resumed after a lost connection %llu times (%llu moved replies followed); lost -> snapshot again (ms): "
-                    "p50 %.0f  p99 %.0f  max %.0f\n",
-                    (unsigned long long)total.resume.count, (unsigned long long)total.moved, total.resume.quantile(0.5) / 1e3,
+    if (o.resume || total.resume.count || total.moved)
+        std::printf("resumed after a lost connection %llu times (%llu moved replies followed, %llu of them at a join); "
+                    "lost -> snapshot again (ms): p50 %.0f  p99 %.0f  max %.0f\n",
+                    (unsigned long long)total.resume.count, (unsigned long long)total.moved,
+                    (unsigned long long)total.moved_join, total.resume.quantile(0.5) / 1e3,
                     total.resume.quantile(0.99) / 1e3, total.resume.quantile(1.0) / 1e3);
+    if (total.join_retries)
+        std::printf("joins answered no_room on another node than the room's (not stored there yet), sent again: %llu\n",
+                    (unsigned long long)total.join_retries);
     if (at_start.ok && at_end.ok) {
         const double cpu = at_end.cpu - at_start.cpu;
         const double dt = t_end - t_start;

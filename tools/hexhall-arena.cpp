@@ -18,8 +18,8 @@
 // Several nodes (issue 28): --url names every node, comma-separated; rooms are created on the first.
 // When the arena's connection is lost (its node died) or the node stops serving the room (`moved`
 // without URL), it resumes on the next node with its session token, following `moved`; the game's
-// line then says "resumed Nx". External bots are given the first URL (tools/bots/random_legal.py
-// resumes by itself).
+// line then says "resumed Nx". External bots are given every URL, the first one first (as the
+// example bots take them, docs/bots.md "Several nodes": they resume on another node by themselves).
 //
 // Each --bots entry is a built-in bot of the game or "ext:<command>": a program
 // started as `<command> --url … --room … --seat N --seat-token T` for each game. Game g uses room

@@ -189,10 +189,15 @@ struct Game {
                         host.send({{"type", "addBot"}, {"room", result.room}, {"seat", s}, {"bot", spec.seats[s]}}),
                         "addBot", deadline, on_push);
         }
+        // External bots get every node (--url A,B,…, the room's first), as the example bots take them
+        // (docs/bots.md "Several nodes"): when the room's node dies they resume on another.
+        std::string urls = "ws://" + spec.host + ":" + std::to_string(spec.port) + "/ws";
+        for (const auto& [node_host, node_port] : spec.nodes)
+            if (node_host != spec.host || node_port != spec.port)
+                urls += ",ws://" + node_host + ":" + std::to_string(node_port) + "/ws";
         for (size_t s = 0; s < spec.seats.size(); ++s) {
             if (!is_external(spec.seats[s])) continue;
-            std::vector<std::string> args = {"--url", "ws://" + spec.host + ":" + std::to_string(spec.port) + "/ws",
-                                             "--room", result.room, "--seat", std::to_string(s)};
+            std::vector<std::string> args = {"--url", urls, "--room", result.room, "--seat", std::to_string(s)};
             for (const json& t : created.value("seatTokens", json::array()))
                 if (t.value("seat", -1) == static_cast<int>(s)) {
                     args.push_back("--seat-token");

@@ -5,9 +5,10 @@ rules; docs/protocol.md "Which game a room plays").
 
   random_legal.py --url ws://HOST:PORT/ws --room R --seat N [--seat-token T] [--seed S] [--reconnect-s 60]
 
-Several nodes (docs/protocol.md, `moved`): it follows `moved` to the node that serves the room, and
-after a lost connection connects again to --url with its session token and seat token and resumes
-(for --reconnect-s at most).
+Several nodes (docs/protocol.md, `moved`; docs/bots.md "Several nodes"): --url may list several nodes,
+comma-separated. It follows `moved` to the node that serves the room, and after a lost connection
+connects again to the next --url with its session token and seat token and resumes (for
+--reconnect-s at most).
 
 It never reads the view: the snapshot's and each patch's payload (under the room's game name) carry
 `legal`, and the `room` push's `result` says when the game is over and who won. Exits 0 after a
@@ -35,7 +36,7 @@ class Lost(Exception):
 
 async def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--url", required=True)
+    p.add_argument("--url", required=True, help="a node's URL, or several, comma-separated")
     p.add_argument("--room", required=True)
     p.add_argument("--seat", type=int, required=True)
     p.add_argument("--seat-token")
@@ -44,27 +45,30 @@ async def main():
     p.add_argument("--reconnect-s", type=float, default=60, help="give up after this long without the room")
     args = p.parse_args()
     me = {"rng": random.Random(args.seed if args.seed is not None else args.seat), "session": None, "acted": 0,
-          "joined": False}
-    # Several nodes (docs/protocol.md, `moved`): a lost connection is tried again at the start URL (a
-    # load balancer, or a node that takes the room over once its owner's lease ran out) with the
-    # session token; a `moved` with a URL is followed there, one without goes back to the start URL.
-    url, lost_at = args.url, None
+          "joined": False, "lost_at": None}
+    # Several nodes (docs/protocol.md, `moved`): a lost connection is tried again at the next URL of
+    # --url (a load balancer, or a node that takes the room over once its owner's lease ran out) with
+    # the session token; a `moved` with a URL is followed there, one without goes to the next URL.
+    urls = args.url.split(",")
+    url, turn = urls[0], 0
     while True:
         try:
             async with websockets.connect(url, max_size=None) as ws:
                 return await play(ws, args, me)
         except Lost as e:
-            url = e.url or args.url
+            if not e.url:
+                turn += 1
+            url = e.url or urls[turn % len(urls)]
             print(f"moved: connecting to {url}", flush=True)
-            lost_at = None
         except (OSError, asyncio.TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake) as e:
             if not me["joined"]:  # never seated: nothing to resume
                 raise
-            lost_at = lost_at or time.monotonic()
-            if time.monotonic() - lost_at > args.reconnect_s:
+            me["lost_at"] = me["lost_at"] or time.monotonic()
+            if time.monotonic() - me["lost_at"] > args.reconnect_s:
                 raise RuntimeError(f"no connection to the room for {args.reconnect_s:.0f} s ({e})") from e
-            print(f"connection lost ({type(e).__name__}): resuming at {args.url}", flush=True)
-            url = args.url
+            turn += 1
+            url = urls[turn % len(urls)]
+            print(f"connection lost ({type(e).__name__}): resuming at {url}", flush=True)
             await asyncio.sleep(0.3)
 
 
@@ -105,7 +109,7 @@ async def play(ws, args, me):
         if kind == "moved":  # another node serves the room (url), or this one stopped serving it
             raise Lost(msg.get("url"))
         if kind == "joined":
-            me["joined"] = True
+            me["joined"], me["lost_at"] = True, None
             continue
         if kind == "error":
             if msg.get("id") == join_id:

@@ -3,7 +3,11 @@
 //
 //   node bot.mjs --url ws://127.0.0.1:8080/ws                        # own room, 3 built-in heuristic bots
 //   node bot.mjs --url ws://HOST:PORT/ws --room R --seat N --seat-token T   # a seat reserved for this bot
+//   node bot.mjs --url ws://A:8080/ws,ws://B:8080/ws,ws://C:8080/ws …        # several nodes (docs/bots.md)
 //
+// Several nodes: it follows `moved` (at the join or at any point of the game) to the node that serves
+// the room, and when its connection is lost it connects again (the next --url, or the one `moved`
+// named) with its session token and resumes from the fresh snapshot, for --reconnect-s at most.
 // Needs Node 18+ and `ws` (npm ci). Exits 0 after a finished game, 1 on any failure.
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
@@ -18,6 +22,16 @@ import { applyPatch, digest } from './view_sync.mjs';
 const RATE = 15, BURST = 30;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The connection is gone (its node died, or it could not be opened): resume on another node.
+class Lost extends Error {}
+// `moved` (docs/protocol.md): connect to `url`, or without one to another node, and resume there.
+class Moved extends Error {
+  constructor(url) {
+    super(url ?? 'moved');
+    this.url = url;
+  }
+}
+
 class Connection {
   constructor(ws) {
     this.ws = ws;
@@ -27,10 +41,14 @@ class Connection {
     this.inbox = [];
     this.waiting = null;
     this.closed = false;
+    this.moved = null;  // a `moved` message: nothing after it matters on this connection
     ws.on('message', (data) => {
-      this.inbox.push(JSON.parse(data.toString()));
+      const msg = JSON.parse(data.toString());
+      if (msg.type === 'moved') this.moved ??= msg;
+      else this.inbox.push(msg);
       this.wake();
     });
+    ws.on('error', () => {});  // 'close' follows
     ws.on('close', () => {
       this.closed = true;
       this.wake();
@@ -59,9 +77,13 @@ class Connection {
     this.ws.send(JSON.stringify({ v: 1, id, ...msg }));
     return id;
   }
+  check() {
+    if (this.moved) throw new Moved(this.moved.url);
+    if (this.closed) throw new Lost('connection closed');
+  }
   async receive() {
     while (this.inbox.length === 0) {
-      if (this.closed) throw new Error('connection closed');
+      this.check();
       await new Promise((resolve) => (this.waiting = resolve));
     }
     return this.inbox.shift();
@@ -75,21 +97,25 @@ class Connection {
         if (reply.type === 'error') throw new Error(`${msg.type} failed: ${reply.code}: ${reply.message}`);
         return reply;
       }
-      if (this.closed) throw new Error('connection closed');
+      this.check();
       await new Promise((resolve) => (this.waiting = resolve));
     }
   }
 }
 
-// hello, then either join the reserved seat or create a room, sit, add bots and start.
-async function lobby(conn, args) {
-  await conn.request({ type: 'hello', name: args.name });
+// hello, then either join the reserved seat or create a room, sit, add bots and start. Once seated, a
+// new connection only says hello with the session token: the server answers `joined` and a fresh
+// snapshot of the seat (or `moved`).
+async function lobby(conn, args, me) {
+  const hello = { type: 'hello', name: args.name };
+  if (me.session) hello.token = me.session;
+  me.session = (await conn.request(hello)).session;
+  if (me.seat !== null) return;
   if (args.room) {
     const joined = await conn.request({ type: 'joinRoom', room: args.room, seat: Number(args.seat), seatToken: args['seat-token'] });
-    // Several nodes: another node serves the room (docs/protocol.md, `moved`): join there.
-    if (joined.type === 'moved') return { movedTo: joined.url };
     console.log(`joined room ${joined.room} in seat ${joined.seat}`);
-    return joined.seat;
+    me.seat = joined.seat;
+    return;
   }
   const options = { players: 4 };
   if (args.seed !== undefined) options.seed = Number(args.seed);
@@ -98,15 +124,16 @@ async function lobby(conn, args) {
   for (const seat of [1, 2, 3]) await conn.request({ type: 'addBot', room, seat, bot: args.opponents });
   await conn.request({ type: 'start', room });
   console.log(`created room ${room}, seat 0 against 3 ${args.opponents} bots`);
-  return 0;
+  me.seat = 0;
 }
 
-// The game loop: keep the view in sync, act whenever the legal actions ask us to.
-async function play(conn) {
+// The game loop: keep the view in sync, act whenever the legal actions ask us to. On a new connection
+// it starts afresh: patches are ignored until the seat's snapshot (after a resume, the one that
+// follows `joined`).
+async function play(conn, stats, me, resuming) {
   let view = null, legal = null, version = -1;
   let pending = null;   // {id, version it was decided at} of our action in flight; never two at once
   let resyncId = null;  // id of our resync in flight (patches are ignored until its snapshot)
-  const stats = { actions: 0, patches: 0, resyncs: 0, refused: 0, stale: 0 };
   let tradesTurn = -1, trades = 0;
   const resync = async () => {
     stats.resyncs += 1;
@@ -121,8 +148,14 @@ async function play(conn) {
       ({ view, legal } = msg.catan);
       version = msg.version;
       if (digest(view) !== msg.digest) throw new Error('snapshot digest mismatch: the canonical form is wrong');
+      me.lostAt = null;
+      if (resuming) {  // back in the game on a new connection
+        stats.resumed += 1;
+        resuming = false;
+        console.log(`resumed at version ${version}`);
+      }
     } else if (msg.type === 'patch') {
-      if (resyncId !== null || msg.to <= version) continue;
+      if (view === null || resyncId !== null || msg.to <= version) continue;
       if (msg.from !== version) { await resync(); continue; }
       view = applyPatch(view, msg.ops);
       legal = msg.catan.legal;
@@ -160,7 +193,7 @@ async function play(conn) {
       continue;  // room, chat, seedReveal … pushes: not needed to play
     }
 
-    if (view.phase === 'gameOver') return { view, stats };
+    if (view.phase === 'gameOver') return view;
     if (pending === null && resyncId === null) {
       if (view.turn !== tradesTurn) [tradesTurn, trades] = [view.turn, 0];
       const intent = choose(view, legal, trades);
@@ -176,7 +209,7 @@ async function play(conn) {
 async function main() {
   const { values: args } = parseArgs({
     options: {
-      url: { type: 'string', default: 'ws://127.0.0.1:8080/ws' },
+      url: { type: 'string', default: 'ws://127.0.0.1:8080/ws' },  // a node's URL, or several, comma-separated
       room: { type: 'string' },
       seat: { type: 'string', default: '0' },
       'seat-token': { type: 'string' },
@@ -184,27 +217,59 @@ async function main() {
       opponents: { type: 'string', default: 'heuristic' },
       name: { type: 'string', default: 'js-example' },
       timeout: { type: 'string', default: '600' },
+      'reconnect-s': { type: 'string', default: '60' },  // give up after this long without the room
     },
   });
   const timer = setTimeout(() => { console.error('error: timed out'); process.exit(1); }, Number(args.timeout) * 1000);
-  let url = args.url, ws, conn, seat;
-  for (let hops = 0; ; hops++) {  // follows `moved` to the node that serves the room
-    ws = new WebSocket(url, { maxPayload: 4 << 20 });
-    await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
-    conn = new Connection(ws);
-    seat = await lobby(conn, args);
-    if (seat?.movedTo === undefined) break;
-    if (hops >= 5) throw new Error('moved too many times');
-    ws.close();
-    url = seat.movedTo;
-  }
-  const { view, stats } = await play(conn);
+  const { view, stats, seat } = await run(args);
   clearTimeout(timer);
-  ws.close();
   const me = view.players[seat];
   console.log(`game over: winner seat ${view.winner}, we were seat ${seat} with ${me.totalVp} VP ` +
               `after ${view.turn} turns (${view.winner === seat ? 'won' : 'lost'})`);
-  console.log(`actions ${stats.actions}, patches ${stats.patches}, resyncs ${stats.resyncs}, refused ${stats.refused}, overtaken ${stats.stale}`);
+  console.log(`actions ${stats.actions}, patches ${stats.patches}, resyncs ${stats.resyncs}, refused ${stats.refused}, ` +
+              `overtaken ${stats.stale}, resumed ${stats.resumed}`);
+}
+
+// Connects, takes the seat and plays; on several nodes (docs/bots.md "Several nodes") follows `moved`
+// and resumes on another node after a lost connection, until the game is over.
+async function run(args) {
+  const urls = args.url.split(',');
+  const me = { session: null, seat: null, lostAt: null };
+  const stats = { actions: 0, patches: 0, resyncs: 0, refused: 0, stale: 0, resumed: 0 };
+  let url = urls[0], turn = 0;
+  for (;;) {
+    const ws = new WebSocket(url, { maxPayload: 4 << 20 });
+    let error;
+    try {
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', (e) => reject(new Lost(e.message)));
+      });
+      const conn = new Connection(ws);
+      const resuming = me.seat !== null;
+      await lobby(conn, args, me);
+      const view = await play(conn, stats, me, resuming);
+      ws.close();
+      return { view, stats, seat: me.seat };
+    } catch (e) {
+      ws.terminate();
+      if (e instanceof Lost && me.seat === null) throw e;  // never seated: nothing to resume
+      if (!(e instanceof Lost) && !(e instanceof Moved)) throw e;
+      error = e;
+    }
+    me.lostAt ??= performance.now();
+    if (performance.now() - me.lostAt > Number(args['reconnect-s']) * 1000)
+      throw new Error(`no connection to the room for ${args['reconnect-s']} s (${error.message})`);
+    if (error instanceof Moved && error.url) {  // straight to the node that serves the room
+      url = error.url;
+      console.log(`moved: connecting to ${url}`);
+      continue;
+    }
+    // Lost, or `moved` without a URL (that node stopped serving the room; another takes it over).
+    url = urls[++turn % urls.length];
+    console.log(`connection lost (${error.constructor.name}): resuming at ${url}`);
+    await sleep(300);
+  }
 }
 
 main().catch((e) => {

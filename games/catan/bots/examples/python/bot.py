@@ -3,7 +3,11 @@
 
   bot.py --url ws://127.0.0.1:8080/ws                       # own room, 3 built-in heuristic bots
   bot.py --url ws://HOST:PORT/ws --room R --seat N --seat-token T   # a seat reserved for this bot
+  bot.py --url ws://A:8080/ws,ws://B:8080/ws,ws://C:8080/ws …       # several nodes (docs/bots.md)
 
+Several nodes: it follows `moved` (at the join or at any point of the game) to the node that serves
+the room, and when its connection is lost it connects again (the next --url, or the one `moved`
+named) with its session token and resumes from the fresh snapshot, for --reconnect-s at most.
 Needs Python 3 and the `websockets` package (Debian: python3-websockets). Exits 0 after a
 finished game, 1 on any failure.
 """
@@ -49,10 +53,16 @@ class Connection:
         await self.ws.send(json.dumps(msg))
         return msg["id"]
 
+    async def recv(self):
+        msg = json.loads(await self.ws.recv())
+        if msg.get("type") == "moved":  # another node serves the room (url), or this one stopped serving it
+            raise Moved(msg.get("url"))
+        return msg
+
     async def request(self, msg):
         rid = await self.send(msg)
         while True:
-            reply = json.loads(await self.ws.recv())
+            reply = await self.recv()
             if reply.get("id") == rid and reply["type"] not in ("snapshot", "patch"):
                 if reply["type"] == "error":
                     raise RuntimeError(f"{msg['type']} failed: {reply['code']}: {reply.get('message')}")
@@ -62,29 +72,35 @@ class Connection:
     async def receive(self):
         if self.queued:
             return self.queued.pop(0)
-        return json.loads(await self.ws.recv())
+        return await self.recv()
 
 
 class Moved(Exception):
-    """joinRoom answered `moved`: connect to `url` and join there."""
+    """`moved` (docs/protocol.md): connect to `url`, or without one to another node, and resume there."""
 
     def __init__(self, url):
-        super().__init__(url)
+        super().__init__(url or "moved")
         self.url = url
 
 
-async def lobby(conn, args):
-    """hello, then either join the reserved seat or create a room, sit, add bots and start."""
-    await conn.request({"type": "hello", "name": args.name})
+async def lobby(conn, args, me):
+    """hello, then either join the reserved seat or create a room, sit, add bots and start.
+    Once seated, a new connection only says hello with the session token: the server answers
+    `joined` and a fresh snapshot of the seat (or `moved`)."""
+    hello = {"type": "hello", "name": args.name}
+    if me["session"]:
+        hello["token"] = me["session"]
+    me["session"] = (await conn.request(hello))["session"]
+    if me["seat"] is not None:
+        return
     if args.room:
         join = {"type": "joinRoom", "room": args.room, "seat": args.seat}
         if args.seat_token:
             join["seatToken"] = args.seat_token
         joined = await conn.request(join)
-        if joined["type"] == "moved":  # several nodes: another node serves the room (docs/protocol.md)
-            raise Moved(joined["url"])
         print(f"joined room {joined['room']} in seat {joined['seat']}", flush=True)
-        return joined["seat"]
+        me["seat"] = joined["seat"]
+        return
     options = {"players": 4}
     if args.seed is not None:
         options["seed"] = args.seed
@@ -94,16 +110,17 @@ async def lobby(conn, args):
         await conn.request({"type": "addBot", "room": room, "seat": seat, "bot": args.opponents})
     await conn.request({"type": "start", "room": room})
     print(f"created room {room}, seat 0 against 3 {args.opponents} bots", flush=True)
-    return 0
+    me["seat"] = 0
 
 
-async def play(conn):
-    """The game loop: keep the view in sync, act whenever the legal actions ask us to."""
+async def play(conn, stats, me, resuming):
+    """The game loop: keep the view in sync, act whenever the legal actions ask us to. On a new
+    connection it starts afresh: patches are ignored until the seat's snapshot (after a resume, the
+    one that follows `joined`)."""
     view = legal = None
     version = -1
     pending = None        # (id, version it was decided at) of our action in flight; never two at once
     resync_id = None      # id of our resync in flight (patches are ignored until its snapshot)
-    stats = {"actions": 0, "patches": 0, "resyncs": 0, "refused": 0, "stale": 0}
     trades_turn, trades = -1, 0
 
     async def resync():
@@ -119,10 +136,15 @@ async def play(conn):
                 continue  # an older snapshot; ours is coming
             resync_id = None
             view, legal, version = msg["catan"]["view"], msg["catan"]["legal"], msg["version"]
+            me["lost_at"] = None
+            if resuming:  # back in the game on a new connection
+                stats["resumed"] += 1
+                resuming = False
+                print(f"resumed at version {version}", flush=True)
             if digest(view) != msg["digest"]:
                 raise RuntimeError("snapshot digest mismatch: the canonical form is wrong")
         elif kind == "patch":
-            if resync_id is not None or msg["to"] <= version:
+            if view is None or resync_id is not None or msg["to"] <= version:
                 continue
             if msg["from"] != version:
                 await resync()
@@ -174,7 +196,7 @@ async def play(conn):
 
 async def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--url", default="ws://127.0.0.1:8080/ws")
+    p.add_argument("--url", default="ws://127.0.0.1:8080/ws", help="a node's URL, or several, comma-separated")
     p.add_argument("--room", help="join this room (with --seat and --seat-token) instead of creating one")
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--seat-token")
@@ -182,26 +204,48 @@ async def main():
     p.add_argument("--opponents", default="heuristic", choices=["random", "heuristic", "search"])
     p.add_argument("--name", default="python-example")
     p.add_argument("--timeout", type=float, default=600, help="give up after this many seconds")
+    p.add_argument("--reconnect-s", type=float, default=60, help="give up after this long without the room")
     args = p.parse_args()
-
-    url = args.url
-    for _ in range(5):  # follows `moved` to the node that serves the room
-        async with websockets.connect(url, max_size=2**22) as ws:
-            conn = Connection(ws)
-            try:
-                seat = await lobby(conn, args)
-            except Moved as m:
-                url = m.url
-                continue
-            view, stats = await asyncio.wait_for(play(conn), args.timeout)
-            break
-    else:
-        raise RuntimeError("moved too many times")
+    view, stats, seat = await asyncio.wait_for(run(args), args.timeout)
     me = view["players"][seat]
     print(f"game over: winner seat {view['winner']}, we were seat {seat} with {me['totalVp']} VP "
           f"after {view['turn']} turns ({'won' if view['winner'] == seat else 'lost'})")
     print(f"actions {stats['actions']}, patches {stats['patches']}, resyncs {stats['resyncs']}, "
-          f"refused {stats['refused']}, overtaken {stats['stale']}", flush=True)
+          f"refused {stats['refused']}, overtaken {stats['stale']}, resumed {stats['resumed']}", flush=True)
+
+
+async def run(args):
+    """Connects, takes the seat and plays; on several nodes (docs/bots.md "Several nodes") follows
+    `moved` and resumes on another node after a lost connection, until the game is over."""
+    urls = args.url.split(",")
+    me = {"session": None, "seat": None, "lost_at": None}
+    stats = {"actions": 0, "patches": 0, "resyncs": 0, "refused": 0, "stale": 0, "resumed": 0}
+    url, turn = urls[0], 0
+    while True:
+        try:
+            async with websockets.connect(url, max_size=2**22) as ws:
+                conn = Connection(ws)
+                resuming = me["seat"] is not None
+                await lobby(conn, args, me)
+                return (*await play(conn, stats, me, resuming), me["seat"])
+        except Moved as m:
+            error = m
+        except (OSError, asyncio.TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake) as e:
+            if me["seat"] is None:
+                raise  # never seated: nothing to resume
+            error = e
+        me["lost_at"] = me["lost_at"] or time.monotonic()
+        if time.monotonic() - me["lost_at"] > args.reconnect_s:
+            raise RuntimeError(f"no connection to the room for {args.reconnect_s:.0f} s ({error!r})")
+        if isinstance(error, Moved) and error.url:  # straight to the node that serves the room
+            url = error.url
+            print(f"moved: connecting to {url}", flush=True)
+            continue
+        # Lost, or `moved` without a URL (that node stopped serving the room; another takes it over).
+        turn += 1
+        url = urls[turn % len(urls)]
+        print(f"connection lost ({type(error).__name__}): resuming at {url}", flush=True)
+        await asyncio.sleep(0.3)
 
 
 if __name__ == "__main__":
