@@ -1,7 +1,6 @@
 #include "server/clubs.hpp"
 
 #include <algorithm>
-#include <random>
 
 #include "server/session.hpp"
 #include "tournament/leaderboard.hpp"
@@ -11,15 +10,6 @@ namespace hexhall::server {
 using json = nlohmann::json;
 
 namespace {
-
-std::string new_club_id() {
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::random_device rd;
-    std::string id;
-    for (int word = 0; word < 2; ++word)
-        for (uint32_t w = rd(), i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
-    return id;
-}
 
 ClubRefusal refuse(std::string code, std::string message) { return {std::move(code), std::move(message)}; }
 
@@ -66,7 +56,7 @@ void ClubBook::release(const std::string& key) {
 AccountWrite ClubBook::create(const std::string& name, const std::string& key, const std::string& owner,
                               int64_t now_ms, Club& out) {
     Club c;
-    c.row = {new_club_id(), name, key, owner, new_invite_code(), now_ms};
+    c.row = {new_row_id(), name, key, owner, new_invite_code(), now_ms};
     c.members[owner] = now_ms;
     AccountWrite w = AccountWrite::Done;
     if (store_ && store_->has_clubs()) {

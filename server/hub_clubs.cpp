@@ -13,23 +13,6 @@
 
 namespace hexhall::server {
 
-namespace {
-
-std::optional<std::string> string_field(const ClientPtr& c, const LobbyRequest& r, const char* key) {
-    auto it = r.body.find(key);
-    if (it == r.body.end() || it->is_null()) {
-        c->send(lobby_error("missing_field", std::string("missing field \"") + key + "\"", r.id));
-        return std::nullopt;
-    }
-    if (!it->is_string()) {
-        c->send(lobby_error("bad_type", std::string("\"") + key + "\" must be a string", r.id));
-        return std::nullopt;
-    }
-    return it->get<std::string>();
-}
-
-}  // namespace
-
 json Hub::club_json(const Club& club, bool with_invite) const {
     auto name_of = [this](const std::string& id) {
         const std::optional<Account> a = accounts_->by_id(id);
@@ -61,17 +44,17 @@ void Hub::club_request(const ClientPtr& c, const LobbyRequest& r) {
     std::optional<std::string> name, club, invite, member;
     switch (r.kind) {
         case LobbyKind::CreateClub:
-            if (!(name = string_field(c, r, "name"))) return;
+            if (!(name = string_member(c, r, "name"))) return;
             break;
         case LobbyKind::JoinClub:
-            if (!(invite = string_field(c, r, "invite"))) return;
+            if (!(invite = string_member(c, r, "invite"))) return;
             break;
         case LobbyKind::RemoveMember:
-            if (!(member = string_field(c, r, "account"))) return;
+            if (!(member = string_member(c, r, "account"))) return;
             [[fallthrough]];
         case LobbyKind::ClubInvite:
         case LobbyKind::LeaveClub:
-            if (!(club = string_field(c, r, "club"))) return;
+            if (!(club = string_member(c, r, "club"))) return;
             break;
         default:
             break;
