@@ -1,31 +1,18 @@
 #include "server/accounts.hpp"
 
 #include <algorithm>
-#include <random>
 #include <stdexcept>
 
 #include <spdlog/spdlog.h>
 
 #include <nlohmann/json.hpp>
 
+#include "server/session.hpp"
 #include "server/store.hpp"
 
 namespace hexhall::server {
 
 using json = nlohmann::json;
-
-namespace {
-
-std::string new_account_id() {
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::random_device rd;
-    std::string id;
-    for (int word = 0; word < 2; ++word)
-        for (uint32_t w = rd(), i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
-    return id;
-}
-
-}  // namespace
 
 bool AccountBook::stored() const { return store_ && store_->has_accounts(); }
 
@@ -166,7 +153,7 @@ AccountBook::Created AccountBook::create(const std::string& name, const std::str
             out.result = AccountWrite::Taken;
             return out;
         }
-        do row.id = new_account_id();
+        do row.id = new_row_id();
         while (by_id_.count(row.id));
         remember(row);
         bind_here(row.id, session);
@@ -176,7 +163,7 @@ AccountBook::Created AccountBook::create(const std::string& name, const std::str
     }
     try {
         for (int attempt = 0; attempt < 3; ++attempt) {  // another try only if the id was taken
-            row.id = new_account_id();
+            row.id = new_row_id();
             out.result = store_->create_account(row);
             if (out.result != AccountWrite::Taken) break;
             if (auto holder = store_->account_by_key(key)) {

@@ -3,13 +3,15 @@
 // new code (the old one stops working) and removes members, a member leaves. Its ladder is a
 // rating book of its own per game and ruleset family (Weng-Lin, as tournament/rating.*), fed by
 // the games of the club's rooms and the rated games in which two or more of its members played,
-// rating only its members among themselves. Clubs and members are rows of the store (both
-// backends), ladders documents (kind "clubLadder"). Thread-safe; memory only except where it says.
+// rating only its members among themselves. Clubs, members and ladders are rows of the store (both
+// backends), read through at every call, so every node on one database serves the same club at once
+// (docs/decisions/033-clubs-across-nodes.md); a ladder is written by compare-and-set on each row's
+// version. Everything here waits for the database: call it off the I/O threads. Thread-safe.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -22,6 +24,7 @@
 
 namespace hexhall::server {
 
+// Older servers kept each ladder as a document of this kind (ClubLadders::load moves them into rows).
 inline constexpr const char* kClubLadderKind = "clubLadder";
 
 struct ClubLimits {
@@ -41,20 +44,20 @@ struct ClubRefusal {
     explicit operator bool() const { return !code.empty(); }
 };
 
+// Club refusals for a store that cannot be reached (the lobby's store_unavailable).
+ClubRefusal club_store_unavailable();
+
 class ClubBook {
 public:
+    // `store` null, or one without club rows: no clubs (every change refused as store_unavailable).
     explicit ClubBook(Store* store = nullptr, ClubLimits limits = {}) : store_(store), limits_(limits) {}
-    void load();  // Hub::restore
 
-    // A name being founded on this node (held while the store decides). False: held, known taken,
-    // or `owner` founded as many clubs as it may (then `why` says which).
-    bool reserve(const std::string& key, const std::string& owner, ClubRefusal& why);
-    void release(const std::string& key);
-    // The club for a reserved key, with `owner` its first member. Waits for the database (off the
-    // I/O threads): Taken when another club (made on any node) has the key.
-    AccountWrite create(const std::string& name, const std::string& key, const std::string& owner, int64_t now_ms,
-                        Club& out);
+    // The club for `key` with `owner` its first member: name_taken when another club (made on any
+    // node) has the key, quota_exceeded when `owner` founded as many clubs as it may.
+    ClubRefusal create(const std::string& name, const std::string& key, const std::string& owner, int64_t now_ms,
+                       Club& out);
 
+    // Reads throw std::runtime_error when the store cannot be reached.
     std::optional<Club> by_id(const std::string& id) const;
     std::optional<Club> by_key(const std::string& key) const;
     std::optional<Club> by_invite(const std::string& invite) const;
@@ -69,42 +72,38 @@ public:
     ClubRefusal new_invite(const std::string& club, const std::string& owner, Club& out);
 
 private:
+    bool stored() const { return store_ && store_->has_clubs(); }
+    std::optional<Club> first(ClubBy by, const std::string& value) const;  // with its members
     Store* store_;
     ClubLimits limits_;
-    mutable std::mutex mu_;
-    std::map<std::string, Club> by_id_;
-    std::map<std::string, std::string> by_key_, by_invite_;  // -> id
-    std::set<std::string> reserved_;
-    size_t owned_by(const std::string& account) const;  // under mu_ (reserved ones not counted)
 };
 
 // One rating book per club, game and ruleset family.
 class ClubLadders {
 public:
     explicit ClubLadders(Store* store = nullptr, int min_games = 5) : store_(store), min_games_(min_games) {}
-    void load();  // Hub::restore
+    // Moves ladders an older server kept as documents (kind "clubLadder") into rows, once (Hub::restore).
+    void load();
     // Rates `g` on `club`'s ladder: the seats whose account is in `members` are rated among
     // themselves by their places (everyone else's place still counts for the order, as bots' do on
-    // leaderboards). Fewer than two members seated: nothing changes.
+    // leaderboards). Fewer than two members seated: nothing changes. A game is rated once per club
+    // (recording it again changes nothing); rows changed meanwhile by another node are read again and
+    // the game rated again. Throws std::runtime_error when the store cannot be written.
     void record(const std::string& club, const std::set<std::string>& members, const PlayedGame& g);
     // The club's ladders: [{"game","ruleset","minGames","rows":[{rank,name,mu,sigma,ordinal,games}]}],
     // members only (`name_of` "" : not listed), those with at least min_games games ranked.
     nlohmann::json ladders(const std::string& club, const std::function<std::string(const std::string&)>& name_of) const;
     std::optional<std::pair<rating::Rating, int>> entry(const std::string& club, const std::string& game,
                                                         const std::string& family, const std::string& account) const;
+    // How many times record() rated a game again because another writer changed a row meanwhile.
+    uint64_t retries() const { return retries_.load(); }
+    static constexpr int kMaxTries = 50;
 
 private:
-    struct Entry {
-        rating::Rating rating;
-        int games = 0;
-    };
-    static std::string key(const std::string& club, const std::string& game, const std::string& family) {
-        return club + ":" + game + ":" + family;
-    }
+    bool stored() const { return store_ && store_->has_clubs(); }
     Store* store_;
     int min_games_;
-    mutable std::mutex mu_;
-    std::map<std::string, std::map<std::string, Entry>> books_;  // key -> account -> entry
+    std::atomic<uint64_t> retries_{0};
 };
 
 }  // namespace hexhall::server

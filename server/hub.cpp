@@ -79,7 +79,6 @@ void Hub::game_finished(PlayedGame g) {
     for (PlayedSeat& s : g.seats)  // a guest who logged in after taking the seat, a restored room
         if (s.account.empty() && !s.session.empty())
             if (auto a = accounts_->by_session(s.session)) s.account = a->id;
-    rate_for_clubs(g);  // club ladders (hub_clubs.cpp), before the history shows the game
     record_game(std::make_shared<const PlayedGame>(std::move(g)), 0);
 }
 
@@ -104,6 +103,18 @@ json Hub::playing_of(const std::string& account) const {
     return out;
 }
 
+void Hub::refresh_seat_rating(const ClientPtr& c, const std::shared_ptr<Room>& room, const std::string& account) {
+    // The seat is taken (on the strand) with this node's copy of the rating, which another node's
+    // games may have changed since; the store's is read on the pool, charged to the joining client,
+    // and the seat shows it (after the join: the strand runs them in order). Decision 033.
+    work_->submit({c->address, c->session_hash}, [room, account](bool run) {
+        if (!run) return;
+        std::optional<rating::Rating> r;
+        if (run_guarded("seat rating", [&] { r = room->stored_rating(account); })) return;  // the copy stays
+        room->post([room, account, r] { room->refresh_rating(account, r.value_or(rating::Rating{})); });
+    });
+}
+
 void Hub::record_game(std::shared_ptr<const PlayedGame> g, int attempt) {
     // The store's rows are written off the room's strand, on the fair pool (charged to the room).
     constexpr int kAttempts = 120;  // a minute apart at most: about two hours of store faults
@@ -120,6 +131,7 @@ void Hub::record_game(std::shared_ptr<const PlayedGame> g, int attempt) {
     const WorkPool::Admit admit = work_->submit({"server", "game " + g->room}, [this, g, later](bool run) {
         if (!run) return;  // the server stops
         if (run_guarded("ratings", [&] {
+                rate_for_clubs(*g);  // club ladders (hub_clubs.cpp), before the history shows the game
                 if (!seat_accounts_) return ratings_->record(*g);
                 PlayedGame linked = *g;  // a managed room's owner may link accounts to its seats
                 for (auto& [seat, account] : seat_accounts_(g->room))
@@ -258,11 +270,15 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
         if (!body.contains("clock") || body["clock"].is_null()) body["clock"] = "standard";
         else if (body["clock"] == "none") return fail("bad_option", "a rated room plays with a clock");
     }
+    // A club's room (decision 028): made by a member, private, its games on the club's ladder. Who is
+    // a member is the store's (decision 033): read on the pool below.
+    std::string club_id, club_member;
+    static constexpr const char* kNotClubMember = "\"club\": a club's room is made by a logged-in member of the club";
     if (auto club = body.find("club"); club != body.end() && !club->is_null()) {
-        // A club's room (decision 028): made by a member, private, its games on the club's ladder.
         const std::optional<Account> me = accounts_->by_session(c->session_hash);
-        if (!club->is_string() || !me || !clubs_->is_member(club->get<std::string>(), me->id))
-            return fail("bad_option", "\"club\": a club's room is made by a logged-in member of the club");
+        if (!club->is_string() || club->get<std::string>().empty() || !me) return fail("bad_option", kNotClubMember);
+        club_id = club->get<std::string>();
+        club_member = me->id;
     }
     std::unique_ptr<Game> game = module->create(for_game(body), error);
     if (!game) return fail("bad_option", error);
@@ -281,15 +297,27 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
     setup.principal = who;
     auto p = std::make_shared<PendingRoom>(PendingRoom{c, r.id, who, c->name, std::move(setup), std::move(game),
                                                        std::move(body), std::move(seat_tokens), std::move(rematch_of)});
-    if (!p->setup.options.password) return finish_create(*p);
-    // The password's hash (Argon2id, slow on purpose) runs on the work pool, charged to this
-    // session and address; the room is made when it is done.
-    const WorkPool::Admit admit = work_->submit({p->who.address, p->who.session}, [this, p](bool run) {
+    if (!p->setup.options.password && club_id.empty()) return finish_create(*p);
+    // The password's hash (Argon2id, slow on purpose) and the club's membership (the store) run on
+    // the work pool, charged to this session and address; the room is made when they are done.
+    const WorkPool::Admit admit = work_->submit({p->who.address, p->who.session}, [this, p, club_id, club_member](bool run) {
         if (!run) {
             give_back_room_quota(p->who);
             return p->client->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), p->id));
         }
-        p->setup.password_hash = hash_password(*p->setup.options.password);
+        if (!club_id.empty()) {
+            bool member = false;
+            if (run_guarded("club room", [&] { member = clubs_->is_member(club_id, club_member); })) {
+                give_back_room_quota(p->who);
+                const ClubRefusal why = club_store_unavailable();
+                return p->client->send(lobby_error(why.code, why.message, p->id));
+            }
+            if (!member) {
+                give_back_room_quota(p->who);
+                return p->client->send(lobby_error("bad_option", kNotClubMember, p->id));
+            }
+        }
+        if (p->setup.options.password) p->setup.password_hash = hash_password(*p->setup.options.password);
         finish_create(*p);
     });
     if (admit != WorkPool::Admit::Queued) {
@@ -428,6 +456,7 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
             post_for(c, room, [room, c, hash = c->session_hash, name = display_name(c), jr, id = r.id] {
                 room->join(c, hash, name, jr, id);
             });
+            if (jr.seat && !jr.account.empty() && room->rated()) refresh_seat_rating(c, room, jr.account);
             return;
         }
         case LobbyKind::LeaveRoom:

@@ -173,6 +173,12 @@ private:
     std::shared_ptr<RatingBook> ratings_;
     // Clubs (hub_clubs.cpp): createClub, clubInvite, joinClub, leaveClub, removeMember, myClubs.
     void club_request(const ClientPtr& c, const LobbyRequest& r);
+    // A rated room's seat just taken by `account` shows the store's rating (hub.cpp).
+    void refresh_seat_rating(const ClientPtr& c, const std::shared_ptr<Room>& room, const std::string& account);
+    // A club request's work on the pool (reads and writes the store; throws when it cannot).
+    void club_job(const ClientPtr& c, int64_t id, LobbyKind kind, const std::string& account,
+                  const std::optional<NameCheck>& check, const std::optional<std::string>& club,
+                  const std::optional<std::string>& invite, const std::optional<std::string>& member);
     void rate_for_clubs(const PlayedGame& g);  // a finished game feeds the ladders it counts for
     std::shared_ptr<ClubBook> clubs_;
     std::shared_ptr<ClubLadders> ladders_;

@@ -18,20 +18,6 @@ json account_message(int64_t id, const Account& a, size_t claimed) {
     return {{"type", "account"}, {"v", 1}, {"id", id}, {"account", {{"id", a.id}, {"name", a.name}}}, {"claimed", claimed}};
 }
 
-// A string member, or nullopt (after answering the error) when it is missing or not a string.
-std::optional<std::string> string_member(const ClientPtr& c, const LobbyRequest& r, const char* key) {
-    auto it = r.body.find(key);
-    if (it == r.body.end() || it->is_null()) {
-        c->send(lobby_error("missing_field", std::string("missing field \"") + key + "\"", r.id));
-        return std::nullopt;
-    }
-    if (!it->is_string()) {
-        c->send(lobby_error("bad_type", std::string("\"") + key + "\" must be a string", r.id));
-        return std::nullopt;
-    }
-    return it->get<std::string>();
-}
-
 bool password_fits(const ClientPtr& c, const LobbyRequest& r, const std::string& password) {
     if (password.size() >= kMinPassword && password.size() <= kMaxPassword) return true;
     c->send(lobby_error("out_of_range", "a password has 8 to 128 bytes", r.id));

@@ -13,23 +13,6 @@
 
 namespace hexhall::server {
 
-namespace {
-
-std::optional<std::string> string_field(const ClientPtr& c, const LobbyRequest& r, const char* key) {
-    auto it = r.body.find(key);
-    if (it == r.body.end() || it->is_null()) {
-        c->send(lobby_error("missing_field", std::string("missing field \"") + key + "\"", r.id));
-        return std::nullopt;
-    }
-    if (!it->is_string()) {
-        c->send(lobby_error("bad_type", std::string("\"") + key + "\" must be a string", r.id));
-        return std::nullopt;
-    }
-    return it->get<std::string>();
-}
-
-}  // namespace
-
 json Hub::club_json(const Club& club, bool with_invite) const {
     auto name_of = [this](const std::string& id) {
         const std::optional<Account> a = accounts_->by_id(id);
@@ -61,17 +44,17 @@ void Hub::club_request(const ClientPtr& c, const LobbyRequest& r) {
     std::optional<std::string> name, club, invite, member;
     switch (r.kind) {
         case LobbyKind::CreateClub:
-            if (!(name = string_field(c, r, "name"))) return;
+            if (!(name = string_member(c, r, "name"))) return;
             break;
         case LobbyKind::JoinClub:
-            if (!(invite = string_field(c, r, "invite"))) return;
+            if (!(invite = string_member(c, r, "invite"))) return;
             break;
         case LobbyKind::RemoveMember:
-            if (!(member = string_field(c, r, "account"))) return;
+            if (!(member = string_member(c, r, "account"))) return;
             [[fallthrough]];
         case LobbyKind::ClubInvite:
         case LobbyKind::LeaveClub:
-            if (!(club = string_field(c, r, "club"))) return;
+            if (!(club = string_member(c, r, "club"))) return;
             break;
         default:
             break;
@@ -80,61 +63,57 @@ void Hub::club_request(const ClientPtr& c, const LobbyRequest& r) {
     if (name) {
         check = check_account_name(*name);  // a club's name follows the accounts' rule (decision 025)
         if (!check->ok) return c->send(lobby_error("bad_value", check->error, r.id));
-        ClubRefusal why;
-        if (!clubs_->reserve(check->key, me->id, why)) return c->send(lobby_error(why.code, why.message, r.id));
     }
     const WorkPrincipal who{c->address, c->session_hash};
     const auto admit = work_->submit(who, [this, c, id = r.id, kind = r.kind, account = me->id, check, club, invite,
                                            member](bool run) {
-        if (!run) {
-            if (check) clubs_->release(check->key);
-            return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
+        if (!run) return c->send(lobby_error("busy", busy_message(WorkPool::Admit::Stopped), id));
+        // The store is read and written at once (decision 033): a fault is the client's
+        // store_unavailable, never a lost request.
+        if (run_guarded("club request", [&] { club_job(c, id, kind, account, check, club, invite, member); })) {
+            const ClubRefusal why = club_store_unavailable();
+            c->send(lobby_error(why.code, why.message, id));
         }
-        auto answer = [&](const Club& k) {
-            json m = {{"type", "club"}, {"v", 1}, {"id", id}};
-            m["club"] = club_json(k, k.row.owner == account);
-            c->send(m);
-        };
-        Club out;
-        ClubRefusal why;
-        switch (kind) {
-            case LobbyKind::CreateClub: {
-                AccountWrite w = AccountWrite::Failed;
-                if (run_guarded("createClub", [&] { w = clubs_->create(check->name, check->key, account, unix_ms_now(), out); }))
-                    clubs_->release(check->key);
-                if (w == AccountWrite::Taken)
-                    return c->send(lobby_error("name_taken", "that club name (or one too like it) is taken", id));
-                if (w != AccountWrite::Done)
-                    return c->send(lobby_error("store_unavailable", "the server cannot reach its clubs now: try again later", id));
-                spdlog::info("club {} founded (conn {})", out.row.id, c->connection_id);
-                return answer(out);
-            }
-            case LobbyKind::ClubInvite: why = clubs_->new_invite(*club, account, out); break;
-            case LobbyKind::JoinClub: why = clubs_->join(*invite, account, unix_ms_now(), out); break;
-            case LobbyKind::RemoveMember: why = clubs_->remove(*club, account, *member, out); break;
-            case LobbyKind::LeaveClub:
-                if ((why = clubs_->leave(*club, account))) return c->send(lobby_error(why.code, why.message, id));
-                return c->send(ok_message(id));
-            case LobbyKind::MyClubs: {
-                json list = json::array();
-                for (const Club& k : clubs_->of_account(account)) {
-                    json entry = {{"id", k.row.id}, {"name", k.row.name}, {"owner", k.row.owner == account},
-                                  {"members", k.members.size()}};
-                    if (k.row.owner == account) entry["invite"] = k.row.invite;  // the owner's alone
-                    list.push_back(std::move(entry));
-                }
-                return c->send(json{{"type", "clubs"}, {"v", 1}, {"id", id}, {"clubs", std::move(list)}});
-            }
-            default:
-                return;
-        }
-        if (why) return c->send(lobby_error(why.code, why.message, id));
-        answer(out);
     });
-    if (admit != WorkPool::Admit::Queued) {
-        if (check) clubs_->release(check->key);
-        c->send(lobby_error("busy", busy_message(admit), r.id));
+    if (admit != WorkPool::Admit::Queued) c->send(lobby_error("busy", busy_message(admit), r.id));
+}
+
+void Hub::club_job(const ClientPtr& c, int64_t id, LobbyKind kind, const std::string& account,
+                   const std::optional<NameCheck>& check, const std::optional<std::string>& club,
+                   const std::optional<std::string>& invite, const std::optional<std::string>& member) {
+    auto answer = [&](const Club& k) {
+        json m = {{"type", "club"}, {"v", 1}, {"id", id}};
+        m["club"] = club_json(k, k.row.owner == account);
+        c->send(m);
+    };
+    Club out;
+    ClubRefusal why;
+    switch (kind) {
+        case LobbyKind::CreateClub:
+            if ((why = clubs_->create(check->name, check->key, account, unix_ms_now(), out))) break;
+            spdlog::info("club {} founded (conn {})", out.row.id, c->connection_id);
+            return answer(out);
+        case LobbyKind::ClubInvite: why = clubs_->new_invite(*club, account, out); break;
+        case LobbyKind::JoinClub: why = clubs_->join(*invite, account, unix_ms_now(), out); break;
+        case LobbyKind::RemoveMember: why = clubs_->remove(*club, account, *member, out); break;
+        case LobbyKind::LeaveClub:
+            if ((why = clubs_->leave(*club, account))) break;
+            return c->send(ok_message(id));
+        case LobbyKind::MyClubs: {
+            json list = json::array();
+            for (const Club& k : clubs_->of_account(account)) {
+                json entry = {{"id", k.row.id}, {"name", k.row.name}, {"owner", k.row.owner == account},
+                              {"members", k.members.size()}};
+                if (k.row.owner == account) entry["invite"] = k.row.invite;  // the owner's alone
+                list.push_back(std::move(entry));
+            }
+            return c->send(json{{"type", "clubs"}, {"v", 1}, {"id", id}, {"clubs", std::move(list)}});
+        }
+        default:
+            return;
     }
+    if (why) return c->send(lobby_error(why.code, why.message, id));
+    answer(out);
 }
 
 void Hub::rate_for_clubs(const PlayedGame& g) {

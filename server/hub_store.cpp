@@ -73,6 +73,10 @@ std::shared_ptr<Room> Hub::make_room(RoomSetup setup, std::unique_ptr<Game> game
     };
     setup.rating_of = [ratings = ratings_, game = std::string(game->name()), family = ruleset_family(game->options())](
                           const std::string& account) { return ratings->cached_rating(account, game, family); };
+    setup.stored_rating_of = [ratings = ratings_, game = std::string(game->name()),
+                              family = ruleset_family(game->options())](const std::string& account) {
+        return ratings->rating_of(account, game, family);  // and this node's copy follows it
+    };
     if (const GameModule* m = games_.find(game->name())) setup.bot_names = m->bots;
     auto on_closed = [this](const std::string& id) { remove_room(id); };
     // Off the hub's lock (add_room); a lobby createRoom hashed it on the work pool already.
@@ -124,7 +128,6 @@ size_t Hub::restore() {
     if (!store_) return 0;
     accounts_->load();
     ratings_->load();
-    clubs_->load();
     ladders_->load();
     const auto sessions = store_->load_sessions();
     const int64_t now = unix_ms_now();  // an older database's sessions count as seen now

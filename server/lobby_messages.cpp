@@ -238,4 +238,17 @@ json lobby_error(const std::string& code, const std::string& message, std::optio
     return proto::error_message(proto::ProtocolError{code, message, "", id});
 }
 
+std::optional<std::string> string_member(const LobbyRequest& r, const char* key, json& error) {
+    auto it = r.body.find(key);
+    if (it == r.body.end() || it->is_null()) {
+        error = lobby_error("missing_field", std::string("missing field \"") + key + "\"", r.id);
+        return std::nullopt;
+    }
+    if (!it->is_string()) {
+        error = lobby_error("bad_type", std::string("\"") + key + "\" must be a string", r.id);
+        return std::nullopt;
+    }
+    return it->get<std::string>();
+}
+
 }  // namespace hexhall::server

@@ -47,6 +47,18 @@ struct ParsedLobby {
 // Parses a client message far enough to route it. Never throws. Limits (size, depth) as protocol.md.
 ParsedLobby parse_lobby(std::string_view text);
 
+// A request's string member `key` (accounts, clubs: hub_accounts.cpp, hub_clubs.cpp). When it is
+// missing (or null) or not a string: nullopt, and `error` is the error to send (missing_field, bad_type).
+std::optional<std::string> string_member(const LobbyRequest& r, const char* key, json& error);
+// The same, sending the error to `client` (anything with send(json)).
+template <class Sender>
+std::optional<std::string> string_member(const Sender& client, const LobbyRequest& r, const char* key) {
+    json error;
+    std::optional<std::string> v = string_member(r, key, error);
+    if (!v) client->send(error);
+    return v;
+}
+
 inline constexpr size_t kMaxNameBytes = 32;
 
 json welcome_message(int64_t id, const std::string& session, const std::string& name);

@@ -63,6 +63,15 @@ CREATE TABLE IF NOT EXISTS clubs (
 CREATE UNIQUE INDEX IF NOT EXISTS clubs_name_key ON clubs(name_key);
 CREATE TABLE IF NOT EXISTS club_members (
   club TEXT NOT NULL, account TEXT NOT NULL, joined_ms BIGINT NOT NULL, PRIMARY KEY (club, account));
+CREATE INDEX IF NOT EXISTS club_members_account ON club_members(account);
+CREATE INDEX IF NOT EXISTS clubs_invite ON clubs(invite);
+CREATE INDEX IF NOT EXISTS clubs_owner ON clubs(owner);
+CREATE TABLE IF NOT EXISTS club_ratings (
+  club TEXT NOT NULL, game TEXT NOT NULL, family TEXT NOT NULL, account TEXT NOT NULL,
+  mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, version BIGINT NOT NULL,
+  PRIMARY KEY (club, game, family, account));
+CREATE TABLE IF NOT EXISTS club_rated_games (
+  club TEXT NOT NULL, room TEXT NOT NULL, PRIMARY KEY (club, room));
 CREATE TABLE IF NOT EXISTS ratings (
   account TEXT NOT NULL, game TEXT NOT NULL, family TEXT NOT NULL, season TEXT NOT NULL,
   mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, past TEXT NOT NULL,
@@ -1217,32 +1226,47 @@ AccountWrite PgStore::create_club(const ClubRow& c) {
     return PQntuples(r.get()) == 1 ? AccountWrite::Done : AccountWrite::Taken;
 }
 
-void PgStore::set_club_invite(const std::string& club, const std::string& invite) {
-    enqueue({[this, club, invite] { return write(*w_, "UPDATE clubs SET invite = $2 WHERE id = $1", {club, invite}); },
-             {}});
+namespace {
+// A club write at once on the writing connection: Done when it changed one row, else `none`.
+AccountWrite club_write(PgStore::Conn& c, const char* sql, const std::vector<std::string>& params, AccountWrite none) {
+    if (!c.connected()) return AccountWrite::Failed;
+    Result r = c.exec(sql, params);
+    if (!succeeded(r.get())) {
+        if (log_allowed("store account")) spdlog::error("store: club: {}", message(r.get()));
+        return AccountWrite::Failed;
+    }
+    return PQntuples(r.get()) == 1 ? AccountWrite::Done : none;
+}
+}  // namespace
+
+AccountWrite PgStore::set_club_invite(const std::string& club, const std::string& invite) {
+    std::lock_guard db(w_mu_);
+    return club_write(*w_, "UPDATE clubs SET invite = $2 WHERE id = $1 RETURNING 1", {club, invite}, AccountWrite::Stale);
 }
 
-void PgStore::put_club_member(const ClubMemberRow& m) {
-    enqueue({[this, m] {
-                 return write(*w_,
-                              "INSERT INTO club_members (club, account, joined_ms) VALUES ($1, $2, $3::bigint) "
-                              "ON CONFLICT (club, account) DO UPDATE SET joined_ms = EXCLUDED.joined_ms",
-                              {m.club, m.account, str(m.joined_ms)});
-             },
-             {}});
+AccountWrite PgStore::add_club_member(const ClubMemberRow& m) {
+    std::lock_guard db(w_mu_);
+    return club_write(*w_,
+                      "INSERT INTO club_members (club, account, joined_ms) VALUES ($1, $2, $3::bigint) "
+                      "ON CONFLICT DO NOTHING RETURNING 1",
+                      {m.club, m.account, str(m.joined_ms)}, AccountWrite::Taken);
 }
 
-void PgStore::delete_club_member(const std::string& club, const std::string& account) {
-    enqueue({[this, club, account] {
-                 return write(*w_, "DELETE FROM club_members WHERE club = $1 AND account = $2", {club, account});
-             },
-             {}});
+AccountWrite PgStore::remove_club_member(const std::string& club, const std::string& account) {
+    std::lock_guard db(w_mu_);
+    return club_write(*w_, "DELETE FROM club_members WHERE club = $1 AND account = $2 RETURNING 1", {club, account},
+                      AccountWrite::Stale);
 }
 
-std::vector<ClubRow> PgStore::load_clubs() {
+std::vector<ClubRow> PgStore::find_clubs(ClubBy by, const std::string& value) {
+    static constexpr const char* kSql[] = {
+        "SELECT id, name, name_key, owner, invite, created_ms FROM clubs WHERE id = $1 ORDER BY id",
+        "SELECT id, name, name_key, owner, invite, created_ms FROM clubs WHERE name_key = $1 ORDER BY id",
+        "SELECT id, name, name_key, owner, invite, created_ms FROM clubs WHERE invite = $1 ORDER BY id",
+        "SELECT id, name, name_key, owner, invite, created_ms FROM clubs WHERE owner = $1 ORDER BY id"};
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);
-    Result r = read(*r_, "SELECT id, name, name_key, owner, invite, created_ms FROM clubs ORDER BY id", {});
+    Result r = read(*r_, kSql[static_cast<int>(by)], {value});
     std::vector<ClubRow> out;
     for (int i = 0; i < PQntuples(r.get()); ++i)
         out.push_back({text(r.get(), i, 0), text(r.get(), i, 1), text(r.get(), i, 2), text(r.get(), i, 3),
@@ -1251,13 +1275,36 @@ std::vector<ClubRow> PgStore::load_clubs() {
     return out;
 }
 
-std::vector<ClubMemberRow> PgStore::load_club_members() {
+std::vector<ClubMemberRow> PgStore::load_club_members(const std::string& club, const std::string& account) {
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);
-    Result r = read(*r_, "SELECT club, account, joined_ms FROM club_members ORDER BY club, joined_ms, account", {});
+    Result r = club.empty()
+                   ? read(*r_, "SELECT club, account, joined_ms FROM club_members WHERE account = $1 ORDER BY club", {account})
+               : account.empty()
+                   ? read(*r_, "SELECT club, account, joined_ms FROM club_members WHERE club = $1 ORDER BY joined_ms, account",
+                          {club})
+                   : read(*r_, "SELECT club, account, joined_ms FROM club_members WHERE club = $1 AND account = $2",
+                          {club, account});
     std::vector<ClubMemberRow> out;
     for (int i = 0; i < PQntuples(r.get()); ++i)
         out.push_back({text(r.get(), i, 0), text(r.get(), i, 1), i64(r.get(), i, 2)});
+    tx.commit();
+    return out;
+}
+
+std::vector<ClubRatingRow> PgStore::load_club_ratings(const std::string& club, const std::string& game,
+                                                      const std::string& family) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_,
+                    "SELECT game, family, account, mu, sigma, games, version FROM club_ratings WHERE club = $1 AND "
+                    "($2 = '' OR game = $2) AND ($3 = '' OR family = $3) ORDER BY game, family, account",
+                    {club, game, family});
+    std::vector<ClubRatingRow> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+        out.push_back({club, text(r.get(), i, 0), text(r.get(), i, 1), text(r.get(), i, 2),
+                       std::strtod(PQgetvalue(r.get(), i, 3), nullptr), std::strtod(PQgetvalue(r.get(), i, 4), nullptr),
+                       static_cast<int>(i64(r.get(), i, 5)), i64(r.get(), i, 6)});
     tx.commit();
     return out;
 }
@@ -1348,6 +1395,43 @@ AccountWrite PgStore::write_ratings(const std::vector<RatingRow>& rows, const st
         step("INSERT INTO rating_points (account, game, family, room, time_ms, mu, sigma) VALUES ($1, $2, $3, $4, "
              "$5::bigint, $6::double precision, $7::double precision) ON CONFLICT DO NOTHING RETURNING 1",
              {p.account, p.game, p.family, p.room, str(p.time_ms), dbl(p.mu), dbl(p.sigma)}, AccountWrite::Taken);
+    }
+    if (result == AccountWrite::Done && !w_->simple("COMMIT")) result = AccountWrite::Failed;
+    if (result != AccountWrite::Done) w_->simple("ROLLBACK");
+    return result;
+}
+
+AccountWrite PgStore::write_club_ratings(const std::string& club, const std::string& room,
+                                         const std::vector<ClubRatingRow>& rows) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected() || !w_->simple("BEGIN")) return AccountWrite::Failed;
+    AccountWrite result = AccountWrite::Done;
+    auto step = [&](const char* sql, const std::vector<std::string>& params, AccountWrite none) {
+        Result r = w_->exec(sql, params);
+        if (!succeeded(r.get())) {
+            if (log_allowed("store ratings")) spdlog::error("store: club ratings: {}", message(r.get()));
+            result = AccountWrite::Failed;
+        } else if (PQntuples(r.get()) != 1) {
+            result = none;
+        }
+    };
+    if (!room.empty())
+        step("INSERT INTO club_rated_games (club, room) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1", {club, room},
+             AccountWrite::Taken);
+    for (size_t i = 0; result == AccountWrite::Done && i < rows.size(); ++i) {
+        const ClubRatingRow& row = rows[i];
+        if (row.version == 0)
+            step("INSERT INTO club_ratings (club, game, family, account, mu, sigma, games, version) VALUES ($1, $2, $3, "
+                 "$4, $5::double precision, $6::double precision, $7::integer, 1) ON CONFLICT DO NOTHING RETURNING 1",
+                 {club, row.game, row.family, row.account, dbl(row.mu), dbl(row.sigma), std::to_string(row.games)},
+                 AccountWrite::Stale);
+        else
+            step("UPDATE club_ratings SET mu = $5::double precision, sigma = $6::double precision, games = $7::integer, "
+                 "version = $8::bigint + 1 WHERE club = $1 AND game = $2 AND family = $3 AND account = $4 AND version = "
+                 "$8::bigint RETURNING 1",
+                 {club, row.game, row.family, row.account, dbl(row.mu), dbl(row.sigma), std::to_string(row.games),
+                  std::to_string(row.version)},
+                 AccountWrite::Stale);
     }
     if (result == AccountWrite::Done && !w_->simple("COMMIT")) result = AccountWrite::Failed;
     if (result != AccountWrite::Done) w_->simple("ROLLBACK");

@@ -80,11 +80,15 @@ public:
     std::vector<AccountRow> load_accounts() override;
     bool has_clubs() const override { return true; }  // docs/decisions/028-clubs.md
     AccountWrite create_club(const ClubRow& c) override;
-    void set_club_invite(const std::string& club, const std::string& invite) override;
-    void put_club_member(const ClubMemberRow& m) override;
-    void delete_club_member(const std::string& club, const std::string& account) override;
-    std::vector<ClubRow> load_clubs() override;
-    std::vector<ClubMemberRow> load_club_members() override;
+    AccountWrite set_club_invite(const std::string& club, const std::string& invite) override;
+    AccountWrite add_club_member(const ClubMemberRow& m) override;
+    AccountWrite remove_club_member(const std::string& club, const std::string& account) override;
+    std::vector<ClubRow> find_clubs(ClubBy by, const std::string& value) override;
+    std::vector<ClubMemberRow> load_club_members(const std::string& club, const std::string& account) override;
+    std::vector<ClubRatingRow> load_club_ratings(const std::string& club, const std::string& game,
+                                                 const std::string& family) override;
+    AccountWrite write_club_ratings(const std::string& club, const std::string& room,
+                                    const std::vector<ClubRatingRow>& rows) override;
     void bind_account_session(const std::string& session, const std::string& account) override;
     void unbind_account_session(const std::string& session) override;
     void unbind_account_sessions(const std::string& account, const std::string& keep) override;

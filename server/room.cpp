@@ -37,6 +37,7 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       on_over_(std::move(setup.on_over)),
       on_finished_(std::move(setup.on_finished)),
       rating_of_(std::move(setup.rating_of)),
+      stored_rating_of_(std::move(setup.stored_rating_of)),
       name_of_(std::move(setup.name_of)),
       account_of_(std::move(setup.account_of)),
       game_(std::move(game)),
@@ -432,6 +433,20 @@ void Room::take_over(int n) {
 std::optional<rating::Rating> Room::rating_for(const std::string& account) const {
     if (!options_.rated || account.empty()) return std::nullopt;
     return (rating_of_ ? rating_of_(account) : std::nullopt).value_or(rating::Rating{});
+}
+
+std::optional<rating::Rating> Room::stored_rating(const std::string& account) const {
+    if (!options_.rated || account.empty() || !stored_rating_of_) return std::nullopt;
+    return stored_rating_of_(account);
+}
+
+void Room::refresh_rating(const std::string& account, const rating::Rating& r) {
+    if (!options_.rated || account.empty()) return;
+    bool changed = false;
+    for (Seat& s : seats_)
+        if (s.kind == Seat::Kind::Human || s.kind == Seat::Kind::External)
+            if (s.account == account && s.rating != r) s.rating = r, changed = true;
+    if (changed) push_room();
 }
 
 void Room::free_seat(int n) {

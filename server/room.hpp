@@ -52,8 +52,11 @@ struct RoomSetup {
     // Every room: the finished game once its finished state is stored (histories and ratings,
     // server/ratings.hpp), on the strand.
     std::function<void(const PlayedGame&)> on_finished;
-    // Rated rooms: an account's rating in this room's game and ruleset family (shown beside its name).
+    // Rated rooms: an account's rating in this room's game and ruleset family (shown beside its name):
+    // `rating_of` as this node last saw it (on the strand, when a seat is taken), `stored_rating_of`
+    // as the store has it now (reads the store: off the I/O threads; Hub::refresh_seat_rating).
     std::function<std::optional<rating::Rating>(const std::string& account)> rating_of;
+    std::function<std::optional<rating::Rating>(const std::string& account)> stored_rating_of;
     // The name a session chats under: its account's while logged in, else `fallback` (its hello name).
     std::function<std::string(const std::string& session, const std::string& fallback)> name_of;
     // The account a session is logged in to ("" : a guest): a seat follows its account to another
@@ -83,6 +86,10 @@ public:
          std::function<void(const std::string& id)> on_closed);
     const std::string& id() const { return id_; }
     bool is_private() const { return options_.is_private; }
+    bool rated() const { return options_.rated; }
+    // Rated rooms: `account`'s rating as the store has it now (nullopt: none yet, or not a rated
+    // room). Reads the store: call it off the I/O threads. Thread-safe.
+    std::optional<rating::Rating> stored_rating(const std::string& account) const;
     void post(std::function<void()> f) { strand_.post(std::move(f)); }
     // The `room` push without type and v (listRooms shows it without "invite"); thread-safe.
     json summary() const;
@@ -123,6 +130,9 @@ public:
     void restore_rulings(const json& rulings);  // crash recovery: the stored referee log
     void restore_stand_ins(const json& stand_ins);  // crash recovery: the stored stand-in log
     void chat(const ClientPtr& c, const std::string& text, int64_t id);
+    // Rated rooms: the seats of `account` show `r` (a push when it changed): the store's rating,
+    // read after the seat was taken with this node's copy (docs/decisions/033-clubs-across-nodes.md).
+    void refresh_rating(const std::string& account, const rating::Rating& r);
     // A member's rematch (createRoom with "rematchOf"): once the game is over, the first new room a
     // seated player creates from this one is named in this room's pushes ("rematch"), so the others
     // can follow. Anyone else's, or a later one, changes nothing.
@@ -252,7 +262,7 @@ private:
     std::function<void(const std::string&, const core::Outcome&)> on_over_;
     bool over_reported_ = false;
     std::function<void(const PlayedGame&)> on_finished_;
-    std::function<std::optional<rating::Rating>(const std::string&)> rating_of_;
+    std::function<std::optional<rating::Rating>(const std::string&)> rating_of_, stored_rating_of_;
     std::function<std::string(const std::string&, const std::string&)> name_of_;
     std::function<std::string(const std::string&)> account_of_;
     std::string seat_account(const Seat& s) const;  // "" : none

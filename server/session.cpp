@@ -29,6 +29,15 @@ std::string new_invite_code() {
     return out;
 }
 
+std::string new_row_id() {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::random_device rd;
+    std::string id;
+    for (int word = 0; word < 2; ++word)
+        for (uint32_t w = rd(), i = 0; i < 8; ++i, w >>= 4) id += kHex[w & 0xF];
+    return id;
+}
+
 std::string token_hash(const std::string& token) { return protocol::sha256_hex(token); }
 
 bool valid_token(const std::string& token) {

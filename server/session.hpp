@@ -15,6 +15,9 @@ std::string new_session_token();
 // An invite code: 16 random bytes (128 bits) from std::random_device, base64url without padding
 // (22 characters of A–Z a–z 0–9 - _).
 std::string new_invite_code();
+// A row's id (an account's, a club's): 8 random bytes from std::random_device, as 16 lowercase hex
+// digits. The store's primary key refuses a repeat.
+std::string new_row_id();
 // Lowercase hex SHA-256 of the token (what the server stores).
 std::string token_hash(const std::string& token);
 // Whether `token` has the shape of a token (64 lowercase hex digits).

@@ -50,6 +50,15 @@ CREATE TABLE IF NOT EXISTS clubs (
 CREATE UNIQUE INDEX IF NOT EXISTS clubs_name_key ON clubs(name_key);
 CREATE TABLE IF NOT EXISTS club_members (
   club TEXT NOT NULL, account TEXT NOT NULL, joined_ms INTEGER NOT NULL, PRIMARY KEY (club, account)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS club_members_account ON club_members(account);
+CREATE INDEX IF NOT EXISTS clubs_invite ON clubs(invite);
+CREATE INDEX IF NOT EXISTS clubs_owner ON clubs(owner);
+CREATE TABLE IF NOT EXISTS club_ratings (
+  club TEXT NOT NULL, game TEXT NOT NULL, family TEXT NOT NULL, account TEXT NOT NULL, mu REAL NOT NULL,
+  sigma REAL NOT NULL, games INTEGER NOT NULL, version INTEGER NOT NULL,
+  PRIMARY KEY (club, game, family, account)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS club_rated_games (
+  club TEXT NOT NULL, room TEXT NOT NULL, PRIMARY KEY (club, room)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS ratings (
   account TEXT NOT NULL, game TEXT NOT NULL, family TEXT NOT NULL, season TEXT NOT NULL, mu REAL NOT NULL,
   sigma REAL NOT NULL, games INTEGER NOT NULL, past TEXT NOT NULL, version INTEGER NOT NULL,
@@ -846,40 +855,42 @@ AccountWrite SqliteStore::create_club(const ClubRow& c) {
     return step_account(db_, s);
 }
 
-void SqliteStore::set_club_invite(const std::string& club, const std::string& invite) {
-    enqueue({[this, club, invite] {
-                 sqlite3_stmt* s = stmt("UPDATE clubs SET invite = ?2 WHERE id = ?1");
-                 put(s, 1, club);
-                 put(s, 2, invite);
-                 return run(db_, s);
-             },
-             {}});
+AccountWrite SqliteStore::set_club_invite(const std::string& club, const std::string& invite) {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = stmt("UPDATE clubs SET invite = ?2 WHERE id = ?1");
+    put(s, 1, club);
+    put(s, 2, invite);
+    const AccountWrite w = step_account(db_, s);
+    return w == AccountWrite::Done && sqlite3_changes(db_) != 1 ? AccountWrite::Stale : w;
 }
 
-void SqliteStore::put_club_member(const ClubMemberRow& m) {
-    enqueue({[this, m] {
-                 sqlite3_stmt* s = stmt("INSERT OR REPLACE INTO club_members (club, account, joined_ms) VALUES (?1, ?2, ?3)");
-                 put(s, 1, m.club);
-                 put(s, 2, m.account);
-                 put(s, 3, m.joined_ms);
-                 return run(db_, s);
-             },
-             {}});
+AccountWrite SqliteStore::add_club_member(const ClubMemberRow& m) {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = stmt("INSERT INTO club_members (club, account, joined_ms) VALUES (?1, ?2, ?3)");
+    put(s, 1, m.club);
+    put(s, 2, m.account);
+    put(s, 3, m.joined_ms);
+    return step_account(db_, s);
 }
 
-void SqliteStore::delete_club_member(const std::string& club, const std::string& account) {
-    enqueue({[this, club, account] {
-                 sqlite3_stmt* s = stmt("DELETE FROM club_members WHERE club = ?1 AND account = ?2");
-                 put(s, 1, club);
-                 put(s, 2, account);
-                 return run(db_, s);
-             },
-             {}});
+AccountWrite SqliteStore::remove_club_member(const std::string& club, const std::string& account) {
+    std::lock_guard db(db_mu_);
+    sqlite3_stmt* s = stmt("DELETE FROM club_members WHERE club = ?1 AND account = ?2");
+    put(s, 1, club);
+    put(s, 2, account);
+    const AccountWrite w = step_account(db_, s);
+    return w == AccountWrite::Done && sqlite3_changes(db_) != 1 ? AccountWrite::Stale : w;
 }
 
-std::vector<ClubRow> SqliteStore::load_clubs() {
+std::vector<ClubRow> SqliteStore::find_clubs(ClubBy by, const std::string& value) {
+    static constexpr const char* kSql[] = {
+        "SELECT id, name, name_key, owner, invite, created_ms FROM clubs WHERE id = ?1 ORDER BY id",
+        "SELECT id, name, name_key, owner, invite, created_ms FROM clubs WHERE name_key = ?1 ORDER BY id",
+        "SELECT id, name, name_key, owner, invite, created_ms FROM clubs WHERE invite = ?1 ORDER BY id",
+        "SELECT id, name, name_key, owner, invite, created_ms FROM clubs WHERE owner = ?1 ORDER BY id"};
     Reading r = reading();
-    sqlite3_stmt* s = r.stmt("SELECT id, name, name_key, owner, invite, created_ms FROM clubs ORDER BY id");
+    sqlite3_stmt* s = r.stmt(kSql[static_cast<int>(by)]);
+    put(s, 1, value);
     std::vector<ClubRow> out;
     while (sqlite3_step(s) == SQLITE_ROW)
         out.push_back({text(s, 0), text(s, 1), text(s, 2), text(s, 3), text(s, 4), sqlite3_column_int64(s, 5)});
@@ -887,13 +898,78 @@ std::vector<ClubRow> SqliteStore::load_clubs() {
     return out;
 }
 
-std::vector<ClubMemberRow> SqliteStore::load_club_members() {
+std::vector<ClubMemberRow> SqliteStore::load_club_members(const std::string& club, const std::string& account) {
     Reading r = reading();
-    sqlite3_stmt* s = r.stmt("SELECT club, account, joined_ms FROM club_members ORDER BY club, joined_ms, account");
+    sqlite3_stmt* s =
+        club.empty()      ? r.stmt("SELECT club, account, joined_ms FROM club_members WHERE account = ?2 ORDER BY club")
+        : account.empty() ? r.stmt("SELECT club, account, joined_ms FROM club_members WHERE club = ?1 ORDER BY joined_ms, account")
+                          : r.stmt("SELECT club, account, joined_ms FROM club_members WHERE club = ?1 AND account = ?2");
+    if (!club.empty()) put(s, 1, club);
+    if (!account.empty()) put(s, 2, account);
     std::vector<ClubMemberRow> out;
     while (sqlite3_step(s) == SQLITE_ROW) out.push_back({text(s, 0), text(s, 1), sqlite3_column_int64(s, 2)});
     sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
     return out;
+}
+
+std::vector<ClubRatingRow> SqliteStore::load_club_ratings(const std::string& club, const std::string& game,
+                                                          const std::string& family) {
+    Reading r = reading();
+    sqlite3_stmt* s = r.stmt(
+        "SELECT game, family, account, mu, sigma, games, version FROM club_ratings WHERE club = ?1 AND "
+        "(?2 = '' OR game = ?2) AND (?3 = '' OR family = ?3) ORDER BY game, family, account");
+    put(s, 1, club);
+    put(s, 2, game);
+    put(s, 3, family);
+    std::vector<ClubRatingRow> out;
+    while (sqlite3_step(s) == SQLITE_ROW)
+        out.push_back({club, text(s, 0), text(s, 1), text(s, 2), sqlite3_column_double(s, 3), sqlite3_column_double(s, 4),
+                       sqlite3_column_int(s, 5), sqlite3_column_int64(s, 6)});
+    sqlite3_reset(s);
+    return out;
+}
+
+AccountWrite SqliteStore::write_club_ratings(const std::string& club, const std::string& room,
+                                             const std::vector<ClubRatingRow>& rows) {
+    std::lock_guard db(db_mu_);
+    if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        if (log_allowed("store ratings")) spdlog::error("store: club ratings: {}", sqlite3_errmsg(db_));
+        return AccountWrite::Failed;
+    }
+    AccountWrite result = AccountWrite::Done;
+    if (!room.empty()) {
+        sqlite3_stmt* s = stmt("INSERT OR IGNORE INTO club_rated_games (club, room) VALUES (?1, ?2)");
+        put(s, 1, club);
+        put(s, 2, room);
+        result = step_account(db_, s);
+        if (result == AccountWrite::Done && sqlite3_changes(db_) != 1) result = AccountWrite::Taken;
+    }
+    for (size_t i = 0; result == AccountWrite::Done && i < rows.size(); ++i) {
+        const ClubRatingRow& row = rows[i];
+        sqlite3_stmt* s =
+            row.version == 0
+                ? stmt("INSERT OR IGNORE INTO club_ratings (club, game, family, account, mu, sigma, games, version) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1)")
+                : stmt("UPDATE club_ratings SET mu = ?5, sigma = ?6, games = ?7, version = ?8 + 1 "
+                       "WHERE club = ?1 AND game = ?2 AND family = ?3 AND account = ?4 AND version = ?8");
+        put(s, 1, club);
+        put(s, 2, row.game);
+        put(s, 3, row.family);
+        put(s, 4, row.account);
+        put(s, 5, row.mu);
+        put(s, 6, row.sigma);
+        put(s, 7, int64_t{row.games});
+        if (row.version != 0) put(s, 8, row.version);
+        result = step_account(db_, s);
+        if (result == AccountWrite::Done && sqlite3_changes(db_) != 1) result = AccountWrite::Stale;
+    }
+    if (result == AccountWrite::Done && sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        if (log_allowed("store ratings")) spdlog::error("store: club ratings: {}", sqlite3_errmsg(db_));
+        result = AccountWrite::Failed;
+    }
+    if (result != AccountWrite::Done) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return result;
 }
 
 // --- ratings and histories (docs/decisions/029-ratings-in-the-store.md) ----------------------------

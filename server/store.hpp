@@ -113,6 +113,16 @@ struct ClubMemberRow {
     std::string club, account;
     int64_t joined_ms = 0;
 };
+// How a club is looked up (Store::find_clubs): by its id, name key, invite code, or owner.
+enum class ClubBy { Id, Key, Invite, Owner };
+// A member's rating on a club's ladder (docs/decisions/033-clubs-across-nodes.md): one row per club,
+// game, ruleset family and account; `version` as RatingRow's (0: none yet), a compare-and-set.
+struct ClubRatingRow {
+    std::string club, game, family, account;
+    double mu = 0, sigma = 0;
+    int games = 0;
+    int64_t version = 0;
+};
 // Ratings and game histories (docs/decisions/029-ratings-in-the-store.md): rows shared by every
 // node, so a game rated on one node is on every node's pages and leaderboards.
 // An account's current rating in one game and ruleset family; `version` is 0 for an account that has
@@ -245,16 +255,45 @@ public:
     }
     // (session, account) of every log-in (Hub::restore).
     virtual std::vector<std::pair<std::string, std::string>> load_account_sessions() { return {}; }
-    // Clubs (docs/decisions/028-clubs.md; a table in both stores). create_club runs at once and waits
-    // for the database (off the I/O threads): Taken when another club holds the key or the id, Failed
-    // on a fault. The others are queued writes, applied in call order; the loads run at Hub::restore.
+    // Clubs (docs/decisions/028-clubs.md, 033-clubs-across-nodes.md; tables in both stores). The rows
+    // are the truth that every node reads: these run at once and wait for the database (off the I/O
+    // threads). Writes say what they did; reads throw std::runtime_error when the store cannot be
+    // reached. create_club: Taken when another club holds the key or the id. add_club_member: Taken
+    // when the account is a member already; remove_club_member: Stale when it is not (or no more).
     virtual bool has_clubs() const { return false; }
     virtual AccountWrite create_club(const ClubRow& c) { (void)c; return AccountWrite::Failed; }
-    virtual void set_club_invite(const std::string& club, const std::string& invite) { (void)club, (void)invite; }
-    virtual void put_club_member(const ClubMemberRow& m) { (void)m; }
-    virtual void delete_club_member(const std::string& club, const std::string& account) { (void)club, (void)account; }
-    virtual std::vector<ClubRow> load_clubs() { return {}; }
-    virtual std::vector<ClubMemberRow> load_club_members() { return {}; }
+    virtual AccountWrite set_club_invite(const std::string& club, const std::string& invite) {
+        (void)club, (void)invite;
+        return AccountWrite::Failed;
+    }
+    virtual AccountWrite add_club_member(const ClubMemberRow& m) { (void)m; return AccountWrite::Failed; }
+    virtual AccountWrite remove_club_member(const std::string& club, const std::string& account) {
+        (void)club, (void)account;
+        return AccountWrite::Failed;
+    }
+    // The clubs whose column `by` is `value` (by id).
+    virtual std::vector<ClubRow> find_clubs(ClubBy by, const std::string& value) { (void)by, (void)value; return {}; }
+    // The members of `club` (account ""), or the memberships of `account` (club ""), or that one
+    // membership; by club, joined, account.
+    virtual std::vector<ClubMemberRow> load_club_members(const std::string& club, const std::string& account) {
+        (void)club, (void)account;
+        return {};
+    }
+    // A club's ladder rows matching game and family when they are not "" (by game, family, account).
+    virtual std::vector<ClubRatingRow> load_club_ratings(const std::string& club, const std::string& game,
+                                                         const std::string& family) {
+        (void)club, (void)game, (void)family;
+        return {};
+    }
+    // One transaction: the game `room` is marked rated on `club`'s ladders ("" : no mark), then each
+    // row is written only over its stored version, as write_ratings. Taken: the game was rated on this
+    // club's ladders before; Stale: a row changed meanwhile (read again, rate again); nothing is
+    // written then. Failed: a fault.
+    virtual AccountWrite write_club_ratings(const std::string& club, const std::string& room,
+                                            const std::vector<ClubRatingRow>& rows) {
+        (void)club, (void)room, (void)rows;
+        return AccountWrite::Failed;
+    }
     // Ratings and histories (rows, both stores; they run at once and wait for the database: call them
     // off the I/O threads). Reads throw std::runtime_error when the store cannot be reached.
     virtual bool has_ratings() const { return false; }

@@ -3,6 +3,8 @@
 // members, a member leaves. A club's room is private and made by a member; its games, and rated
 // games where members meet, rate the members on the club's own ladder (GET /clubs/<name>). Both
 // stores keep clubs, members and ladders.
+#include <thread>
+
 #include "server/clubs.hpp"
 #include "server/account_name.hpp"
 #include "tests/games/test_games.hpp"
@@ -230,67 +232,212 @@ TEST_CASE("clubs: a club's room and members' rated games rate the members on the
     CHECK(cl_ladder_games(page()) == std::map<std::string, int>{{"Ann", 2}});
 }
 
-TEST_CASE("clubs: both stores keep clubs, members, invites and ladders; the database decides a name", "[server][clubs][store]") {
+namespace {
+const std::string kAnn = "aaaaaaaaaaaaaaaa", kBob = "bbbbbbbbbbbbbbbb", kCy = "cccccccccccccccc";
+
+// A tictactoe game in `room` between `first` (seat 0, the winner) and `second`.
+hexhall::server::PlayedGame cl_game(const std::string& room, const std::string& first, const std::string& second) {
+    hexhall::server::PlayedGame g;
+    g.room = room;
+    g.game = "tictactoe";
+    g.family = "standard";
+    g.finished_ms = 4000;
+    g.seats = {{first, "", "First", "human", false}, {second, "", "Second", "human", false}};
+    g.outcome.winners = {0};
+    return g;
+}
+}  // namespace
+
+// Decision 033: the rows are the truth, read at every call, so two books on one database (two nodes)
+// see each other's clubs, members, invites and ladders at once.
+TEST_CASE("clubs: two books on one database share clubs, members, invites and ladders at once", "[server][clubs][store]") {
     using namespace hexhall::server;
     for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
         TestStoreDb db(kind);
         std::unique_ptr<Store> sa = db.open(), sb = db.open();
         ClubBook a(sa.get()), b(sb.get());
-        a.load();
-        b.load();
         const std::string key = check_account_name("Chess").key;
-        ClubRefusal why;
-        REQUIRE(a.reserve(key, "aaaaaaaaaaaaaaaa", why));
         Club made;
-        REQUIRE(a.create("Chess", key, "aaaaaaaaaaaaaaaa", 1000, made) == AccountWrite::Done);
-        // The other node's memory knows nothing: the unique index refuses the name.
-        const std::string key2 = check_account_name("CHESS").key;
-        REQUIRE(b.reserve(key2, "bbbbbbbbbbbbbbbb", why));
+        REQUIRE(!a.create("Chess", key, kAnn, 1000, made));
+        // The other node sees it at once, and the unique index refuses the name there.
+        const std::optional<Club> seen = b.by_key(key);
+        REQUIRE(seen);
+        CHECK(seen->row.name == "Chess");
+        CHECK(seen->row.owner == kAnn);
+        CHECK(seen->members.size() == 1);
         Club other;
-        CHECK(b.create("CHESS", key2, "bbbbbbbbbbbbbbbb", 2000, other) == AccountWrite::Taken);
-        CHECK(!b.by_key(key2));
+        CHECK(b.create("CHESS", check_account_name("CHESS").key, kBob, 2000, other).code == "name_taken");
 
         Club out;
-        REQUIRE(!a.join(made.row.invite, "bbbbbbbbbbbbbbbb", 3000, out));
-        REQUIRE(!a.join(made.row.invite, "cccccccccccccccc", 3500, out));
-        REQUIRE(!a.leave(made.row.id, "cccccccccccccccc"));
-        REQUIRE(!a.new_invite(made.row.id, "aaaaaaaaaaaaaaaa", out));
-        const std::string invite = out.row.invite;
+        REQUIRE(!b.join(made.row.invite, kBob, 3000, out));  // joined on b ...
+        CHECK(a.is_member(made.row.id, kBob));              // ... a member on a at once
+        CHECK(a.join(made.row.invite, kBob, 3100, out).code == "already_member");
+        REQUIRE(!b.join(made.row.invite, kCy, 3500, out));
+        CHECK(a.by_id(made.row.id)->members.size() == 3);
+        CHECK(a.clubs_among({kAnn, kBob, "dddddddddddddddd"}) ==
+              std::map<std::string, std::set<std::string>>{{made.row.id, {kAnn, kBob}}});
+        REQUIRE(!b.leave(made.row.id, kCy));  // left on b: gone on a
+        CHECK(!a.is_member(made.row.id, kCy));
+        CHECK(a.leave(made.row.id, kCy).code == "not_member");
+        CHECK(a.leave(made.row.id, kAnn).code == "bad_request");  // the owner stays
+        CHECK(b.new_invite(made.row.id, kBob, out).code == "not_owner");
+        REQUIRE(!a.new_invite(made.row.id, kAnn, out));  // a new code on a: the old one fails on b
+        CHECK(out.row.invite != made.row.invite);
+        CHECK(!b.by_invite(made.row.invite));
+        CHECK(b.by_invite(out.row.invite).has_value());
+        CHECK(b.join(made.row.invite, kCy, 3600, out).code == "no_club");
+        REQUIRE(b.of_account(kBob).size() == 1);
+        CHECK(b.of_account(kBob).at(0).row.id == made.row.id);
+        REQUIRE(!a.remove(made.row.id, kAnn, kBob, out));
+        CHECK(b.of_account(kBob).empty());
+        REQUIRE(!b.join(b.by_id(made.row.id)->row.invite, kBob, 3700, out));
 
-        PlayedGame g;
-        g.room = "r1";
-        g.game = "tictactoe";
-        g.family = "standard";
-        g.finished_ms = 4000;
-        g.seats = {{"aaaaaaaaaaaaaaaa", "", "Ann", "human", false}, {"bbbbbbbbbbbbbbbb", "", "Bob", "human", false}};
-        g.outcome.winners = {0};
-        ClubLadders la(sa.get(), 1);
-        la.record(made.row.id, {"aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb"}, g);
-        const auto ann = la.entry(made.row.id, "tictactoe", "standard", "aaaaaaaaaaaaaaaa");
+        // Ladders: a game rated on a's book is b's at once; a game recorded twice counts once.
+        ClubLadders la(sa.get(), 1), lb(sb.get(), 1);
+        la.record(made.row.id, {kAnn, kBob}, cl_game("r1", kAnn, kBob));
+        const auto ann = lb.entry(made.row.id, "tictactoe", "standard", kAnn);
         REQUIRE(ann);
         CHECK(ann->second == 1);
         CHECK(ann->first.mu > 25.0);
-        sa->flush();
-
-        // A restarted node reads them back.
-        std::unique_ptr<Store> sc = db.open();
-        ClubBook c(sc.get());
-        c.load();
-        const std::optional<Club> seen = c.by_key(key);
-        REQUIRE(seen);
-        CHECK(seen->row.name == "Chess");
-        CHECK(seen->row.owner == "aaaaaaaaaaaaaaaa");
-        CHECK(seen->row.invite == invite);
-        CHECK(seen->members.size() == 2);
-        CHECK(c.is_member(made.row.id, "bbbbbbbbbbbbbbbb"));
-        CHECK(!c.is_member(made.row.id, "cccccccccccccccc"));
-        CHECK(c.by_invite(invite).has_value());
-        ClubLadders lc(sc.get(), 1);
-        lc.load();
-        const auto again = lc.entry(made.row.id, "tictactoe", "standard", "aaaaaaaaaaaaaaaa");
+        lb.record(made.row.id, {kAnn, kBob}, cl_game("r1", kAnn, kBob));
+        CHECK(la.entry(made.row.id, "tictactoe", "standard", kAnn)->second == 1);
+        lb.record(made.row.id, {kAnn, kBob}, cl_game("r2", kBob, kAnn));  // b rates from a's result
+        const auto again = la.entry(made.row.id, "tictactoe", "standard", kAnn);
         REQUIRE(again);
-        CHECK(again->first.mu == ann->first.mu);
-        CHECK(again->first.sigma == ann->first.sigma);
-        CHECK(again->second == 1);
+        CHECK(again->second == 2);
+        CHECK(again->first.mu < ann->first.mu);
+        auto id = [](const std::string& x) { return x; };
+        CHECK(la.ladders(made.row.id, id) == lb.ladders(made.row.id, id));
+        REQUIRE(la.ladders(made.row.id, id).at(0).at("rows").size() == 2);
     }
+}
+
+TEST_CASE("clubs: two nodes rating one club's members at once lose no game", "[server][clubs][store]") {
+    using namespace hexhall::server;
+    Watchdog wd(240);
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        std::unique_ptr<Store> sa = db.open(), sb = db.open();
+        ClubLadders a(sa.get(), 1), b(sb.get(), 1);
+        constexpr int kGames = 40;
+        const std::set<std::string> members = {kAnn, kBob, kCy};
+        auto play = [&](ClubLadders& book, const std::string& node, const std::string& rival, std::string& error) {
+            try {
+                for (int i = 0; i < kGames; ++i) book.record("club1", members, cl_game(node + std::to_string(i), kAnn, rival));
+            } catch (const std::exception& e) {
+                error = e.what();
+            }
+        };
+        std::string ea, eb;
+        std::thread ta([&] { play(a, "a-", kBob, ea); });
+        std::thread tb([&] { play(b, "b-", kCy, eb); });
+        ta.join();
+        tb.join();
+        CHECK(ea.empty());
+        CHECK(eb.empty());
+        const auto ann = a.entry("club1", "tictactoe", "standard", kAnn);
+        REQUIRE(ann);
+        CHECK(ann->second == 2 * kGames);  // every game counted once: none lost to the other node's write
+        CHECK(b.entry("club1", "tictactoe", "standard", kBob)->second == kGames);
+        CHECK(b.entry("club1", "tictactoe", "standard", kCy)->second == kGames);
+        INFO("retries: " << a.retries() + b.retries());
+        SUCCEED();
+    }
+}
+
+TEST_CASE("clubs: an older database's ladder documents move into rows", "[server][clubs][store]") {
+    using namespace hexhall::server;
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        {
+            auto store = db.open();
+            const json ladder = {{kAnn, {{"mu", 27.5}, {"sigma", 7.5}, {"games", 3}}},
+                                 {kBob, {{"mu", 22.5}, {"sigma", 7.6}, {"games", 3}}}};
+            store->put_document(kClubLadderKind, "club1:tictactoe:standard", ladder.dump(), 20);
+            store->flush();
+        }
+        auto store = db.open();
+        ClubLadders ladders(store.get(), 1);
+        ladders.load();
+        CHECK(store->load_documents(kClubLadderKind).empty());
+        const auto ann = ladders.entry("club1", "tictactoe", "standard", kAnn);
+        REQUIRE(ann);
+        CHECK(ann->first.mu == 27.5);
+        CHECK(ann->first.sigma == 7.5);
+        CHECK(ann->second == 3);
+        ClubLadders again(store.get(), 1);
+        again.load();  // a second start (or node) finds nothing to move
+        CHECK(again.entry("club1", "tictactoe", "standard", kBob)->second == 3);
+    }
+}
+
+namespace {
+std::unique_ptr<hexhall::server::Server> cl_node_on(const TestStoreDb& db, const std::string& id) {
+    hexhall::server::ServerOptions o;
+    o.address = "127.0.0.1";
+    o.port = 0;
+    o.threads = 2;
+    o.node_id = id;
+    o.limits.leaderboard_min_games = 1;
+    db.use_in(o);
+    return std::make_unique<hexhall::server::Server>(o);
+}
+}  // namespace
+
+// Three servers (nodes) on one PostgreSQL (decisions 017, 033): a club founded on A is joined on B by
+// its invite, a club game finished on C is on the ladder as A, B and C serve it, and a member who
+// leaves on B is gone from A's page at once.
+TEST_CASE("clubs: three nodes on one database serve the same club, members and ladder at once", "[server][clubs][store][cluster]") {
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog wd(240);
+    registry_with_test_games();
+    TestStoreDb db("postgres");
+    auto na = cl_node_on(db, "clubs-a"), nb = cl_node_on(db, "clubs-b"), nc = cl_node_on(db, "clubs-c");
+    const uint16_t pa = na->start(), pb = nb->start(), pc = nc->start();
+    WsClient ann(pa), bob(pb);
+    cl_register(ann, "Ann");
+    cl_register(bob, "Bob");
+    const json made = cl_call(ann, {{"type", "createClub"}, {"name", "Go Club"}});
+    REQUIRE(made.at("type") == "club");
+    const std::string id = made.at("club").at("id");
+    const json joined = cl_call(bob, {{"type", "joinClub"}, {"invite", made.at("club").at("invite")}});
+    INFO(joined.dump());
+    REQUIRE(joined.at("type") == "club");
+    CHECK(cl_member_names(joined.at("club")) == std::vector<std::string>{"Ann", "Bob"});
+    int status = 0;
+    auto page = [&](uint16_t port) {
+        const json p = json::parse(http_get(port, "/clubs/go%20club", status));
+        REQUIRE(status == 200);
+        return p;
+    };
+    for (uint16_t port : {pa, pb, pc}) CHECK(cl_member_names(page(port)) == std::vector<std::string>{"Ann", "Bob"});
+    const json mine = cl_call(ann, {{"type", "myClubs"}});
+    REQUIRE(mine.at("clubs").size() == 1);
+    CHECK(mine.at("clubs").at(0).at("members") == 2);  // Bob's join on B, as A answers
+
+    // Both come to node C (their log-ins hold there) and play a rated club game there.
+    WsClient ann_c(pc), bob_c(pc);
+    REQUIRE(ann_c.hello("x", ann.token).contains("account"));
+    REQUIRE(bob_c.hello("x", bob.token).contains("account"));
+    cl_play(ann_c, bob_c, {{"club", id}, {"rated", true}});
+    REQUIRE(eventually([&] { return cl_ladder_games(page(pc)) == std::map<std::string, int>{{"Ann", 1}, {"Bob", 1}}; }));
+    const json ladders = page(pc).at("ladders");
+    REQUIRE(ladders.at(0).at("rows").size() == 2);
+    CHECK(ladders.at(0).at("rows").at(0).at("name") == "Ann");  // the winner first
+    CHECK(page(pa).at("ladders") == ladders);  // the same ladder on every node, at once
+    CHECK(page(pb).at("ladders") == ladders);
+
+    // Bob leaves on B: A's page no longer lists him, at once (his rating stays in the book).
+    REQUIRE(cl_code(cl_call(bob, {{"type", "leaveClub"}, {"club", id}})) == "ok");
+    const json after = page(pa);
+    CHECK(cl_member_names(after) == std::vector<std::string>{"Ann"});
+    CHECK(cl_ladder_games(after) == std::map<std::string, int>{{"Ann", 1}});
+    CHECK(cl_call(ann, {{"type", "myClubs"}}).at("clubs").at(0).at("members") == 1);
+    ann.close();
+    bob.close();
+    ann_c.close();
+    bob_c.close();
+    na->stop();
+    nb->stop();
+    nc->stop();
 }

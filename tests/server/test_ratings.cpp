@@ -3,6 +3,7 @@
 // are rated (Weng-Lin), every account's history gets the game, and GET /players/<name> and
 // GET /leaderboard show them. Deleting an account keeps its games under an anonymous name. Both
 // stores keep ratings and histories.
+#include <cmath>
 #include <thread>
 
 #include "server/ratings.hpp"
@@ -596,6 +597,55 @@ TEST_CASE("ratings: a game rated on one node shows on another's pages and leader
     CHECK(board.at("rows").at(0).at("games") == 2);
     ann_b.close();
     bob_b.close();
+    na->stop();
+    nb->stop();
+}
+
+// A rated room's seat shows the player's rating as the store has it (decision 033), not this node's
+// copy: Ann's rating changes in a game on node B after she logged in on node A, then she sits down in
+// a rated room on A.
+TEST_CASE("ratings: a rated seat shows the rating another node changed", "[server][ratings][store][cluster]") {
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog wd(180);
+    registry_with_test_games();
+    TestStoreDb db("postgres");
+    auto na = rt_node_on(db, "seats-a"), nb = rt_node_on(db, "seats-b");
+    const uint16_t pa = na->start(), pb = nb->start();
+    WsClient ann(pa), bob(pa);
+    rt_logged_in(ann, "Ann");  // A's copy: no rating yet
+    rt_logged_in(bob, "Bob");
+    WsClient ann_b(pb), bob_b(pb);
+    REQUIRE(ann_b.hello("x", ann.token).contains("account"));
+    REQUIRE(bob_b.hello("x", bob.token).contains("account"));
+    rt_rated_game(ann_b, bob_b);  // Ann wins on B
+    int status = 0;
+    json page;
+    REQUIRE(eventually([&] {
+        page = rt_get_json(pb, "/players/Ann", status);
+        return status == 200 && page.at("ratings").size() == 1;
+    }));
+    const double stored_mu = page.at("ratings").at(0).at("mu").get<double>();
+    REQUIRE(stored_mu > 25.0);
+
+    const std::string room = ann.create({{"game", "tictactoe"}, {"rated", true}}).at("room");
+    REQUIRE(ann.join(room, 0).at("type") == "joined");
+    auto seat_mu = [](const json& push) {
+        if (!push.is_object()) return 0.0;  // no push read yet
+        const json& seat = push.at("seats").at(0);
+        return seat.is_object() && seat.contains("rating") ? seat.at("rating").at("mu").get<double>() : 0.0;
+    };
+    auto shows_stored = [&](const json& push) { return std::abs(seat_mu(push) - stored_mu) < 1e-9; };
+    if (!shows_stored(ann.last_room)) ann.room_until(shows_stored);  // the push after the store was read
+    // Listed as the lobby shows it, too.
+    const json listed = rt_call(ann, {{"type", "listRooms"}});
+    bool found = false;
+    for (const json& r : listed.at("rooms"))
+        if (r.at("room") == room) {
+            found = true;
+            CHECK(shows_stored(r));
+        }
+    CHECK(found);
+    for (WsClient* c : {&ann, &bob, &ann_b, &bob_b}) c->close();
     na->stop();
     nb->stop();
 }

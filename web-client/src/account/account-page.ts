@@ -5,7 +5,7 @@ import { go } from "../app/router";
 import { session } from "../app/session";
 import { errorText, type Shell } from "../app/shell";
 import { t, onLang } from "../i18n";
-import { account, accountOf, onAccount, setAccount } from "./state";
+import { account, accountOf, onAccount, playingOf, setAccount, setPlaying } from "./state";
 
 export function mountAccountPage(root: HTMLElement, shell: Shell): () => void {
   function field(id: string, label: string, type: string, hint?: string, autocomplete?: string) {
@@ -37,6 +37,7 @@ export function mountAccountPage(root: HTMLElement, shell: Shell): () => void {
             const a = accountOf(reply);
             if (a) session.setName(a.name);
             setAccount(a);
+            setPlaying(playingOf(reply));  // the account's games in progress (the lobby lists them)
             if (typeof reply.claimed === "number" && reply.claimed > 0) shell.toast(t("account.claimed", { n: reply.claimed }));
           });
         } }, name.el, pw.el, h("button", { class: "btn btn-primary", type: "submit", "data-testid": `${type}-submit` }, t(title))));

@@ -25,6 +25,32 @@ export function accountOf(m: ServerMessage): AccountInfo | null {
   return a && typeof a.id === "string" && typeof a.name === "string" ? { id: a.id, name: a.name } : null;
 }
 
+/** A live seat the account holds (`welcome` / `account` "playing", docs/protocol.md "Seats follow the account"). */
+export interface PlayingSeat { room: string; game: string; seat: number; invite: string; started: boolean }
+
+let seats: PlayingSeat[] = [];
+const seatListeners = new Set<(s: PlayingSeat[]) => void>();
+
+export function playing(): PlayingSeat[] { return seats; }
+
+export function setPlaying(s: PlayingSeat[]): void {
+  seats = s;
+  for (const fn of [...seatListeners]) fn(s);
+}
+
+export function onPlaying(fn: (s: PlayingSeat[]) => void): () => void {
+  seatListeners.add(fn);
+  return () => seatListeners.delete(fn);
+}
+
+/** The account's live seats named by a server message (`welcome`, `account`); [] when none. */
+export function playingOf(m: ServerMessage): PlayingSeat[] {
+  if (!Array.isArray(m.playing)) return [];
+  return m.playing
+    .filter((p: any) => p && typeof p.room === "string" && typeof p.seat === "number")
+    .map((p: any) => ({ room: p.room, game: String(p.game ?? ""), seat: p.seat, invite: String(p.invite ?? ""), started: p.started === true }));
+}
+
 /** Why a `loggedOut` push says the session was logged out (docs/protocol.md, "Accounts"). */
 export type LoggedOutReason = "logout" | "logoutAll" | "passwordChanged" | "accountDeleted" | "revoked";
 
@@ -34,9 +60,10 @@ export type LoggedOutReason = "logout" | "logoutAll" | "passwordChanged" | "acco
  * browser plays on as a guest and `told` shows why.
  */
 export function trackAccount(conn: Connection, told?: (reason: LoggedOutReason, name: string | null) => void): void {
-  conn.on("ready", (m) => setAccount(accountOf(m)));
+  conn.on("ready", (m) => { setAccount(accountOf(m)); setPlaying(playingOf(m)); });
   conn.on("loggedOut", (m) => {
     setAccount(null);
+    setPlaying([]);
     const reasons: LoggedOutReason[] = ["logout", "logoutAll", "passwordChanged", "accountDeleted", "revoked"];
     const reason = reasons.includes(m.reason) ? (m.reason as LoggedOutReason) : "revoked";
     told?.(reason, typeof m.name === "string" ? m.name : null);

@@ -8,6 +8,7 @@ import { errorText, type Shell } from "../app/shell";
 import { t, onLang } from "../i18n";
 import { tournamentsCard } from "../tournament/lobby-card";
 import { playNowCard } from "../account/play-now";
+import { myGamesCard } from "./my-games";
 import { createForm } from "./create-form";
 import { createRoomMessage, defaultOptions, listSummary, type CreateOptions } from "./options";
 
@@ -141,6 +142,7 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
     renderBack();
     root.append(backBox, h("div", { class: "lobby" },
       h("div", { class: "lobby-main" },
+        myGames.el,
         playNow.el,
         h("section", { class: "card lobby-rooms" },
           h("div", { class: "row between" }, h("h2", {}, t("lobby.rooms")),
@@ -157,11 +159,12 @@ export function mountLobby(root: HTMLElement, shell: Shell): () => void {
   }
 
   const playNow = playNowCard(shell);
+  const myGames = myGamesCard(shell);
   render();
   const offLang = onLang(render);
   const offJoined = shell.conn.on("joined", () => window.setTimeout(renderBack, 0));
   const offReady = shell.conn.on("ready", () => { if (!nameInput.value) nameInput.value = session.name(); refresh(); });
   if (shell.conn.ready) refresh();
   else shell.ensureName();  // the first visit asks for a display name
-  return () => { disposed = true; window.clearTimeout(timer); offLang(); offReady(); offJoined(); playNow.dispose(); };
+  return () => { disposed = true; window.clearTimeout(timer); offLang(); offReady(); offJoined(); playNow.dispose(); myGames.dispose(); };
 }
