@@ -1,6 +1,184 @@
 #include "games/catan/engine/random_play.hpp"
 
+#include "games/catan/engine/rules_internal.hpp"
+
 namespace hexhall::catan {
+
+namespace {
+using namespace detail;
+
+// The active seat's choice before the roll (PreRoll) or after it (Trade, Build, Main; no open offer)
+// drawn exactly as legal_actions(...).list[uniform(rng, count)] would be, from the sizes of the list's
+// groups instead of the list: the same single uniform() draw, then the drawn entry is built in the
+// listing's order (legal.cpp: the roll, bank trades, roads, settlements, cities, buying, knight, road
+// building, monopoly, year of plenty, end of turn). Pinned by tests/test_random_play.cpp.
+Action sampled_turn_action(const GameState& s, int seat, Rng& rng) {
+    const PlayerState& p = s.players[seat];
+    const bool pre_roll = s.phase == Phase::PreRoll;
+    Action a;
+    a.seat = static_cast<uint8_t>(seat);
+    // Bank trades (Trade and Main): for each type given at its best rate, each other type the bank holds.
+    std::array<uint8_t, kResourceTypes> rates{};
+    int bank_types = 0;
+    if (!pre_roll || !s.dev_played)
+        for (int r = 0; r < kResourceTypes; ++r) bank_types += s.bank[r] != 0;
+    int trades = 0;
+    if (is_trade_or_main(s.phase)) {
+        rates = bank_rates(s, seat);
+        for (int g = 0; g < kResourceTypes; ++g)
+            if (p.hand[g] >= rates[g]) trades += bank_types - (s.bank[g] != 0);
+    }
+    EdgeSet roads;
+    if (!pre_roll && covers(p.hand, kRoadCost) && p.roads_left) roads = legal_road_edges(s, seat);
+    const IntersectionSet settlements =
+        !pre_roll && p.settlements_left && covers(p.hand, kSettlementCost) ? legal_settlement_spots(s, seat) : 0;
+    const IntersectionSet cities = !pre_roll && p.cities_left && covers(p.hand, kCityCost) ? p.settlements : 0;
+    const int buy = !pre_roll && s.deck_next < kDevCards && covers(p.hand, kDevCardCost);
+    auto playable = [&](DevCard c) {
+        return !s.dev_played && p.dev_cards[static_cast<int>(c)] > p.dev_bought_now[static_cast<int>(c)];
+    };
+    const int knight = playable(DevCard::Knight), road_building = playable(DevCard::RoadBuilding);
+    const int monopoly = playable(DevCard::Monopoly) ? kResourceTypes : 0;
+    int plenty = 0;
+    const int want = std::min(2, total_of(s.bank));
+    if (playable(DevCard::YearOfPlenty)) {
+        if (want < 2) {
+            plenty = want == 0 ? 1 : bank_types;
+        } else {
+            for (int r1 = 0; r1 < kResourceTypes; ++r1)
+                for (int r2 = r1; r2 < kResourceTypes; ++r2) plenty += r1 == r2 ? s.bank[r1] >= 2 : s.bank[r1] && s.bank[r2];
+        }
+    }
+    const int road_count = roads.count(), settlement_count = popcount64(settlements), city_count = popcount64(cities);
+    const int roll = pre_roll, end = !pre_roll;
+    const int total = roll + trades + road_count + settlement_count + city_count + buy + knight + road_building +
+                      monopoly + plenty + end;
+    uint32_t k = uniform(rng, static_cast<uint32_t>(total));
+    if (k < static_cast<uint32_t>(roll)) {
+        a.type = ActionType::RollDice;
+        return a;
+    }
+    k -= static_cast<uint32_t>(roll);
+    if (k < static_cast<uint32_t>(trades)) {
+        a.type = ActionType::BankTrade;
+        for (int g = 0; g < kResourceTypes; ++g) {
+            if (p.hand[g] < rates[g]) continue;
+            for (int r = 0; r < kResourceTypes; ++r) {
+                if (r == g || !s.bank[r]) continue;
+                if (k-- == 0) {
+                    a.give[g] = rates[g];
+                    a.get[r] = 1;
+                    return a;
+                }
+            }
+        }
+    }
+    k -= static_cast<uint32_t>(trades);
+    auto nth_bit = [](uint64_t w, uint32_t n) {
+        for (; n; --n) w &= w - 1;
+        return std::countr_zero(w);
+    };
+    if (k < static_cast<uint32_t>(road_count)) {
+        a.type = ActionType::BuildRoad;
+        a.location = static_cast<uint8_t>(roads.nth(static_cast<int>(k)));
+        return a;
+    }
+    k -= static_cast<uint32_t>(road_count);
+    if (k < static_cast<uint32_t>(settlement_count)) {
+        a.type = ActionType::BuildSettlement;
+        a.location = static_cast<uint8_t>(nth_bit(settlements, k));
+        return a;
+    }
+    k -= static_cast<uint32_t>(settlement_count);
+    if (k < static_cast<uint32_t>(city_count)) {
+        a.type = ActionType::BuildCity;
+        a.location = static_cast<uint8_t>(nth_bit(cities, k));
+        return a;
+    }
+    k -= static_cast<uint32_t>(city_count);
+    if (k < static_cast<uint32_t>(buy)) {
+        a.type = ActionType::BuyDevCard;
+        return a;
+    }
+    k -= static_cast<uint32_t>(buy);
+    if (k < static_cast<uint32_t>(knight)) {
+        a.type = ActionType::PlayKnight;
+        return a;
+    }
+    k -= static_cast<uint32_t>(knight);
+    if (k < static_cast<uint32_t>(road_building)) {
+        a.type = ActionType::PlayRoadBuilding;
+        return a;
+    }
+    k -= static_cast<uint32_t>(road_building);
+    if (k < static_cast<uint32_t>(monopoly)) {
+        a.type = ActionType::PlayMonopoly;
+        a.resource = static_cast<Resource>(k);
+        return a;
+    }
+    k -= static_cast<uint32_t>(monopoly);
+    if (k < static_cast<uint32_t>(plenty)) {
+        a.type = ActionType::PlayYearOfPlenty;
+        if (want == 0) return a;
+        if (want == 1) {
+            for (int r = 0; r < kResourceTypes; ++r)
+                if (s.bank[r] && k-- == 0) {
+                    a.get = one_of(static_cast<Resource>(r));
+                    return a;
+                }
+        }
+        for (int r1 = 0; r1 < kResourceTypes; ++r1)
+            for (int r2 = r1; r2 < kResourceTypes; ++r2) {
+                ResourceCounts g = one_of(static_cast<Resource>(r1));
+                ++g[r2];
+                if (!covers(s.bank, g)) continue;
+                if (k-- == 0) {
+                    a.get = g;
+                    return a;
+                }
+            }
+    }
+    a.type = ActionType::EndTurn;
+    return a;
+}
+
+// The active seat's robber move drawn as legal_actions' list[uniform(count)]: per hex but the
+// robber's, one entry per opponent with a building there (ascending seats), or one without a victim.
+Action sampled_robber_action(const GameState& s, int seat, Rng& rng) {
+    const Geometry& g = geometry();
+    std::array<IntersectionSet, kMaxPlayers> owned{};
+    for (int i = 0; i < s.options.players; ++i)
+        if (i != seat) owned[i] = buildings_of(s.players[i]);
+    std::array<uint8_t, kHexes> victims{};
+    int total = 0;
+    for (int h = 0; h < kHexes; ++h) {
+        if (h == s.robber) continue;
+        unsigned m = 0;
+        for (int i = 0; i < s.options.players; ++i) m |= static_cast<unsigned>((owned[i] & g.hex_corner_mask[h]) != 0) << i;
+        victims[h] = static_cast<uint8_t>(m);
+        total += m ? popcount64(m) : 1;
+    }
+    uint32_t k = uniform(rng, static_cast<uint32_t>(total));
+    Action a;
+    a.type = ActionType::MoveRobber;
+    a.seat = static_cast<uint8_t>(seat);
+    for (int h = 0; h < kHexes; ++h) {
+        if (h == s.robber) continue;
+        const unsigned m = victims[h];
+        const uint32_t n = m ? static_cast<uint32_t>(popcount64(m)) : 1;
+        if (k < n) {
+            a.location = static_cast<uint8_t>(h);
+            unsigned w = m;
+            for (; k; --k) w &= w - 1;
+            a.target = static_cast<int8_t>(m ? std::countr_zero(w) : -1);
+            return a;
+        }
+        k -= n;
+    }
+    return a;  // not reached: k < total
+}
+
+}  // namespace
 
 int next_decider(const GameState& s) {
     if (s.phase == Phase::Discard)
@@ -24,6 +202,11 @@ Action random_discard(int seat, ResourceCounts hand, int n, Rng& rng) {
 }
 
 Action random_legal_action(const GameState& s, int seat, Rng& rng, LegalActions& la) {
+    if (seat == s.active && (after_roll_phase(s.phase) || s.phase == Phase::PreRoll) && !s.offer.open &&
+        seat < s.options.players && !s.players[seat].disqualified)
+        return sampled_turn_action(s, seat, rng);
+    if (seat == s.active && s.phase == Phase::MoveRobber && seat < s.options.players && !s.players[seat].disqualified)
+        return sampled_robber_action(s, seat, rng);
     legal_actions(s, seat, la);
     if (la.discard) return random_discard(seat, s.players[seat].hand, la.discard, rng);
     return la.list[uniform(rng, static_cast<uint32_t>(la.count))];

@@ -19,9 +19,9 @@ inline int total_of(const ResourceCounts& c) {
 }
 // True when `have` holds at least `need` of every type.
 inline bool covers(const ResourceCounts& have, const ResourceCounts& need) {
-    for (int i = 0; i < kResourceTypes; ++i)
-        if (have[i] < need[i]) return false;
-    return true;
+    bool short_of = false;  // no early exit: branch-free, random hands mispredicted it
+    for (int i = 0; i < kResourceTypes; ++i) short_of |= have[i] < need[i];
+    return !short_of;
 }
 inline void add(ResourceCounts& to, const ResourceCounts& c) {
     for (int i = 0; i < kResourceTypes; ++i) to[i] = static_cast<uint8_t>(to[i] + c[i]);
