@@ -142,40 +142,54 @@ Action sampled_turn_action(const GameState& s, int seat, Rng& rng) {
     return a;
 }
 
+// The hexes around each intersection, bit h for hex h.
+const std::array<uint32_t, kIntersections>& intersection_hex_masks() {
+    static const auto table = [] {
+        std::array<uint32_t, kIntersections> out{};
+        const Geometry& g = geometry();
+        for (int v = 0; v < kIntersections; ++v)
+            for (int8_t h : g.intersection_hexes[v])
+                if (h != kNone) out[v] |= uint32_t{1} << h;
+        return out;
+    }();
+    return table;
+}
+
 // The active seat's robber move drawn as legal_actions' list[uniform(count)]: per hex but the
-// robber's, one entry per opponent with a building there (ascending seats), or one without a victim.
+// robber's, ascending, one entry per opponent with a building there (ascending seats), or one
+// without a victim. Counted from each opponent's mask of hexes touched by their buildings.
 Action sampled_robber_action(const GameState& s, int seat, Rng& rng) {
-    const Geometry& g = geometry();
-    std::array<IntersectionSet, kMaxPlayers> owned{};
-    for (int i = 0; i < s.options.players; ++i)
-        if (i != seat) owned[i] = buildings_of(s.players[i]);
-    std::array<uint8_t, kHexes> victims{};
-    int total = 0;
-    for (int h = 0; h < kHexes; ++h) {
-        if (h == s.robber) continue;
-        unsigned m = 0;
-        for (int i = 0; i < s.options.players; ++i) m |= static_cast<unsigned>((owned[i] & g.hex_corner_mask[h]) != 0) << i;
-        victims[h] = static_cast<uint8_t>(m);
-        total += m ? popcount64(m) : 1;
+    const auto& around = intersection_hex_masks();
+    const uint32_t others = ((uint32_t{1} << kHexes) - 1) & ~(uint32_t{1} << s.robber);
+    std::array<uint32_t, kMaxPlayers> touched{};
+    uint32_t any = 0;
+    int entries = 0;
+    for (int i = 0; i < s.options.players; ++i) {
+        if (i == seat) continue;
+        for_each_bit(buildings_of(s.players[i]), 0, [&](int v) { touched[i] |= around[v]; });
+        touched[i] &= others;
+        any |= touched[i];
+        entries += popcount64(touched[i]);
     }
-    uint32_t k = uniform(rng, static_cast<uint32_t>(total));
+    entries += popcount64(others & ~any);  // one entry without a victim per such hex
+    uint32_t k = uniform(rng, static_cast<uint32_t>(entries));
     Action a;
     a.type = ActionType::MoveRobber;
     a.seat = static_cast<uint8_t>(seat);
-    for (int h = 0; h < kHexes; ++h) {
-        if (h == s.robber) continue;
-        const unsigned m = victims[h];
-        const uint32_t n = m ? static_cast<uint32_t>(popcount64(m)) : 1;
-        if (k < n) {
-            a.location = static_cast<uint8_t>(h);
-            unsigned w = m;
-            for (; k; --k) w &= w - 1;
-            a.target = static_cast<int8_t>(m ? std::countr_zero(w) : -1);
-            return a;
+    for (uint32_t w = others; w; w &= w - 1) {
+        const int h = std::countr_zero(w);
+        a.location = static_cast<uint8_t>(h);
+        if (!(any >> h & 1u)) {
+            if (k-- == 0) return a;  // target -1
+            continue;
         }
-        k -= n;
+        for (int i = 0; i < s.options.players; ++i)
+            if ((touched[i] >> h & 1u) && k-- == 0) {
+                a.target = static_cast<int8_t>(i);
+                return a;
+            }
     }
-    return a;  // not reached: k < total
+    return a;  // not reached: k < entries
 }
 
 }  // namespace

@@ -69,3 +69,32 @@ TEST_CASE("random_legal_action draws legal[uniform(n)] without listing, in every
     CHECK(monopoly > 20);
     CHECK(robber > 1000);
 }
+
+TEST_CASE("covers agrees with the per-type comparison for every count 0..255", "[random_play][CAT-10.2]") {
+    auto naive = [](const ResourceCounts& have, const ResourceCounts& need) {
+        for (int i = 0; i < kResourceTypes; ++i)
+            if (have[i] < need[i]) return false;
+        return true;
+    };
+    long long disagreements = 0, held = 0;
+    for (int lane = 0; lane < kResourceTypes; ++lane)
+        for (int a = 0; a < 256; ++a)
+            for (int b = 0; b < 256; ++b) {
+                ResourceCounts have{3, 200, 0, 128, 255}, need{3, 127, 0, 128, 0};  // the other lanes are covered
+                have[lane] = static_cast<uint8_t>(a);
+                need[lane] = static_cast<uint8_t>(b);
+                disagreements += covers(have, need) != naive(have, need);
+                held += covers(have, need);
+            }
+    Rng rng = make_rng(7);
+    for (int k = 0; k < 100000; ++k) {
+        ResourceCounts have{}, need{};
+        for (int i = 0; i < kResourceTypes; ++i) {
+            have[i] = static_cast<uint8_t>(uniform(rng, k % 2 ? 256 : 5));
+            need[i] = static_cast<uint8_t>(uniform(rng, k % 2 ? 256 : 4));
+        }
+        disagreements += covers(have, need) != naive(have, need);
+    }
+    CHECK(disagreements == 0);
+    CHECK(held == 5LL * 256 * 257 / 2);  // a >= b in each lane's 256 × 256 pairs
+}
