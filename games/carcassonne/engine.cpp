@@ -79,7 +79,7 @@ std::vector<int> Game::leaders() const {
 int Game::tile_at(int x, int y) const {
     if (x <= -kOrigin || x >= kGrid - kOrigin - 1 || y <= -kOrigin || y >= kGrid - kOrigin - 1) return -1;
     const uint8_t v = grid_[cell_of(x, y)];
-    return (v == 0 || v == kFrontier) ? -1 : v - 1;
+    return is_tile(v) ? v - 1 : -1;
 }
 
 std::array<int, kTileTypes> Game::unseen_counts() const {
@@ -151,7 +151,7 @@ int Game::cloister_neighbours(int tile_index) const {
         for (int dx = -1; dx <= 1; ++dx) {
             if (dx == 0 && dy == 0) continue;
             const uint8_t v = grid_[c + dy * kGrid + dx];
-            n += v != 0 && v != kFrontier;
+            n += is_tile(v);
         }
     return n;
 }
@@ -179,10 +179,9 @@ bool Game::fits(const Placement& pl) const {
     if (phase_ != Phase::Place || pl.rot < 0 || pl.rot > 3) return false;
     if (pl.x <= -kOrigin || pl.x >= kGrid - kOrigin - 1 || pl.y <= -kOrigin || pl.y >= kGrid - kOrigin - 1) return false;
     const int cell = cell_of(pl.x, pl.y);
-    if (grid_[cell] != kFrontier) return false;
-    for (int k = 0; k < n_front_; ++k)
-        if (front_[k] == cell) return (rotated(tile_, pl.rot).code & fmask_[k]) == fval_[k];
-    return false;
+    if (grid_[cell] < kFrontier) return false;
+    const int k = grid_[cell] - kFrontier;
+    return (rotated(tile_, pl.rot).code & fmask_[k]) == fval_[k];
 }
 
 bool Game::fits_anywhere(int type) const {
@@ -208,7 +207,7 @@ void Game::legal_placements(std::vector<Placement>& out) const {
 }
 
 void Game::add_frontier(int cell) {
-    grid_[cell] = kFrontier;
+    grid_[cell] = static_cast<uint8_t>(kFrontier + n_front_);
     front_[n_front_] = static_cast<uint16_t>(cell);
     fmask_[n_front_] = 0;
     fval_[n_front_] = 0;
@@ -232,15 +231,13 @@ void Game::put_tile(int type, const Placement& pl) {
     placed_[idx] = PlacedTile{static_cast<uint8_t>(type), static_cast<uint8_t>(pl.rot), static_cast<int16_t>(pl.x),
                               static_cast<int16_t>(pl.y)};
     const int cell = cell_of(pl.x, pl.y);
-    if (grid_[cell] == kFrontier) {
-        for (int k = 0; k < n_front_; ++k)
-            if (front_[k] == cell) {
-                --n_front_;
-                front_[k] = front_[n_front_];
-                fmask_[k] = fmask_[n_front_];
-                fval_[k] = fval_[n_front_];
-                break;
-            }
+    if (grid_[cell] >= kFrontier) {  // the last slot moves into the freed one
+        const int k = grid_[cell] - kFrontier;
+        --n_front_;
+        front_[k] = front_[n_front_];
+        fmask_[k] = fmask_[n_front_];
+        fval_[k] = fval_[n_front_];
+        grid_[front_[k]] = static_cast<uint8_t>(kFrontier + k);
     }
     grid_[cell] = static_cast<uint8_t>(idx + 1);
     const TileDef& def = tile_def(type);
@@ -257,14 +254,10 @@ void Game::put_tile(int type, const Placement& pl) {
         const int ncell = cell + kDelta[side];
         const int opp = (side + 2) % 4;
         const uint8_t v = grid_[ncell];
-        if (v == 0 || v == kFrontier) {
+        if (!is_tile(v)) {
             int k = n_front_;
-            if (v == 0) {
-                add_frontier(ncell);
-            } else {
-                for (k = 0; k < n_front_; ++k)
-                    if (front_[k] == ncell) break;
-            }
+            if (v == 0) add_frontier(ncell);
+            else k = v - kFrontier;
             fmask_[k] |= static_cast<uint8_t>(3 << (2 * opp));
             fval_[k] |= static_cast<uint8_t>(edge_on(rt.code, side) << (2 * opp));
             continue;
@@ -290,8 +283,8 @@ std::optional<Error> Game::place(const Placement& pl, std::vector<Event>* events
     if (pl.x <= -kOrigin || pl.x >= kGrid - kOrigin - 1 || pl.y <= -kOrigin || pl.y >= kGrid - kOrigin - 1)
         return Error{"CAR-4.2", "the position does not touch any placed tile"};
     const int cell = cell_of(pl.x, pl.y);
-    if (grid_[cell] != 0 && grid_[cell] != kFrontier) return Error{"CAR-4.2", "that position already holds a tile"};
-    if (grid_[cell] != kFrontier)
+    if (is_tile(grid_[cell])) return Error{"CAR-4.2", "that position already holds a tile"};
+    if (grid_[cell] < kFrontier)
         return Error{"CAR-4.2", "the tile must share at least one full edge with a placed tile (corners do not count)"};
     if (!fits(pl)) {
         const uint8_t code = rotated(tile_, pl.rot).code;
@@ -308,6 +301,11 @@ std::optional<Error> Game::place(const Placement& pl, std::vector<Event>* events
         }
         return Error{"CAR-4.3", "the edges do not match"};
     }
+    place_checked(pl, events);
+    return std::nullopt;
+}
+
+void Game::place_checked(const Placement& pl, std::vector<Event>* events) {
     put_tile(tile_, pl);
     last_ = n_placed_ - 1;
     if (events) {
@@ -332,7 +330,6 @@ std::optional<Error> Game::place(const Placement& pl, std::vector<Event>* events
         }
         end_turn(events);
     }
-    return std::nullopt;
 }
 
 // ------------------------------------------------------------------------------------ followers
@@ -643,7 +640,7 @@ bool Game::random_step(Rng& rng) {
             const int k = static_cast<int>(rng.below(static_cast<uint32_t>(n_front_)));
             const int r = static_cast<int>(rng.below(4));
             if ((rotated(tile_, r).code & fmask_[k]) == fval_[k]) {
-                place(Placement{front_[k] % kGrid - kOrigin, front_[k] / kGrid - kOrigin, r}, nullptr);
+                place_checked(Placement{front_[k] % kGrid - kOrigin, front_[k] / kGrid - kOrigin, r}, nullptr);
                 done = true;
             }
         }
@@ -655,7 +652,7 @@ bool Game::random_step(Rng& rng) {
             for (int k = 0; k < n_front_ && !done; ++k)
                 for (int r = 0; r < 4 && !done; ++r)
                     if ((rotated(tile_, r).code & fmask_[k]) == fval_[k] && pick-- == 0) {
-                        place(Placement{front_[k] % kGrid - kOrigin, front_[k] / kGrid - kOrigin, r}, nullptr);
+                        place_checked(Placement{front_[k] % kGrid - kOrigin, front_[k] / kGrid - kOrigin, r}, nullptr);
                         done = true;
                     }
         }

@@ -185,8 +185,14 @@ private:
     std::array<int8_t, kMaxSeg> open_{};   // road/city: unmatched side ends; 0 = complete
     std::array<std::array<uint8_t, kMaxPlayers>, kMaxSeg> meeples_{};
     std::array<uint8_t, kMaxSeg> meeple_total_{};
-    // Board: 0 empty, 1..72 placed-tile index + 1, kFrontier an empty cell next to a tile.
-    static constexpr uint8_t kFrontier = 0xFF;
+    // Board: 0 empty, 1..72 placed-tile index + 1, kFrontier + k the empty cell next to a tile held
+    // in frontier slot k (so a cell finds its slot without a search). Each tile removes one frontier
+    // cell and adds at most three, so at most 4 + 2 × 71 slots are ever used.
+    static constexpr int kFrontier = kTilesTotal + 1;
+    static_assert(kFrontier + 4 + 2 * (kTilesTotal - 1) <= 255);
+    static bool is_tile(uint8_t v) { return v != 0 && v < kFrontier; }
+    // place() after its checks: random_step calls it for placements it found fitting.
+    void place_checked(const Placement& pl, std::vector<Event>* events);
     std::array<uint8_t, kGrid * kGrid> grid_{};
     std::array<uint16_t, 4 * kTilesTotal> front_{};  // frontier cells
     std::array<uint8_t, 4 * kTilesTotal> fmask_{}, fval_{};  // required edges per frontier cell

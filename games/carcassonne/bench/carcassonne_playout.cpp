@@ -1,5 +1,5 @@
-// Carcassonne benchmark: random full games per second on one core (2 and 4 players), and the
-// search bot's playouts per second and decision time. Prints "N games/s" lines.
+// Carcassonne benchmark: random full games per second on one core (2, 3, 4 and 5 players), and the
+// search bot's playouts per second and decision time (skipped with 0 search playouts). Prints "N games/s" lines.
 // Usage: carcassonne_playout [seconds-per-figure (default 2)] [search-playouts (default 5000)]
 #include <chrono>
 #include <ctime>
@@ -85,8 +85,7 @@ static void search_decisions(int playouts, int decisions) {
 int main(int argc, char** argv) {
     const double budget = argc > 1 ? std::atof(argv[1]) : 2.0;
     const int playouts = argc > 2 ? std::atoi(argv[2]) : 5000;
-    random_games(2, budget);
-    random_games(4, budget);
-    search_decisions(playouts, 20);
+    for (int players = 2; players <= kMaxPlayers; ++players) random_games(players, budget);
+    if (playouts > 0) search_decisions(playouts, 20);
     return 0;
 }

@@ -2,6 +2,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 namespace hexhall::catan {
 
@@ -18,10 +19,17 @@ inline int total_of(const ResourceCounts& c) {
     return c[0] + c[1] + c[2] + c[3] + c[4];
 }
 // True when `have` holds at least `need` of every type.
+// Branch-free over the five counts at once (an early exit mispredicted on random hands): per byte,
+// a >= b iff a's top bit is set and b's is not, or the top bits agree and the low seven bits of a are
+// at least b's (bit 7 of (a | 0x80) - (b & 0x7F), which never borrows across bytes). Exact for 0..255.
 inline bool covers(const ResourceCounts& have, const ResourceCounts& need) {
-    for (int i = 0; i < kResourceTypes; ++i)
-        if (have[i] < need[i]) return false;
-    return true;
+    uint64_t a = 0, b = 0;
+    std::memcpy(&a, have.data(), kResourceTypes);
+    std::memcpy(&b, need.data(), kResourceTypes);
+    constexpr uint64_t kHigh = 0x8080808080ull;  // bit 7 of each of the five bytes
+    const uint64_t low_ge = (a | kHigh) - (b & ~kHigh & 0xFFFFFFFFFFull);
+    const uint64_t ge = ((a & ~b) | (~(a ^ b) & low_ge)) & kHigh;
+    return ge == kHigh;
 }
 inline void add(ResourceCounts& to, const ResourceCounts& c) {
     for (int i = 0; i < kResourceTypes; ++i) to[i] = static_cast<uint8_t>(to[i] + c[i]);

@@ -4,13 +4,17 @@
 namespace hexhall::catan::detail {
 
 std::array<uint8_t, kResourceTypes> bank_rates(const GameState& s, int seat) {
-    // As harbor_rate() for each resource, from one read of the harbor bits.
-    const unsigned h = s.players[seat].harbors_usable;
-    const uint8_t any = (h & 1u) ? 3 : 4;
-    std::array<uint8_t, kResourceTypes> r{};
-    for (int i = 0; i < kResourceTypes; ++i)
-        r[i] = (h >> static_cast<int>(specific_harbor(static_cast<Resource>(i)))) & 1u ? uint8_t{2} : any;
-    return r;
+    // As harbor_rate() for each resource, by table over the six harbor bits (computed once).
+    static const auto table = [] {
+        std::array<std::array<uint8_t, kResourceTypes>, 64> out{};
+        for (unsigned h = 0; h < 64; ++h) {
+            const uint8_t any = (h & 1u) ? 3 : 4;
+            for (int i = 0; i < kResourceTypes; ++i)
+                out[h][i] = (h >> static_cast<int>(specific_harbor(static_cast<Resource>(i)))) & 1u ? uint8_t{2} : any;
+        }
+        return out;
+    }();
+    return table[s.players[seat].harbors_usable & 63u];
 }
 
 BankRateSets bank_rate_sets(const GameState& s, int seat) {
@@ -46,12 +50,14 @@ uint64_t single_trade_counts(unsigned rates, int n) {
 
 bool bank_trade_decomposes(const BankRateSets& rates, const ResourceCounts& give, const ResourceCounts& get) {
     // Reachable numbers of single trades over the types given so far (bit k = k singles).
+    // A type not given (counts == 1: zero singles) leaves `reach` as it is; otherwise shift by each
+    // possible count (the set bits only).
     uint64_t reach = 1;
     for (int i = 0; i < kResourceTypes; ++i) {
-        const uint64_t counts = single_trade_counts(rates[i], give[i]);
+        if (give[i] == 0) continue;
         uint64_t next = 0;
-        for (int k = 0; k < 64; ++k)
-            if (counts >> k & 1u) next |= reach << k;
+        for (uint64_t counts = single_trade_counts(rates[i], give[i]); counts; counts &= counts - 1)
+            next |= reach << std::countr_zero(counts);
         reach = next;
     }
     const int want = total_of(get);

@@ -1,17 +1,40 @@
 // The roll, production, the 7 procedure, ending a turn (CAT-6, CAT-7, CAT-8).
 #include "games/catan/engine/rules_internal.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace hexhall::catan::detail {
 
 namespace {
+// The hexes showing `total`, bit h for hex h: two 16-byte compares where SSE2 is there (every x86-64),
+// else a branch-free scan (the per-hex test it replaces mispredicted on every roll).
+uint32_t hexes_numbered(const Board& b, int total) {
+    static_assert(kHexes > 16 && kHexes <= 32);
+#if defined(__SSE2__)
+    const __m128i want = _mm_set1_epi8(static_cast<char>(total));
+    const auto* n = reinterpret_cast<const __m128i*>(b.number.data());
+    const auto* tail = reinterpret_cast<const __m128i*>(b.number.data() + kHexes - 16);
+    const uint32_t lo = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(n), want)));
+    const uint32_t hi = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(tail), want)));
+    return lo | (hi << (kHexes - 16));
+#else
+    uint32_t out = 0;
+    for (int h = 0; h < kHexes; ++h) out |= static_cast<uint32_t>(b.number[h] == total) << h;
+    return out;
+#endif
+}
+
 void produce(GameState& s, int total, EventList* ev) {
     const Geometry& g = geometry();
     const int n = s.options.players;
     std::array<ResourceCounts, kMaxPlayers> owed{};
     std::array<int, kResourceTypes> sum{};
     unsigned paid = 0;  // seats owed anything
-    for (int h = 0; h < kHexes; ++h) {
-        if (s.board.number[h] != total || h == s.robber) continue;  // CAT-7.2, CAT-7.4
+    uint32_t rolled = hexes_numbered(s.board, total) & ~(uint32_t{1} << s.robber);  // CAT-7.4
+    for (; rolled; rolled &= rolled - 1) {  // ascending hexes, as before (CAT-7.2)
+        const int h = std::countr_zero(rolled);
         const int r = static_cast<int>(s.board.terrain[h]);
         const IntersectionSet corners = g.hex_corner_mask[h];
         if (!(s.occupied & corners)) continue;
