@@ -8,7 +8,7 @@
 // The frame (lib.mjs frame()) is read only to choose what to click.
 //
 import { join } from "node:path";
-import { check, checkAxe, checkLayoutShift, checkReplay, enterName, frame, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "../../../../tests/browser/lib.mjs";
+import { check, checkAxe, checkLayoutShift, checkReplay, checkTargetsAtEveryZoom, enterName, frame, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "../../../../tests/browser/lib.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -104,6 +104,7 @@ async function checkInviteSeats(browser, base, hostPage, roomId) {
 async function playGame(page, shots, notes, phone) {
   await watchLayoutShift(page);
   let smallestCell = Infinity;
+  const zoomChecks = [];
   let seed = 12345;
   const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const t0 = Date.now();
@@ -158,6 +159,14 @@ async function playGame(page, shots, notes, phone) {
       const least = Math.min(...cells);
       smallestCell = Math.min(smallestCell, least);
       check(least >= 44, `candidate cells on the phone are ≥ 44 px (${least.toFixed(1)} px with ${f.view.board.length} tiles down)`);
+      // And at every zoom the buttons (and so the wheel and a pinch, clamped alike) reach: on the first
+      // placement and twice later, the last with a board far larger than the phone (issue 27).
+      const tiles = f.view.board.length;
+      if (zoomChecks.length === 0 || (zoomChecks.length === 1 && tiles >= 20) || (zoomChecks.length === 2 && tiles >= 45)) {
+        zoomChecks.push(await checkTargetsAtEveryZoom(page, `Carcassonne candidate cells, ${tiles} tiles down`, {
+          targets: '[data-testid^="cell-"]', zoom: [tid("car-board"), "data-zoom"],
+          zoomIn: tid("car-zoom-in"), zoomOut: tid("car-zoom-out"), fit: tid("car-fit") }));
+      }
       const small = await smallTargets(page, tid("car-game"));
       check(small.length === 0, `controls under 44 px on the phone: ${small.join(", ")}`);
     }
@@ -170,7 +179,10 @@ async function playGame(page, shots, notes, phone) {
   await page.waitForSelector(tid("car-final"), { timeout: 15000 });
   await sleep(300);
   notes.push(await checkLayoutShift(page, `Carcassonne, ${phone ? "phone 390×844" : "desktop 1280×800"}, the whole game and its end`));
-  if (phone) notes.push(`phone: smallest candidate cell ${smallestCell.toFixed(1)} px`);
+  if (phone) {
+    notes.push(`phone: smallest candidate cell ${smallestCell.toFixed(1)} px`, ...zoomChecks);
+    check(zoomChecks.length >= 2, `candidate cells checked at every zoom on at least two turns (${zoomChecks.length})`);
+  }
   return { history, scoredSeen, skipped };
 }
 

@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { check, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
 import { chooseByKeys, keyOn, tabTo, typeInto } from "../../../../tests/browser/keyboard.mjs";
+import { checkBoardTargets } from "./targets.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const RESOURCES = ["lumber", "wool", "grain", "brick", "ore"];
@@ -66,6 +67,9 @@ export async function keyboardCatan({ browser, base, shots }) {
       for (const a of acts) if (a.type === "moveRobber") count.set(a.hex, (count.get(a.hex) ?? 0) + 1);
       const withVictim = acts.filter((a) => a.type === "moveRobber" && a.victim !== undefined && a.victim !== null);
       const hex = [...count].find(([, n]) => n > 1)?.[0] ?? withVictim[0]?.hex ?? [...count.keys()][0];
+      // The robber's hexes are ≥ 44 px targets at every zoom, desktop and phones (issue 27; the zoom
+      // buttons are clicked for this measurement only, the play goes on by keys).
+      if (!done.robber) notes.push(await checkBoardTargets(page, "the robber's hexes"));
       tabs += await keyOn(page, tid(`robber-hex-${hex}`), `hex ${hex} for the robber`);
       if (count.get(hex) > 1) {
         await page.waitForSelector(tid("victim-dialog"), { timeout: 5000 });

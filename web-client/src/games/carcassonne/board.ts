@@ -8,6 +8,10 @@ export const U = 100;                         // one tile = 100 SVG units
 /** The smallest zoom the board chooses by itself: a candidate cell (92 units) is then ≥ 44 CSS px
  *  (issue 27: touch targets at every zoom the game reaches; a bigger board is panned, not shrunk). */
 export const MIN_FIT_ZOOM = 44 / 92 + 0.005;
+/** The zooms a player reaches with the buttons, the wheel or a pinch: never below 44-px cells either
+ *  (issue 27: "touch targets ≥ 44 px at every zoom a game reaches"; a bigger board is panned). */
+export const MIN_ZOOM = MIN_FIT_ZOOM, MAX_ZOOM = 3;
+const clampZoom = (z: number) => Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, z));
 export interface Cell { x: number; y: number }
 export interface BoardScene {
   board: { x: number; y: number; tile: string; rotation: number }[];
@@ -185,7 +189,7 @@ export class Board {
     this.cx += dx; this.cy += dy; this.userMoved = true; this.apply();
   }
 
-  zoomBy(f: number): void { this.zoom = Math.max(0.1, Math.min(3, this.zoom * f)); this.userMoved = true; this.apply(); }
+  zoomBy(f: number): void { this.zoom = clampZoom(this.zoom * f); this.userMoved = true; this.apply(); }
   panBy(dx: number, dy: number): void { this.cx += dx / this.zoom; this.cy += dy / this.zoom; this.userMoved = true; this.apply(); }
 
   private size(): { width: number; height: number } {
@@ -197,6 +201,7 @@ export class Board {
     const { width, height } = this.size();
     const w = width / this.zoom, h = height / this.zoom;
     this.el.setAttribute("viewBox", `${this.cx - w / 2} ${this.cy - h / 2} ${w} ${h}`);
+    this.el.setAttribute("data-zoom", this.zoom.toFixed(3));
   }
 
   private wheel(e: WheelEvent): void {
@@ -209,7 +214,7 @@ export class Board {
     const r = this.el.getBoundingClientRect();
     const px = clientX - r.left - r.width / 2, py = clientY - r.top - r.height / 2;
     const wx = this.cx + px / this.zoom, wy = this.cy + py / this.zoom;
-    this.zoom = Math.max(0.1, Math.min(3, this.zoom * f));
+    this.zoom = clampZoom(this.zoom * f);
     this.cx = wx - px / this.zoom; this.cy = wy - py / this.zoom;
     this.userMoved = true;
     this.apply();
@@ -237,7 +242,7 @@ export class Board {
     } else if (this.pointers.size === 2 && this.pinch) {
       const [a, b] = [...this.pointers.values()];
       const d = Math.hypot(a.x - b.x, a.y - b.y);
-      const target = Math.max(0.1, Math.min(3, this.pinch.zoom * d / Math.max(1, this.pinch.d)));
+      const target = clampZoom(this.pinch.zoom * d / Math.max(1, this.pinch.d));
       this.zoomAt((a.x + b.x) / 2, (a.y + b.y) / 2, target / this.zoom);
       this.cx -= dx / 2 / this.zoom; this.cy -= dy / 2 / this.zoom;
       this.apply();

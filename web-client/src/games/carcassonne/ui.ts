@@ -97,8 +97,8 @@ export class CarcassonneUI implements GameHandle {
 
   private zoomButtons(box: HTMLElement): void {
     box.replaceChildren(
-      h("button", { type: "button", class: "car-zbtn", "data-act": "in", title: this.t.zoomIn, "aria-label": this.t.zoomIn }, "+"),
-      h("button", { type: "button", class: "car-zbtn", "data-act": "out", title: this.t.zoomOut, "aria-label": this.t.zoomOut }, "−"),
+      h("button", { type: "button", class: "car-zbtn", "data-act": "in", "data-testid": "car-zoom-in", title: this.t.zoomIn, "aria-label": this.t.zoomIn }, "+"),
+      h("button", { type: "button", class: "car-zbtn", "data-act": "out", "data-testid": "car-zoom-out", title: this.t.zoomOut, "aria-label": this.t.zoomOut }, "−"),
       h("button", { type: "button", class: "car-zbtn", "data-act": "fit", "data-testid": "car-fit", title: this.t.fit, "aria-label": this.t.fit }, "⤢"),
       h("button", { type: "button", class: "car-zbtn car-logbtn", "data-act": "log", "data-testid": "car-logbtn", title: this.t.log, "aria-label": this.t.log }, "☰"),
     );
