@@ -170,6 +170,12 @@ async function playGame(page, shots, notes, phone) {
       const small = await smallTargets(page, tid("car-game"));
       check(small.length === 0, `controls under 44 px on the phone: ${small.join(", ")}`);
     }
+    // On the desktop the same at the first placement.
+    if (!phone && f.view.phase === "place" && zoomChecks.length === 0) {
+      zoomChecks.push(await checkTargetsAtEveryZoom(page, "Carcassonne candidate cells, desktop, first placement", {
+        targets: '[data-testid^="cell-"]', zoom: [tid("car-board"), "data-zoom"],
+        zoomIn: tid("car-zoom-in"), zoomOut: tid("car-zoom-out"), fit: tid("car-fit") }));
+    }
     const what = await decide(page, f, rng);
     if (what) history.push(`v${f.version} ${what}`);
     await waitFrame(page, (g) => g.version > f.version, `the game after "${what}"`, 15000);
@@ -179,10 +185,9 @@ async function playGame(page, shots, notes, phone) {
   await page.waitForSelector(tid("car-final"), { timeout: 15000 });
   await sleep(300);
   notes.push(await checkLayoutShift(page, `Carcassonne, ${phone ? "phone 390×844" : "desktop 1280×800"}, the whole game and its end`));
-  if (phone) {
-    notes.push(`phone: smallest candidate cell ${smallestCell.toFixed(1)} px`, ...zoomChecks);
-    check(zoomChecks.length >= 2, `candidate cells checked at every zoom on at least two turns (${zoomChecks.length})`);
-  }
+  if (phone) notes.push(`phone: smallest candidate cell ${smallestCell.toFixed(1)} px`);
+  notes.push(...zoomChecks);
+  check(zoomChecks.length >= (phone ? 2 : 1), `candidate cells checked at every zoom (${zoomChecks.length} times)`);
   return { history, scoredSeen, skipped };
 }
 
