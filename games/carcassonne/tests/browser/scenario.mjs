@@ -137,6 +137,7 @@ async function playGame(page, shots, notes, phone) {
   await watchScoresWithLog(page);
   let smallestCell = Infinity;
   const zoomChecks = [];
+  let spotsChecked = false;
   let seed = 12345;
   const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const t0 = Date.now();
@@ -209,6 +210,14 @@ async function playGame(page, shots, notes, phone) {
       const small = await smallTargets(page, tid("car-game"));
       check(small.length === 0, `controls under 44 px on the phone: ${small.join(", ")}`);
     }
+    // Follower spots on the placed tile: ≥ 44-px hit circles at every zoom (the zoom stops at 1 while
+    // they are offered), once a game.
+    if (!spotsChecked && f.view.phase === "follower" && f.legal.some((a) => a.type === "follower")) {
+      spotsChecked = true;
+      zoomChecks.push(await checkTargetsAtEveryZoom(page, `Carcassonne follower spots, ${phone ? "phone" : "desktop"}`, {
+        targets: `${tid("car-board")} .car-spot-hit`, zoom: [tid("car-board"), "data-zoom"],
+        zoomIn: tid("car-zoom-in"), zoomOut: tid("car-zoom-out"), fit: tid("car-fit") }));
+    }
     // On the desktop the same at the first placement.
     if (!phone && f.view.phase === "place" && zoomChecks.length === 0) {
       zoomChecks.push(await checkTargetsAtEveryZoom(page, "Carcassonne candidate cells, desktop, first placement", {
@@ -227,7 +236,7 @@ async function playGame(page, shots, notes, phone) {
   notes.push(await checkScoresWithLog(page, phone ? "phone" : "desktop"));
   if (phone) notes.push(`phone: smallest candidate cell ${smallestCell.toFixed(1)} px`);
   notes.push(...zoomChecks);
-  check(zoomChecks.length >= (phone ? 2 : 1), `candidate cells checked at every zoom (${zoomChecks.length} times)`);
+  check(zoomChecks.length >= (phone ? 3 : 2) && spotsChecked, `candidate cells and follower spots checked at every zoom (${zoomChecks.length} times)`);
   return { history, scoredSeen, skipped };
 }
 
