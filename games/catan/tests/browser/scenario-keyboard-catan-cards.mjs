@@ -1,6 +1,7 @@
 // Catan's development cards from the keyboard only (issue 27: every action reachable from the
 // keyboard): buy one (the D hotkey and the button), play a Knight, Road Building, Year of Plenty
-// ("pick two" in its dialog) and Monopoly (its dialog) — by Tab, Enter and Space, never a click.
+// ("pick two" in its dialog) and Monopoly (its dialog); and build a settlement (2) and a city (3) and
+// trade with the bank (B) — by Tab, Enter and Space, never a click.
 // Which cards a seat holds depends on the shuffled deck, so a real game rarely deals all four in a
 // scenario's time: the table is taken from a real game instead (Kim's main phase, view and legal
 // list as the server sent them), her hand given one card of each kind and the legal list the plays
@@ -60,6 +61,14 @@ function withCards(f) {
     plays.push({ type: "playYearOfPlenty", cards });
   }
   for (const resource of RESOURCES) plays.push({ type: "playMonopoly", resource });
+  // …and the turn's other actions a real hand rarely allows all at once: a settlement on a free
+  // intersection, a city on one of her settlements, a 4:1 trade with the bank.
+  const taken = new Set([...Object.keys(g.view.settlements ?? {}), ...Object.keys(g.view.cities ?? {})].map(Number));
+  const mine = Object.entries(g.view.settlements ?? {}).filter(([, o]) => o === g.seat).map(([i]) => Number(i));
+  plays.push({ type: "buildSettlement", intersection: [...Array(54).keys()].find((i) => !taken.has(i)) });
+  if (mine.length) plays.push({ type: "buildCity", intersection: mine[0] });
+  plays.push({ type: "bankTrade", give: { wool: 4 }, get: { ore: 1 } });
+  g.legal.bankRate = { lumber: 4, wool: 4, grain: 4, brick: 4, ore: 4, ...(g.legal.bankRate ?? {}) };
   const kept = (g.legal.actions ?? []).filter((a) => !plays.some((p) => p.type === a.type));
   g.legal = { ...g.legal, actions: [...kept, ...plays] };
   g.snapshot = true;
@@ -130,10 +139,30 @@ export async function keyboardCatanCards({ browser, base, shots }) {
   const mono = await sent("Monopoly's Wool");
   check(mono.resource === "wool", `Monopoly names the resource chosen by keys (${mono.resource})`);
   out.push(`${mono.type} ${mono.resource}`);
+  // Build by the hotkeys and Tab: 2 a settlement, 3 a city; B the bank, a trade in its dialog.
+  await page.keyboard.press("Escape");
+  await page.evaluate(() => document.activeElement?.blur?.());
+  await page.keyboard.press("2");
+  tabs += await keyOn(page, '[data-testid^="intersection-"][data-legal="1"]', "a legal intersection for a settlement");
+  out.push(`${(await sent("a settlement by keys")).type}`);
+  if (legal.some((a) => a.type === "buildCity")) {
+    await page.evaluate(() => document.activeElement?.blur?.());
+    await page.keyboard.press("3");
+    tabs += await keyOn(page, '[data-testid^="intersection-"][data-legal="1"]', "her settlement for a city");
+    out.push(`${(await sent("a city by keys")).type}`);
+  }
+  await page.evaluate(() => document.activeElement?.blur?.());
+  await page.keyboard.press("b");
+  await page.waitForSelector(tid("bank-dialog"), { timeout: 3000 });
+  tabs += await keyOn(page, tid("bank-wool-ore"), "4 Wool for 1 Ore in the bank dialog");
+  const bank = await sent("the bank trade");
+  check(bank.give.wool === 4 && bank.get.ore === 1, `the bank trade chosen by keys (${JSON.stringify(bank)})`);
+  out.push(`${bank.type} 4 wool → 1 ore`);
+  if (await page.$(tid("bank-dialog"))) { await page.keyboard.press("Escape"); await page.waitForSelector(tid("bank-dialog"), { state: "detached", timeout: 3000 }); }
   await tabTo(page, tid("action-play-knight"), "the Knight button again");
   const ring = await page.evaluate(() => { const cs = getComputedStyle(document.activeElement); return cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2; });
   check(ring, "the focused card button shows a focus ring");
-  notes.push(`development cards by keyboard only (on Kim's real main-phase table, seat ${f.seat}, v${f.version}): ${out.join(", ")}; ${tabs} Tab presses`);
+  notes.push(`development cards, building and the bank by keyboard only (on Kim's real main-phase table, seat ${f.seat}, v${f.version}): ${out.join(", ")}; ${tabs} Tab presses`);
   check(problems(P).length === 0, `console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
   await P.context.close();
   rmSync(dir, { recursive: true, force: true });
