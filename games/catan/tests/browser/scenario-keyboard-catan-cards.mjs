@@ -1,7 +1,8 @@
 // Catan's development cards from the keyboard only (issue 27: every action reachable from the
 // keyboard): buy one (the D hotkey and the button), play a Knight, Road Building, Year of Plenty
-// ("pick two" in its dialog) and Monopoly (its dialog); and build a settlement (2) and a city (3) and
-// trade with the bank (B) — by Tab, Enter and Space, never a click.
+// ("pick two" in its dialog) and Monopoly (its dialog); and build a settlement (2) and a city (3),
+// trade with the bank (B) and compose an offer to chosen players (T) — by Tab, Enter and Space, never
+// a click.
 // Which cards a seat holds depends on the shuffled deck, so a real game rarely deals all four in a
 // scenario's time: the table is taken from a real game instead (Kim's main phase, view and legal
 // list as the server sent them), her hand given one card of each kind and the legal list the plays
@@ -22,13 +23,15 @@ const DESKTOP = { width: 1280, height: 800 };
 const RESOURCES = ["lumber", "wool", "grain", "brick", "ore"];
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
-/** A real frame of Kim's main phase (after her roll), from a game against three bots. */
+/** A real frame of Kim's main phase (after her roll), from a game against three bots (seed 5). */
 async function realMainPhase(browser, base) {
   const P = await openPage(browser, base + "/", DESKTOP, "Kim");
   const page = P.page;
   await enterName(page, "Kim");
   await page.waitForSelector(tid("room-list"));
   await page.selectOption(tid("opt-botFill"), "heuristic");
+  await page.click(".advanced summary");
+  await page.fill(tid("opt-seed"), "5");  // (the game of keyboard-catan: a fixed table)
   await page.click(tid("create-submit"));
   await page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
   await page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
@@ -159,6 +162,25 @@ export async function keyboardCatanCards({ browser, base, shots }) {
   check(bank.give.wool === 4 && bank.get.ore === 1, `the bank trade chosen by keys (${JSON.stringify(bank)})`);
   out.push(`${bank.type} 4 wool → 1 ore`);
   if (await page.$(tid("bank-dialog"))) { await page.keyboard.press("Escape"); await page.waitForSelector(tid("bank-dialog"), { state: "detached", timeout: 3000 }); }
+  // An offer to the other players (the server's legal list allows it by a flag, offerTrade): T, one
+  // card given and one asked for by their + buttons, one addressee unticked by Space, Send.
+  const hand = f.view.players[f.seat].hand ?? {};
+  const giveR = RESOURCES.find((r) => (hand[r] ?? 0) > 0), getR = RESOURCES.find((r) => r !== giveR);
+  check(f.legal.offerTrade && giveR, `Kim may offer a trade on her real table (${JSON.stringify(hand)})`);
+  const others = f.view.players.map((_, i) => i).filter((i) => i !== f.seat);
+  await page.evaluate(() => document.activeElement?.blur?.());
+  await page.keyboard.press("t");
+  await page.waitForSelector(tid("trade-dialog"), { timeout: 3000 });
+  tabs += await keyOn(page, tid(`trade-give-${giveR}-plus`), `the offer's + ${giveR}`);
+  tabs += await keyOn(page, tid(`trade-get-${getR}-plus`), `the offer's + ${getR}`, " ");
+  tabs += await keyOn(page, tid(`offer-to-${others[0]}`), "an addressee's box", " ");
+  tabs += await keyOn(page, tid("trade-send"), "the offer's Send");
+  const offer = await page.waitForFunction(() => window.lastIntent, null, { timeout: 3000 }).then((h) => h.jsonValue());
+  await page.evaluate(() => { window.lastIntent = undefined; });
+  check(offer.type === "offerTrade" && offer.give[giveR] === 1 && offer.get[getR] === 1 && Object.keys(offer.give).length === 1
+    && JSON.stringify(offer.to) === JSON.stringify(others.slice(1)), `the offer composed by keys (${JSON.stringify(offer)})`);
+  out.push(`offerTrade 1 ${giveR} for 1 ${getR} to seats ${offer.to.join(", ")}`);
+  if (await page.$(tid("trade-dialog"))) { await page.keyboard.press("Escape"); await page.waitForSelector(tid("trade-dialog"), { state: "detached", timeout: 3000 }); }
   await tabTo(page, tid("action-play-knight"), "the Knight button again");
   const ring = await page.evaluate(() => { const cs = getComputedStyle(document.activeElement); return cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2; });
   check(ring, "the focused card button shows a focus ring");
