@@ -7,7 +7,7 @@
 // by Tab, Enter and the table's hotkeys, never a click. A target Tab cannot reach fails the scenario.
 import { join } from "node:path";
 import { check, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
-import { chooseByKeys, keyOn, tabTo, typeInto } from "../../../../tests/browser/keyboard.mjs";
+import { checkEveryControlReachable, chooseByKeys, keyOn, tabTo, typeInto } from "../../../../tests/browser/keyboard.mjs";
 import { checkBoardTargets } from "./targets.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -113,6 +113,10 @@ export async function keyboardCatan({ browser, base, shots }) {
       tabs += await keyOn(page, '[data-testid^="edge-"][data-legal="1"]', "a legal edge for a road");
       await acted(f.version, "the road");
       done.built++;
+    } else if (has("endTurn") && !done.swept) {
+      // Every control of the table in Kim's main phase is reached by Tab, with a visible focus (issue 27).
+      notes.push(await checkEveryControlReachable(page, "Catan table, Kim's main phase"));
+      done.swept = 1;
     } else if (has("endTurn") && f.legal.offerTrade && !done.dialog) {
       // A dialog by keyboard: T opens the trade composer, a + button and Cancel are reached by Tab.
       await page.keyboard.press("t");

@@ -7,7 +7,7 @@
 // A target Tab cannot reach fails the scenario.
 import { join } from "node:path";
 import { check, checkLayoutShift, frame, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "../../../../tests/browser/lib.mjs";
-import { chooseByKeys, keyOn, typeInto } from "../../../../tests/browser/keyboard.mjs";
+import { checkEveryControlReachable, chooseByKeys, keyOn, typeInto } from "../../../../tests/browser/keyboard.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const RES = ["brick", "lumber", "ore", "wool", "grain"];
@@ -75,6 +75,10 @@ export async function keyboardStruggle({ browser, base, shots }) {
       tabs += await keyOn(page, tid(`sfc-library-${of("libraryPick")[0].resource}`), "a library card");
       done.library++;
     } else if (v.phase === "trade") {
+      if (!done.swept) {  // every control of the table is reached by Tab, with a visible focus (issue 27)
+        notes.push(await checkEveryControlReachable(page, "Struggle table, Kim's trade phase"));
+        done.swept = 1;
+      }
       const market = of("tradeMarket");
       const draws = of("tradePlayer").filter((a) => !a.library);
       if (draws.length && !done.player) {
