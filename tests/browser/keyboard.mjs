@@ -36,3 +36,68 @@ export async function typeInto(page, selector, text, what) {
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(text);
 }
+
+/**
+ * Every visible, enabled control on the page (inside `scope`) is reached by Tab and shows its focus
+ * (issue 27): Tab is pressed from the top of the page until the focus comes round again; each element
+ * it lands on is marked and its focus ring read (an outline of 2 px or more, or a box shadow; an SVG
+ * target, such as a board square, must look different focused than once the focus has left it). Radio
+ * buttons count as reached when one of their group is (the arrow keys move within a group).
+ * Returns a note; fails naming the controls never reached or reached without a visible focus.
+ */
+export async function checkEveryControlReachable(page, where, scope = "body", max = 400) {
+  await page.evaluate(() => {
+    document.querySelectorAll("[data-kb-reached]").forEach((e) => e.removeAttribute("data-kb-reached"));
+    window.__kbNoRing = [];
+    window.__kbPrev = null;
+    document.activeElement?.blur?.();
+    window.scrollTo(0, 0);
+  });
+  let first = null, presses = 0;
+  for (; presses < max; presses++) {
+    await page.keyboard.press("Tab");
+    const r = await page.evaluate(() => {
+      // An SVG target (a board square, a spot) shows its focus by its drawing (stroke, fill), on itself
+      // or its parts: it is compared with itself once the focus has moved on.
+      const look = (el) => [el, ...el.querySelectorAll("*")].slice(0, 8).map((x) => {
+        const cs = getComputedStyle(x);
+        return [cs.outlineStyle, cs.outlineWidth, cs.boxShadow, cs.stroke, cs.strokeWidth, cs.fill, cs.backgroundColor, cs.r].join("|");
+      }).join(";");
+      const prev = window.__kbPrev;
+      window.__kbPrev = null;
+      if (prev && prev.el !== document.activeElement && look(prev.el) === prev.focused) window.__kbNoRing.push(prev.name);
+      const e = document.activeElement;
+      if (!e || e === document.body) return { id: null };
+      if (e.hasAttribute("data-kb-reached")) return { id: e.getAttribute("data-kb-reached"), again: true };
+      const id = String(document.querySelectorAll("[data-kb-reached]").length + 1);
+      e.setAttribute("data-kb-reached", id);
+      const name = e.getAttribute("data-testid") ?? `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 20)}"`;
+      if (e instanceof SVGElement) { window.__kbPrev = { el: e, focused: look(e), name }; return { id, again: false }; }
+      const cs = getComputedStyle(e);
+      const ring = (cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) >= 2) || (cs.boxShadow && cs.boxShadow !== "none");
+      if (!ring) window.__kbNoRing.push(name);
+      return { id, again: false };
+    });
+    if (r.again && r.id === first) break;
+    if (r.id && !first) first = r.id;
+  }
+  const res = await page.evaluate((scope) => {
+    const sel = 'a[href], button:not(:disabled), input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
+    const missed = [];
+    let count = 0;
+    for (const e of document.querySelector(scope)?.querySelectorAll(sel) ?? []) {
+      if (!e.checkVisibility({ visibilityProperty: true }) || e.closest("[inert]")) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      count++;
+      if (e.hasAttribute("data-kb-reached")) continue;
+      if (e.type === "radio" && e.name && document.querySelector(`input[type=radio][name="${e.name}"][data-kb-reached]`)) continue;
+      missed.push(e.getAttribute("data-testid") ?? `${e.tagName.toLowerCase()} "${(e.textContent ?? e.value ?? "").trim().slice(0, 20)}"`);
+    }
+    return { count, missed, noRing: window.__kbNoRing };
+  }, scope);
+  check(res.count > 0, `${where}: controls found`);
+  check(res.missed.length === 0, `${where}: Tab never reached ${res.missed.join(", ")}`);
+  check(res.noRing.length === 0, `${where}: no visible focus on ${res.noRing.join(", ")}`);
+  return `${where}: all ${res.count} controls reached by Tab in ${presses} presses, each with a visible focus`;
+}

@@ -400,3 +400,69 @@ export async function checkAxe(page, where) {
   check(found.length === 0, `${where}: axe-core finds ${found.length} serious or critical violations: ${found.join("; ")}`);
   return `${where}: axe-core, 0 serious or critical violations`;
 }
+
+/**
+ * Touch targets at every zoom a board reaches (issue 27), at each of `viewports` in turn (the page's
+ * own size when none is given; it is put back at the end): from the fitted view the zoom-out button
+ * is pressed until the zoom stops changing, then from the fitted view again the zoom-in button; at
+ * each zoom every element matching `targets` (the legal spots) is measured, whether or not it is in
+ * view (its size is the same), and must be at least `min` CSS px both ways. With `board` given, each
+ * must also lie wholly inside it in the fitted view, where a finger can reach it. `zoom` is
+ * [selector, attribute] holding the zoom. Ends at the fitted view. Fails when no target is found.
+ * Resizing and zooming are no shift under a player: run it before `watchLayoutShift`.
+ */
+export async function checkTargetsAtEveryZoom(page, where, { targets, board, zoomIn, zoomOut, fit, zoom, viewports = [null], min = 44 }) {
+  const original = page.viewportSize();
+  const lines = [];
+  for (const vp of viewports) {
+    if (vp) {
+      await page.setViewportSize(vp);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }
+    const size = vp ? `${vp.width}×${vp.height}` : `${original.width}×${original.height}`;
+    // The buttons are pressed as a player would (clicks: what follows a click is no layout shift).
+    const zoomNow = () => page.getAttribute(zoom[0], zoom[1]);
+    const press = async (sel) => {
+      const b = await page.$(sel);
+      if (!b || await b.isDisabled()) return false;
+      const before = await zoomNow();
+      await b.click();
+      return (await zoomNow()) !== before;
+    };
+    const measure = async (fitted) => {
+      const m = await page.evaluate(({ targets, board, min, fitted }) => {
+        const area = board ? document.querySelector(board).getBoundingClientRect() : null;
+        const boxes = [...document.querySelectorAll(targets)].map((e) => {
+          const b = e.getBoundingClientRect();
+          return { id: e.getAttribute("data-testid"), w: b.width, h: b.height,
+            inside: !area || b.left >= area.left - 0.5 && b.right <= area.right + 0.5 && b.top >= area.top - 0.5 && b.bottom <= area.bottom + 0.5 };
+        });
+        return { count: boxes.length, least: boxes.reduce((m, b) => Math.min(m, b.w, b.h), Infinity),
+          small: boxes.filter((b) => b.w < min - 0.5 || b.h < min - 0.5).slice(0, 4).map((b) => `${b.id} ${b.w.toFixed(1)}×${b.h.toFixed(1)}`),
+          outside: fitted ? boxes.filter((b) => !b.inside).slice(0, 4).map((b) => b.id) : [] };
+      }, { targets, board, min, fitted });
+      levels.push({ zoom: await zoomNow(), ...m });
+    };
+    const levels = [];
+    for (const dir of [zoomOut, zoomIn]) {
+      await press(fit);
+      await measure(true);
+      for (let i = 0; i < 40 && await press(dir); i++) await measure(false);
+    }
+    await press(fit);
+    const zooms = [...new Set(levels.map((l) => l.zoom))];
+    check(levels.every((l) => l.count > 0), `${where}, ${size}: legal targets at every zoom (${levels.map((l) => `${l.zoom}: ${l.count}`).join(", ")})`);
+    check(zooms.length >= 2, `${where}, ${size}: the zoom buttons change the zoom (${zooms.join(", ")})`);
+    for (const l of levels) {
+      check(l.small.length === 0, `${where}, ${size}, zoom ${l.zoom}: targets under ${min} CSS px: ${l.small.join(", ")}`);
+      check(l.outside.length === 0, `${where}, ${size}, fitted view: targets outside the board: ${l.outside.join(", ")}`);
+    }
+    const least = Math.min(...levels.map((l) => l.least));
+    lines.push(`${size}: ${levels[0].count} targets, smallest ${least.toFixed(1)} px over zooms ${zooms.join(" / ")}`);
+  }
+  if (viewports.some(Boolean)) {
+    await page.setViewportSize(original);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  return `${where}: ${lines.join("; ")}`;
+}

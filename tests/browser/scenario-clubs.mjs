@@ -5,6 +5,7 @@
 // or critical violations; no horizontal scrolling, no console errors.
 import { join } from "node:path";
 import { check, checkAxe, checkNoHorizontalScroll, enterName, openPage, problems, tid } from "./lib.mjs";
+import { checkEveryControlReachable } from "./keyboard.mjs";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -27,6 +28,7 @@ export async function clubs({ browser, base, shots }) {
   await A.page.click(tid("account-clubs"));
   await A.page.waitForSelector(tid("club-name"), { timeout: 10000 });
   notes.push(await checkAxe(A.page, "clubs page"));
+  notes.push(await checkEveryControlReachable(A.page, "clubs page"));  // issue 27: every control by Tab, focus shown
   await checkNoHorizontalScroll(A.page, "clubs page");
   await A.page.fill(tid("club-name"), club);
   await A.page.click(tid("club-name-submit"));
@@ -36,6 +38,7 @@ export async function clubs({ browser, base, shots }) {
   check((await A.page.textContent("h1")) === club, "the club page is the club's");
   await A.page.waitForSelector(tid("club-no-games"), { timeout: 10000 });
   notes.push(await checkAxe(A.page, "club page (owner)"));
+  notes.push(await checkEveryControlReachable(A.page, "club page (owner)"));  // issue 27: every control by Tab, focus shown
   await checkNoHorizontalScroll(A.page, "club page");
 
   const B = await openPage(browser, base + "/", PHONE, "Bob");
@@ -50,6 +53,7 @@ export async function clubs({ browser, base, shots }) {
   check(!(await B.page.$(tid("club-invite-link"))), "a member sees no invite link");
   await B.page.waitForSelector(tid("club-leave"), { timeout: 10000 });
   notes.push(await checkAxe(B.page, "club page (member)"));
+  notes.push(await checkEveryControlReachable(B.page, "club page (member)"));  // issue 27: every control by Tab, focus shown
   await B.page.screenshot({ path: join(shots, "clubs-member.png") });
 
   // The owner sees the new member with a Remove button; the page in the three languages.
@@ -61,6 +65,7 @@ export async function clubs({ browser, base, shots }) {
     await checkNoHorizontalScroll(A.page, `club page (${lang})`);
   }
   notes.push(await checkAxe(A.page, "club page (owner, a member to remove)"));
+  notes.push(await checkEveryControlReachable(A.page, "club page (owner, a member to remove)"));  // issue 27: every control by Tab, focus shown
   await A.page.screenshot({ path: join(shots, "clubs-owner.png") });
 
   for (const P of [A, B]) {

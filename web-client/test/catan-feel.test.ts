@@ -27,10 +27,16 @@ test("panning is limited to the board", () => {
   assert.deepEqual(clampZoom({ x: -999, y: -999, s: 0.2 }), FIT);
 });
 
-test("hit areas: ≥ 44 CSS px for intersections and ≥ 24 px across roads on a 360-px phone", () => {
-  const scale = (360 - 2 * 12) / BOARD.w;  // the board's CSS px per unit at 360 px wide
+test("hit areas: ≥ 44 CSS px both ways for intersections and roads on a 360-px phone at zoom 1", () => {
+  const scale = (360 - 2 * 12) / BOARD.w;  // the board's CSS px per unit at 360 px wide (zooming in only grows it)
   assert.ok(2 * HIT.intersectionR * scale >= 44, `intersection ${2 * HIT.intersectionR * scale} px`);
-  assert.ok(2 * HIT.edgeHalfWidth * scale >= 24, `road ${2 * HIT.edgeHalfWidth * scale} px`);
+  assert.ok(2 * HIT.edgeR * scale >= 44, `road ${2 * HIT.edgeR * scale} px`);
+  // The outer intersections (and so every area) stay inside the sea round the land.
+  const xs = GEO.intersection.map((p) => px(p, 60));
+  for (const q of xs) {
+    assert.ok(q.x - HIT.intersectionR >= BOARD.x && q.x + HIT.intersectionR <= BOARD.x + BOARD.w, `x ${q.x}`);
+    assert.ok(q.y - HIT.intersectionR >= BOARD.y && q.y + HIT.intersectionR <= BOARD.y + BOARD.h, `y ${q.y}`);
+  }
 });
 
 test("a click between two legal spots goes to the nearer one", () => {

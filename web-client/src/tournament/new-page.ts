@@ -49,8 +49,13 @@ export function mountNewTournament(root: HTMLElement): () => void {
       field("t-teams", tt("new.teams"), h("textarea", { id: "t-teams", rows: 3, "data-testid": "t-teams", oninput: remember, placeholder: tt("new.teamsPlaceholder") }, v("t-teams", "")), tt("new.teamsHint")),
       error,
       h("div", {}, h("button", { class: "btn btn-primary", type: "submit", "data-testid": "t-create" }, tt("new.create"))));
+    // Drawn again when the clock or the seating changes (its hint, the Swiss field): the keyboard's
+    // focus stays on the field it was on (issue 27: it fell back to the page's top).
+    const at = document.activeElement;
+    const focusedId = at instanceof HTMLElement && root.contains(at) ? at.id : "";
     root.replaceChildren(h("section", { class: "card t-page", "data-testid": "t-new" },
       h("h2", {}, tt("new.title")), h("p", { class: "muted" }, tt("new.about")), form));
+    if (focusedId) document.getElementById(focusedId)?.focus();
   }
 
   async function submit(error: HTMLElement) {

@@ -4,7 +4,7 @@
 // by Tab, Enter and R, never a click. A target Tab cannot reach fails the scenario.
 import { join } from "node:path";
 import { check, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
-import { chooseByKeys, keyOn, typeInto } from "../../../../tests/browser/keyboard.mjs";
+import { checkEveryControlReachable, chooseByKeys, keyOn, typeInto } from "../../../../tests/browser/keyboard.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const BUDGET_MS = 120000;
@@ -40,6 +40,10 @@ export async function keyboardCarcassonne({ shots, browser, base }) {
       const places = legal.filter((a) => a.type === "place");
       const pick = places[done.placed % places.length];
       const fits = places.filter((a) => a.x === pick.x && a.y === pick.y).map((a) => a.rotation);
+      if (!done.placed) {  // every control of the table, the candidate squares included, is reached by Tab (issue 27)
+        await page.waitForSelector(tid(`cell-${pick.x}-${pick.y}`), { timeout: 15000 });
+        notes.push(await checkEveryControlReachable(page, "Carcassonne table, Kim's first tile"));
+      }
       tabs += await keyOn(page, tid(`cell-${pick.x}-${pick.y}`), `the candidate square ${pick.x},${pick.y}`);
       await page.waitForSelector(tid("car-ghost"), { timeout: 5000 });
       for (let k = 0; k < 4 && !fits.includes(Number(await page.getAttribute(tid("car-preview"), "data-rotation"))); k++) await page.keyboard.press("r");

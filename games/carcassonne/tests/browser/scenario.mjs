@@ -8,7 +8,7 @@
 // The frame (lib.mjs frame()) is read only to choose what to click.
 //
 import { join } from "node:path";
-import { check, checkAxe, checkLayoutShift, checkReplay, enterName, frame, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "../../../../tests/browser/lib.mjs";
+import { check, checkAxe, checkLayoutShift, checkReplay, checkTargetsAtEveryZoom, enterName, frame, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "../../../../tests/browser/lib.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -99,11 +99,45 @@ async function checkInviteSeats(browser, base, hostPage, roomId) {
   return `invite link: Bob seated at once (joined as ${JSON.stringify(joins)}), then left`;
 }
 
+/** What happened is shown with the state change, never after it (issue 27): from now on, each time
+ *  the scores on the table change, the log has shown a newer step in the same update (its
+ *  data-log-step moved on). Fails when a bot's points appear before the log line that says why. */
+async function watchScoresWithLog(page) {
+  await page.evaluate(() => {
+    const game = document.querySelector('[data-testid="car-game"]');
+    const read = () => ({
+      scores: [...game.querySelectorAll('[data-testid^="car-score-"]')].map((e) => e.textContent).join(","),
+      step: Number(game.querySelector('[data-testid="car-log"]')?.dataset.logStep ?? -1) });
+    let last = read();
+    window.__scoresWithLog = { changes: 0, ahead: [] };
+    window.__scoresWithLogObserver?.disconnect();
+    window.__scoresWithLogObserver = new MutationObserver(() => {
+      const now = read();
+      if (now.scores !== last.scores) {
+        window.__scoresWithLog.changes++;
+        if (now.step <= last.step) window.__scoresWithLog.ahead.push(`${last.scores} → ${now.scores} at log step ${now.step}`);
+      }
+      last = now;
+    });
+    window.__scoresWithLogObserver.observe(game, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["data-log-step"] });
+  });
+}
+
+async function checkScoresWithLog(page, where) {
+  const r = await page.evaluate(() => { window.__scoresWithLogObserver?.disconnect(); return window.__scoresWithLog; });
+  check(r.changes >= 3, `${where}: the scores changed during the game (${r.changes} times)`);
+  check(r.ahead.length === 0, `${where}: scores shown before the log said why: ${r.ahead.slice(0, 3).join("; ")}`);
+  return `${where}: the scores changed ${r.changes} times, each with its log line`;
+}
+
 /** Ann's whole game from its first move to the final scoring (layout shift asserted over it all);
  *  on a phone (`phone`) every candidate cell and control is checked to be a 44-px target. */
 async function playGame(page, shots, notes, phone) {
   await watchLayoutShift(page);
+  await watchScoresWithLog(page);
   let smallestCell = Infinity;
+  const zoomChecks = [];
+  let spotsChecked = false;
   let seed = 12345;
   const rng = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const t0 = Date.now();
@@ -117,9 +151,16 @@ async function playGame(page, shots, notes, phone) {
       await page.screenshot({ path: join(shots, "carcassonne-mid.png") });
       midShot = true;
       // Followers are told apart by more than colour: each carries its seat's shape and initial (issue 27).
-      const badges = await page.$$eval(`${tid("car-board")} .car-meeple`, (els) => els.map((e) => [e.getAttribute("data-player"), e.querySelector(".car-meeple-badge text")?.textContent ?? ""]));
-      check(badges.length === (f.view.followers ?? []).length && badges.every(([p, letter]) => p !== null && letter.length === 1),
-        `every follower on the board carries its seat's mark (${JSON.stringify(badges)})`);
+      // (read when the table shows the newest state: while bots' moves are shown in turn it shows an earlier one)
+      const { badges, followers } = await page.waitForFunction(() => {
+        const f = window.hexhall.room.game.frameNow;
+        const shown = document.querySelector('[data-testid="car-game"]').dataset.shownVersion;
+        if (shown !== undefined && Number(shown) !== f.version) return null;
+        return { followers: (f.view.followers ?? []).length, badges: [...document.querySelectorAll('[data-testid="car-board"] .car-meeple')]
+          .map((e) => [e.getAttribute("data-player"), e.querySelector(".car-meeple-badge text")?.textContent ?? ""]) };
+      }, null, { timeout: 20000 }).then((h) => h.jsonValue());
+      check(badges.length === followers && badges.every(([p, letter]) => p !== null && letter.length === 1),
+        `every follower on the board carries its seat's mark (${JSON.stringify(badges)}, ${followers} in the state)`);
       // The log names tiles by what they are, never by letter.
       const lines = await page.$$eval(`${tid("car-log")} li`, (els) => els.map((e) => e.textContent));
       check(lines.some((l) => / places a /.test(l)) && !lines.some((l) => /places [A-X]\b/.test(l)), `the log names tiles in words (${lines.slice(0, 3).join(" | ")})`);
@@ -158,8 +199,30 @@ async function playGame(page, shots, notes, phone) {
       const least = Math.min(...cells);
       smallestCell = Math.min(smallestCell, least);
       check(least >= 44, `candidate cells on the phone are ≥ 44 px (${least.toFixed(1)} px with ${f.view.board.length} tiles down)`);
+      // And at every zoom the buttons (and so the wheel and a pinch, clamped alike) reach: on the first
+      // placement and twice later, the last with a board far larger than the phone (issue 27).
+      const tiles = f.view.board.length;
+      if (zoomChecks.length === 0 || (zoomChecks.length === 1 && tiles >= 20) || (zoomChecks.length === 2 && tiles >= 45)) {
+        zoomChecks.push(await checkTargetsAtEveryZoom(page, `Carcassonne candidate cells, ${tiles} tiles down`, {
+          targets: '[data-testid^="cell-"]', zoom: [tid("car-board"), "data-zoom"],
+          zoomIn: tid("car-zoom-in"), zoomOut: tid("car-zoom-out"), fit: tid("car-fit") }));
+      }
       const small = await smallTargets(page, tid("car-game"));
       check(small.length === 0, `controls under 44 px on the phone: ${small.join(", ")}`);
+    }
+    // Follower spots on the placed tile: ≥ 44-px hit circles at every zoom (the zoom stops at 1 while
+    // they are offered), once a game.
+    if (!spotsChecked && f.view.phase === "follower" && f.legal.some((a) => a.type === "follower")) {
+      spotsChecked = true;
+      zoomChecks.push(await checkTargetsAtEveryZoom(page, `Carcassonne follower spots, ${phone ? "phone" : "desktop"}`, {
+        targets: `${tid("car-board")} .car-spot-hit`, zoom: [tid("car-board"), "data-zoom"],
+        zoomIn: tid("car-zoom-in"), zoomOut: tid("car-zoom-out"), fit: tid("car-fit") }));
+    }
+    // On the desktop the same at the first placement.
+    if (!phone && f.view.phase === "place" && zoomChecks.length === 0) {
+      zoomChecks.push(await checkTargetsAtEveryZoom(page, "Carcassonne candidate cells, desktop, first placement", {
+        targets: '[data-testid^="cell-"]', zoom: [tid("car-board"), "data-zoom"],
+        zoomIn: tid("car-zoom-in"), zoomOut: tid("car-zoom-out"), fit: tid("car-fit") }));
     }
     const what = await decide(page, f, rng);
     if (what) history.push(`v${f.version} ${what}`);
@@ -170,7 +233,10 @@ async function playGame(page, shots, notes, phone) {
   await page.waitForSelector(tid("car-final"), { timeout: 15000 });
   await sleep(300);
   notes.push(await checkLayoutShift(page, `Carcassonne, ${phone ? "phone 390×844" : "desktop 1280×800"}, the whole game and its end`));
+  notes.push(await checkScoresWithLog(page, phone ? "phone" : "desktop"));
   if (phone) notes.push(`phone: smallest candidate cell ${smallestCell.toFixed(1)} px`);
+  notes.push(...zoomChecks);
+  check(zoomChecks.length >= (phone ? 3 : 2) && spotsChecked, `candidate cells and follower spots checked at every zoom (${zoomChecks.length} times)`);
   return { history, scoredSeen, skipped };
 }
 

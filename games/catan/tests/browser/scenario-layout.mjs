@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { check, checkAxe, checkLayoutShift, watchLayoutShift, smallTargets, clickAndWait, enterName, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
 import { checkHarboursClear } from "./overlays.mjs";
 import { checkPiecesWithoutColour } from "./pieces.mjs";
+import { checkBoardTargets } from "./targets.mjs";
 import { step } from "../../../../tests/browser/driver.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -69,6 +70,15 @@ export async function layout({ browser, base, shots }) {
   await page.setViewportSize(DESKTOP);
   await page.waitForFunction((h) => Math.abs(document.querySelector('[data-testid="board"]').getBoundingClientRect().height - h) < 1, withPrompt.board.h, { timeout: 5000 });
   await page.screenshot({ path: join(shots, "layout-prompt.png") });
+  // Touch targets at every zoom the board reaches (issue 27): the legal intersections of Lea's first
+  // settlement, then the legal edges of her first road, on the desktop and on two phones.
+  notes.push(await checkBoardTargets(page, "Lea's first settlement"));
+  const meFirst = { page, seat: 0 };
+  for (const t1 = Date.now(); !(await frame(page)).legal.actions?.some((a) => a.type === "placeSetupRoad");) {
+    check(Date.now() - t1 < 20000, "Lea comes to her first road within 20 s");
+    if (!(await step(meFirst, { built: 1 }, null))) await sleep(40);
+  }
+  notes.push(await checkBoardTargets(page, "Lea's first road"));
 
   // The drawer opens over the game (the board does not move) and closes again; Escape closes it.
   await page.click(tid("room-drawer-button"));

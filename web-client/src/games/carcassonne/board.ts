@@ -8,6 +8,12 @@ export const U = 100;                         // one tile = 100 SVG units
 /** The smallest zoom the board chooses by itself: a candidate cell (92 units) is then ≥ 44 CSS px
  *  (issue 27: touch targets at every zoom the game reaches; a bigger board is panned, not shrunk). */
 export const MIN_FIT_ZOOM = 44 / 92 + 0.005;
+/** The zooms a player reaches with the buttons, the wheel or a pinch: never below 44-px cells either
+ *  (issue 27: "touch targets ≥ 44 px at every zoom a game reaches"; a bigger board is panned). */
+export const MIN_ZOOM = MIN_FIT_ZOOM, MAX_ZOOM = 3;
+/** A follower spot's invisible hit circle, in board units: 46 units, ≥ 44 CSS px from zoom 1 up, the
+ *  least zoom while spots are offered (they are ≥ 14 units apart: a tap goes to the nearest spot). */
+export const SPOT_HIT_R = 23, SPOT_MIN_ZOOM = 1;
 export interface Cell { x: number; y: number }
 export interface BoardScene {
   board: { x: number; y: number; tile: string; rotation: number }[];
@@ -27,6 +33,8 @@ export class Board {
   private defs: SVGElement;
   private layers: Record<string, SVGElement> = {};
   private cx = 50; private cy = 50; private zoom = 1;   // zoom: CSS px per SVG unit
+  private minZoom = MIN_ZOOM;                          // SPOT_MIN_ZOOM while follower spots are offered
+  private clampZoom(z: number): number { return Math.max(this.minZoom, Math.min(MAX_ZOOM, z)); }
   private userMoved = false;
   private pointers = new Map<number, { x: number; y: number; sx: number; sy: number }>();
   private pinch: { d: number; zoom: number } | null = null;
@@ -44,7 +52,7 @@ export class Board {
     this.el.setAttribute("role", "group");
     this.defs = s("defs");
     this.el.append(this.defs);
-    for (const name of ["tiles", "hl", "cands", "ghost", "followers", "spots"]) {
+    for (const name of ["tiles", "hl", "cands", "ghost", "followers", "spothits", "spots"]) {
       this.layers[name] = s("g", { class: `car-layer-${name}` });
       this.el.append(this.layers[name]);
     }
@@ -131,11 +139,16 @@ export class Board {
       const g = s("g", { class: `car-spot car-spot-${sp.feature}`, "data-spot": sp.spot, "data-testid": `spot-${sp.spot}`, id: `car-spot-${sp.spot}`,
         transform: `translate(${sp.x * U + p[0]},${sp.y * U + p[1]})` });
       const t = s("title"); t.textContent = sp.label; g.append(t);
+      // (the hit circles lie under every spot's ring: each ring's centre stays its own to click)
+      L.spothits.append(s("circle", { r: SPOT_HIT_R, class: "car-spot-hit", "data-spot": sp.spot,
+        transform: `translate(${sp.x * U + p[0]},${sp.y * U + p[1]})` }));
       g.append(s("circle", { r: 12, class: "car-spot-ring" }));   // spots are ≥ 14 apart: no ring hides another's centre
       g.append(s("circle", { r: 4, class: "car-spot-dot" }));
       L.spots.append(g);
     }
     this.bounds = { x0, y0, x1: x1 + 1, y1: y1 + 1 };
+    this.minZoom = sc.spots.length ? SPOT_MIN_ZOOM : MIN_ZOOM;
+    this.zoom = this.clampZoom(this.zoom);
     if (!this.userMoved) this.fit(); else this.apply();
   }
 
@@ -185,7 +198,7 @@ export class Board {
     this.cx += dx; this.cy += dy; this.userMoved = true; this.apply();
   }
 
-  zoomBy(f: number): void { this.zoom = Math.max(0.1, Math.min(3, this.zoom * f)); this.userMoved = true; this.apply(); }
+  zoomBy(f: number): void { this.zoom = this.clampZoom(this.zoom * f); this.userMoved = true; this.apply(); }
   panBy(dx: number, dy: number): void { this.cx += dx / this.zoom; this.cy += dy / this.zoom; this.userMoved = true; this.apply(); }
 
   private size(): { width: number; height: number } {
@@ -197,6 +210,7 @@ export class Board {
     const { width, height } = this.size();
     const w = width / this.zoom, h = height / this.zoom;
     this.el.setAttribute("viewBox", `${this.cx - w / 2} ${this.cy - h / 2} ${w} ${h}`);
+    this.el.setAttribute("data-zoom", this.zoom.toFixed(3));
   }
 
   private wheel(e: WheelEvent): void {
@@ -209,7 +223,7 @@ export class Board {
     const r = this.el.getBoundingClientRect();
     const px = clientX - r.left - r.width / 2, py = clientY - r.top - r.height / 2;
     const wx = this.cx + px / this.zoom, wy = this.cy + py / this.zoom;
-    this.zoom = Math.max(0.1, Math.min(3, this.zoom * f));
+    this.zoom = this.clampZoom(this.zoom * f);
     this.cx = wx - px / this.zoom; this.cy = wy - py / this.zoom;
     this.userMoved = true;
     this.apply();
@@ -237,11 +251,22 @@ export class Board {
     } else if (this.pointers.size === 2 && this.pinch) {
       const [a, b] = [...this.pointers.values()];
       const d = Math.hypot(a.x - b.x, a.y - b.y);
-      const target = Math.max(0.1, Math.min(3, this.pinch.zoom * d / Math.max(1, this.pinch.d)));
+      const target = this.clampZoom(this.pinch.zoom * d / Math.max(1, this.pinch.d));
       this.zoomAt((a.x + b.x) / 2, (a.y + b.y) / 2, target / this.zoom);
       this.cx -= dx / 2 / this.zoom; this.cy -= dy / 2 / this.zoom;
       this.apply();
     }
+  }
+
+  /** The offered spot whose centre is nearest to a screen point (hit circles overlap). */
+  private nearestSpot(x: number, y: number): number | null {
+    let best: number | null = null, bestD = Infinity;
+    for (const g of this.layers.spots.querySelectorAll("[data-spot]")) {  // (the rings, not the hit circles)
+      const b = (g.querySelector(".car-spot-dot") ?? g).getBoundingClientRect();
+      const d = (b.x + b.width / 2 - x) ** 2 + (b.y + b.height / 2 - y) ** 2;
+      if (d < bestD) { bestD = d; best = Number(g.getAttribute("data-spot")); }
+    }
+    return best;
   }
 
   private up(e: PointerEvent): void {
@@ -251,7 +276,7 @@ export class Board {
     const hit = document.elementsFromPoint(e.clientX, e.clientY);
     for (const el of hit) {
       const spot = el.closest("[data-spot]");
-      if (spot) { this.onSpot(Number(spot.getAttribute("data-spot"))); return; }
+      if (spot) { this.onSpot(this.nearestSpot(e.clientX, e.clientY) ?? Number(spot.getAttribute("data-spot"))); return; }
       const cell = el.closest("[data-cell]");
       if (cell) {
         const [x, y] = cell.getAttribute("data-cell")!.split(",").map(Number);

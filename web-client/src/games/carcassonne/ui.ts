@@ -62,11 +62,17 @@ export class CarcassonneUI implements GameHandle {
   private finalOpen = true;
   private keys = (e: KeyboardEvent) => this.key(e);
   // Other players' moves are explained one at a time, ~400 ms apart (issue 18, app/pacer.ts): the
-  // board is drawn at once, their log lines and scoring highlights follow in turn; "Skip »".
+  // state is applied at once, but each move's board, scores, log lines and scoring highlights are
+  // shown in turn, together; "Skip »".
   private logStep = -1;   // the newest version whose events the log shows (the replay checks it is in step)
-  private pacer = new Pacer<{ v: number; events: any[] }>((item) => {
+  // The board and the scores are those of the newest action shown (issue 27: what happened is shown
+  // with the state change, never after it): while other seats' actions wait, the table is that
+  // action's, with no choices yet; acting or "Skip »" shows everything.
+  private shown: { v: number; view: any } | null = null;
+  private pacer = new Pacer<{ v: number; events: any[]; view: any }>((item) => {
     for (const e of item.events) this.event(e, item.v);
     this.logStep = Math.max(this.logStep, item.v);
+    this.shown = { v: item.v, view: item.view };
     this.render();
   });
 
@@ -97,8 +103,8 @@ export class CarcassonneUI implements GameHandle {
 
   private zoomButtons(box: HTMLElement): void {
     box.replaceChildren(
-      h("button", { type: "button", class: "car-zbtn", "data-act": "in", title: this.t.zoomIn, "aria-label": this.t.zoomIn }, "+"),
-      h("button", { type: "button", class: "car-zbtn", "data-act": "out", title: this.t.zoomOut, "aria-label": this.t.zoomOut }, "−"),
+      h("button", { type: "button", class: "car-zbtn", "data-act": "in", "data-testid": "car-zoom-in", title: this.t.zoomIn, "aria-label": this.t.zoomIn }, "+"),
+      h("button", { type: "button", class: "car-zbtn", "data-act": "out", "data-testid": "car-zoom-out", title: this.t.zoomOut, "aria-label": this.t.zoomOut }, "−"),
       h("button", { type: "button", class: "car-zbtn", "data-act": "fit", "data-testid": "car-fit", title: this.t.fit, "aria-label": this.t.fit }, "⤢"),
       h("button", { type: "button", class: "car-zbtn car-logbtn", "data-act": "log", "data-testid": "car-logbtn", title: this.t.log, "aria-label": this.t.log }, "☰"),
     );
@@ -122,7 +128,7 @@ export class CarcassonneUI implements GameHandle {
       const actor = events.find((e) => typeof e?.player === "number")?.player;
       // the end shows everything at once (the final scoring screen explains it all)
       const paced = !f.snapshot && typeof actor === "number" && actor !== this.ctx.seat && f.view?.phase !== "over";
-      this.pacer.push({ v: f.version, events }, paced);
+      this.pacer.push({ v: f.version, events, view: f.view }, paced);
     }
     const key = `${this.view?.turn}:${this.view?.phase}:${this.view?.tile}`;
     if (key !== this.tileKey) {
@@ -263,6 +269,15 @@ export class CarcassonneUI implements GameHandle {
 
   // ---- rendering ----------------------------------------------------------------------------
   private render(): void {
+    const behind = this.pacer.pending > 0 && this.shown !== null && this.shown.v < (this.lastFrame?.version ?? -1) ? this.shown : null;
+    this.el.dataset.shownVersion = String(behind ? behind.v : this.lastFrame?.version ?? -1);
+    if (!behind) { this.renderNow(); return; }
+    const newest = { view: this.view, legal: this.legal };
+    this.view = behind.view; this.legal = [];
+    try { this.renderNow(); } finally { this.view = newest.view; this.legal = newest.legal; }
+  }
+
+  private renderNow(): void {
     const v = this.view;
     this.el.classList.toggle("log-open", this.logOpen);
     if (!v) { this.hud.replaceChildren(); this.controls.replaceChildren(); return; }

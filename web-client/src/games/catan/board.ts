@@ -28,11 +28,13 @@ export interface Highlights {
 
 export type SpotKind = "intersection" | "edge";
 
-/** Hit areas (issue 18): invisible, larger than the drawing, in board units. The board is at least
- *  0.52 CSS px per unit on a 360-px phone, so an intersection's area is ≥ 44 px wide and a road's
- *  ≥ 24 px across; the sea leaves room for the outer ones (≥ 49 units on every side). Where
- *  neighbouring areas overlap, a click goes to the nearest legal spot. */
-export const HIT = { intersectionR: 42, edgeHalfWidth: 24 } as const;
+/** Hit areas (issue 18, issue 27): invisible, larger than the drawing, in board units: a circle round
+ *  each intersection and round each road's middle, 92 units across. The board is at least 0.52 CSS px
+ *  per unit (a 360-px phone at zoom 1; zooming in only grows it), so every target is ≥ 47 CSS px both
+ *  ways at every zoom; the sea leaves room for the outer ones (≥ 49 units on every side). Only the
+ *  legal spots of one kind take a pointer at a time (a build mode, a setup step), and where
+ *  neighbouring areas overlap a click goes to the nearest legal spot, so a tap is never ambiguous. */
+export const HIT = { intersectionR: 46, edgeR: 46 } as const;
 
 /** The spot of `ids` nearest to the board point (x, y): intersections by their point, edges by their middle. */
 export function nearestSpot(kind: SpotKind, ids: Iterable<number>, x: number, y: number): number | null {
@@ -212,7 +214,7 @@ export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: Bo
   const edgeLayer = s("g", { class: "edge-spots" });
   GEO.edgeEnds.forEach(([i, j], e) => {
     const a = P(GEO.intersection[i]), b = P(GEO.intersection[j]);
-    // Quadrilaterals rather than lines: a vertical line has an empty bounding box.
+    // The mark: a quadrilateral rather than a line (a vertical line has an empty bounding box).
     const quad = (half: number, from: number, to: number) => {
       const len = Math.hypot(b.x - a.x, b.y - a.y), nx = -(b.y - a.y) / len * half, ny = (b.x - a.x) / len * half;
       const p1 = { x: a.x + (b.x - a.x) * from, y: a.y + (b.y - a.y) * from }, p2 = { x: a.x + (b.x - a.x) * to, y: a.y + (b.y - a.y) * to };
@@ -220,7 +222,7 @@ export function renderBoard(svg: SVGSVGElement, view: any, hl: Highlights, o: Bo
     };
     const selected = sel?.kind === "edge" && sel.id === e;
     const g = s("g", { class: `spot edge-spot${selected ? " selected" : ""}`, "data-testid": `edge-${e}` });
-    g.append(s("polygon", { points: quad(HIT.edgeHalfWidth, 0.22, 0.78), class: "hit" }), s("polygon", { points: quad(6, 0.2, 0.8), class: "mark" }));
+    g.append(s("circle", { cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, r: HIT.edgeR, class: "hit" }), s("polygon", { points: quad(6, 0.2, 0.8), class: "mark" }));
     if (hl.edges.has(e)) activate(g, `${t(o.lang, "road")} ${e}`, picker("edge", e, hl.edges));
     edgeLayer.append(g);
   });

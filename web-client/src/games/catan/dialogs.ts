@@ -111,6 +111,10 @@ export function yearOfPlentyDialog(ui: UI, onClose: () => void): Dialog {
     take.disabled = !a;
     take.textContent = t(ui.lang, "yopTake", { cards: a ? cardsText(ui.lang, a.cards) : "…" });
     clearBtn.disabled = n === 0;
+    // The keyboard's focus never falls off a button that just got disabled (issue 27): on to Take,
+    // or back to the first resource that can still be picked.
+    const at = document.activeElement;
+    if (at instanceof HTMLButtonElement && at.disabled && el.contains(at)) (take.disabled ? picks.find(([, b]) => !b.disabled)?.[1] : take)?.focus();
   }
   body.append(h("p", {}, t(ui.lang, "yopPick")), grid, status, h("div", { class: "hx-row" }, take, clearBtn));
   refresh();

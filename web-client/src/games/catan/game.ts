@@ -62,7 +62,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const promptEl = h("div", { class: "hx-prompt", "data-testid": "prompt", "aria-live": "polite" });
   // A steal you made or suffered, named (issue 18): over the board, so nothing moves; a few seconds.
   const stealEl = h("div", { class: "hx-notice", "data-testid": "steal-notice", role: "status", hidden: true });
-  let stealTimer = 0;
   // The hexes the last roll made produce, lit until a few seconds after the roll (issue 18).
   let producing = new Set<number>();
   let producingTimer = 0;
@@ -275,6 +274,8 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
 
   function act(intent: object): void {
     pacer.skip();  // acting: everything that happened before is shown first
+    // A notice (a card stolen, the clock ran out) stays until read (issue 27): until the player's next action.
+    stealEl.hidden = true;
     ctx.act(intent).then(() => {
       if (dialog && dialog.kind !== "discard") closeDialog();
       mode = null;
@@ -540,16 +541,12 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
         stealEl.textContent = t(lang, "timedOutYou");
         stealEl.dataset.role = "timeout";
         stealEl.hidden = false;
-        window.clearTimeout(stealTimer);
-        stealTimer = window.setTimeout(() => { stealEl.hidden = true; }, 5000);
       }
       // The thief and the victim learn the card (the server sends it to them only).
       if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !item.snapshot) {
         stealEl.textContent = eventText(lang, ev, names(), viewer(), -1, hexName);
         stealEl.dataset.role = ev.seat === viewer() ? "thief" : "victim";
         stealEl.hidden = false;
-        window.clearTimeout(stealTimer);
-        stealTimer = window.setTimeout(() => { stealEl.hidden = true; }, 4000);
       }
     }
     while (log.length > 500) { log.shift(); logList.firstElementChild?.remove(); }
@@ -613,6 +610,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
     langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); renderSound(); renderZoomTools(); renderAids(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(stealTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); stageWatch.disconnect(); window.removeEventListener("resize", boardBottom); document.removeEventListener("keydown", onKey); detachZoom(); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); stageWatch.disconnect(); window.removeEventListener("resize", boardBottom); document.removeEventListener("keydown", onKey); detachZoom(); app.remove(); },
   };
 }

@@ -467,6 +467,11 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     el.classList.toggle("spectator", !me);
     el.classList.toggle("over", v.phase === "over");
     el.dataset.players = String(others.length);
+    // The table is drawn anew on every change: the keyboard's focus stays on the control it was on
+    // (the same data-testid) when that is drawn again, rather than falling back to the page's top
+    // (issue 27: choosing how many cards to draw from a player, by the arrow keys, lost it).
+    const at = document.activeElement;
+    const keep = !focusAfter && at instanceof HTMLElement && el.contains(at) ? at.getAttribute("data-testid") : null;
     el.replaceChildren(...[
       status(v),
       h("section", { class: "sfc-opponents", "aria-label": t("opponents") }, ...others.map((p) => playerTile(p, v))),
@@ -482,6 +487,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
         btn(t("gotIt"), "sfc-notices-ok", () => { noticeFrom = Math.max(noticeFrom, shownVersion); relog(); render(); }, "small")) : null,
       infoDialog(v)].filter((x): x is HTMLElement => x !== null && x !== undefined));
     if (focusAfter) { (el.querySelector(`[data-testid="${focusAfter}"]`) as HTMLElement | null)?.focus(); focusAfter = null; }
+    else if (keep) (el.querySelector(`[data-testid="${keep}"]`) as HTMLElement | null)?.focus({ preventScroll: true });
   }
 
   function relog() {
