@@ -129,10 +129,12 @@ TEST_CASE("cluster: a tournament runs across three nodes; its owner killed mid-r
     hexhall::server::register_builtin_games();
     const TestStoreDb store("postgres");
     const auto d1 = temp_dir("hexhall-tnode1-"), d2 = temp_dir("hexhall-tnode2-"), d3 = temp_dir("hexhall-tnode3-");
-    // The test polls the pages from one address: no per-address or per-token limit in its way.
+    // The test polls the pages from one address: no per-address or per-token limit in its way. The
+    // house bots' table is a bot game, paced at a person's pace by default (250 ms a move: minutes
+    // a game on a loaded machine): here its bots move at once.
     const auto flags = [](const std::string& node) {
         std::vector<std::string> f = node_flags(node);
-        f.insert(f.end(), {"--tournament-per-address", "10000", "--tournament-per-token", "10000"});
+        f.insert(f.end(), {"--tournament-per-address", "10000", "--tournament-per-token", "10000", "--bot-move-ms", "1"});
         return f;
     };
     auto n1 = std::make_unique<ChildServer>(store.flags(), d1, flags("n1"));
