@@ -571,7 +571,18 @@ void PgStore::put_document(const std::string& kind, const std::string& id, const
 
 void PgStore::put_document_parts(const std::string& kind, const std::string& id, std::vector<DocumentPart> parts,
                                  int64_t updated_ms, Done done) {
-    enqueue({[this, kind, id, parts = std::move(parts), updated_ms] {
+    // A document held as "kind:id" (claim_key: a tournament on several nodes) is written only while
+    // that epoch stands; the owner row's share lock holds it until the commit.
+    const std::string key = kind + ":" + id;
+    const int64_t epoch = epoch_of(key);
+    enqueue({[this, kind, id, key, epoch, parts = std::move(parts), updated_ms] {
+                 if (epoch > 0) {
+                     int rows = 0;
+                     const bool ran = write(*w_,
+                                            "SELECT 1 FROM room_owners WHERE room = $1 AND epoch = $2::bigint FOR SHARE",
+                                            {key, str(epoch)}, &rows);
+                     if (!fenced(ran, rows, key, epoch, "document")) return false;
+                 }
                  if (!write(*w_, "DELETE FROM documents WHERE kind = $1 AND id = $2", {kind, id})) return false;
                  for (const DocumentPart& p : parts) {
                      const bool ok = p.body ? write(*w_,
@@ -892,6 +903,71 @@ std::vector<StoredRoom> PgStore::load_unfinished() {
     return out;
 }
 
+// Owners of other things (a tournament, "tournament:<id>"): the room_owners rows without a room.
+std::optional<int64_t> PgStore::claim_key(const std::string& key) {
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) return std::nullopt;
+    Result r = w_->exec(
+        "INSERT INTO room_owners (room, node, epoch, expires_ms) VALUES ($1, $2, 1, 0) "
+        "ON CONFLICT (room) DO UPDATE SET epoch = room_owners.epoch + 1, node = EXCLUDED.node "
+        "WHERE room_owners.node = $2 OR NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = room_owners.node "
+        "AND n.expires_ms > " HEXHALL_PG_NOW_MS ") RETURNING epoch",
+        {key, node_});
+    if (!succeeded(r.get())) {
+        spdlog::error("store: {}: claim failed: {}", key, message(r.get()));
+        return std::nullopt;
+    }
+    if (PQntuples(r.get()) != 1) return std::nullopt;
+    const int64_t epoch = i64(r.get(), 0, 0);
+    hold(key, epoch);
+    return epoch;
+}
+
+RoomLocation PgStore::locate_key(const std::string& key) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_,
+                    "SELECT o.node, COALESCE(n.url, ''), COALESCE(n.expires_ms > " HEXHALL_PG_NOW_MS ", false) "
+                    "FROM room_owners o LEFT JOIN nodes n ON n.id = o.node WHERE o.room = $1",
+                    {key});
+    RoomLocation out;
+    if (PQntuples(r.get()) > 0) {
+        const bool live = text(r.get(), 0, 2) == "t";
+        if (live && text(r.get(), 0, 0) != node_) out = {RoomLocation::Kind::Elsewhere, text(r.get(), 0, 1)};
+        else out.kind = RoomLocation::Kind::Free;
+    }
+    tx.commit();
+    return out;
+}
+
+std::vector<std::string> PgStore::orphan_keys(const std::string& prefix, size_t limit) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    // This node's rows that this process does not hold are an earlier process's (a restart).
+    Result r = read(*r_,
+                    "SELECT o.room, o.epoch FROM room_owners o WHERE left(o.room, length($1)) = $1 AND (o.node = $2 "
+                    "OR NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = o.node AND n.expires_ms > " HEXHALL_PG_NOW_MS
+                    ")) ORDER BY random()",
+                    {prefix, node_});
+    std::vector<std::string> out;
+    for (int i = 0; i < PQntuples(r.get()) && out.size() < limit; ++i)
+        if (std::string key = text(r.get(), i, 0); epoch_of(key) != i64(r.get(), i, 1)) out.push_back(std::move(key));
+    tx.commit();
+    return out;
+}
+
+std::vector<std::string> PgStore::held_keys(const std::string& prefix) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT room, epoch FROM room_owners WHERE node = $1 AND left(room, length($2)) = $2",
+                    {node_, prefix});
+    std::vector<std::string> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+        if (const std::string key = text(r.get(), i, 0); epoch_of(key) == i64(r.get(), i, 1)) out.push_back(key);
+    tx.commit();
+    return out;
+}
+
 // --- several nodes (docs/decisions/017-several-nodes.md) ------------------------------------------
 
 std::optional<StoredRoom> PgStore::take_over(const std::string& room) {
@@ -1025,6 +1101,19 @@ std::vector<StoredDocumentParts> PgStore::load_document_parts(const std::string&
         std::string id = text(r.get(), i, 0);
         if (out.empty() || out.back().id != id) out.push_back({std::move(id), {}});
         out.back().parts.emplace_back(text(r.get(), i, 1), text(r.get(), i, 2));
+    }
+    tx.commit();
+    return out;
+}
+
+std::optional<StoredDocumentParts> PgStore::load_document_parts_of(const std::string& kind, const std::string& id) {
+    std::lock_guard lock(r_mu_);
+    ReadTx tx(*r_, kBeginRead);
+    Result r = read(*r_, "SELECT part, body FROM document_parts WHERE kind = $1 AND id = $2 ORDER BY part", {kind, id});
+    std::optional<StoredDocumentParts> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) {
+        if (!out) out = StoredDocumentParts{id, {}};
+        out->parts.emplace_back(text(r.get(), i, 0), text(r.get(), i, 1));
     }
     tx.commit();
     return out;

@@ -118,6 +118,11 @@ public:
     RoomLocation locate(const std::string& room) override;
     std::optional<StoredRoom> take_over(const std::string& room) override;
     std::vector<std::string> orphans(size_t limit) override;
+    std::optional<int64_t> claim_key(const std::string& key) override;
+    RoomLocation locate_key(const std::string& key) override;
+    std::vector<std::string> orphan_keys(const std::string& prefix, size_t limit) override;
+    std::vector<std::string> held_keys(const std::string& prefix) override;
+    std::optional<StoredDocumentParts> load_document_parts_of(const std::string& kind, const std::string& id) override;
 
     // Takes a room over: its owner epoch + 1, owner this node; the writes of any earlier holder
     // are refused from then on. Returns the new epoch, or nothing when the room is unknown or the

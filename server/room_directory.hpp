@@ -45,6 +45,25 @@ public:
     virtual std::optional<StoredRoom> take_over(const std::string& room) = 0;
     // Up to `limit` open or running rooms no live node owns (their node died or released them).
     virtual std::vector<std::string> orphans(size_t limit) = 0;
+
+    // Owners of things that are not rooms (a tournament: key "tournament:<id>"; docs/decisions/
+    // 030-tournaments-on-several-nodes.md), in the same owner rows and with the same fence: a
+    // document (kind, id) whose key "kind:id" this store holds is written only under its epoch.
+    // claim_key: the key becomes this node's (a new row at epoch 1, or epoch + 1) when nobody holds
+    // it, its owner's lease expired, it was released or it was ours; nothing when a live node holds
+    // it or the database cannot be reached.
+    virtual std::optional<int64_t> claim_key(const std::string& key) { (void)key; return std::nullopt; }
+    // Where a key is held: Elsewhere (a live node, `url`), Free (no live holder, or this node), None (no row).
+    virtual RoomLocation locate_key(const std::string& key) { (void)key; return {}; }
+    // Up to `limit` keys starting with `prefix` that no live node holds, or this node's (held by
+    // this process or by an earlier one of the same node id).
+    virtual std::vector<std::string> orphan_keys(const std::string& prefix, size_t limit) {
+        (void)prefix, (void)limit;
+        return {};
+    }
+    // The keys starting with `prefix` this store still holds at the epoch it claimed (the others
+    // were taken over meanwhile). Throws std::runtime_error when the database cannot be reached.
+    virtual std::vector<std::string> held_keys(const std::string& prefix) { (void)prefix; return {}; }
 };
 
 }  // namespace hexhall::server

@@ -345,6 +345,12 @@ public:
         (void)kind;
         return {};
     }
+    // One document's parts (nothing when it has none).
+    virtual std::optional<StoredDocumentParts> load_document_parts_of(const std::string& kind, const std::string& id) {
+        for (StoredDocumentParts& d : load_document_parts(kind))
+            if (d.id == id) return std::move(d);
+        return std::nullopt;
+    }
     virtual std::optional<StoredDocument> load_document(const std::string& kind, const std::string& id) {
         for (StoredDocument& d : load_documents(kind))
             if (d.id == id) return std::move(d);

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <libpq-fe.h>
+
 #include "server/record_check.hpp"
 #include "tests/server/child_server.hpp"
 #include "tests/server/ops_support.hpp"
@@ -91,6 +93,31 @@ inline void finish_and_verify(std::vector<Player>& players, std::mt19937_64& rng
         const json replayed = json::parse(*check.game->snapshot(p.seat));
         CHECK(replayed.at("catan").at("view") == p.view);
     }
+}
+
+// The rows of one query on a PostgreSQL database (each a vector of its columns' text).
+inline std::vector<std::vector<std::string>> pg_rows(const std::string& url, const std::string& sql,
+                                              const std::vector<std::string>& params) {
+    PGconn* c = PQconnectdb(url.c_str());
+    REQUIRE(c);
+    INFO("PostgreSQL " << url << ": " << PQerrorMessage(c));
+    REQUIRE(PQstatus(c) == CONNECTION_OK);
+    std::vector<const char*> values;
+    for (const std::string& p : params) values.push_back(p.c_str());
+    PGresult* r = PQexecParams(c, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr,
+                               nullptr, 0);
+    const bool ok = PQresultStatus(r) == PGRES_TUPLES_OK;
+    const std::string err = PQerrorMessage(c);
+    std::vector<std::vector<std::string>> out;
+    for (int i = 0; ok && i < PQntuples(r); ++i) {
+        out.emplace_back();
+        for (int j = 0; j < PQnfields(r); ++j) out.back().emplace_back(PQgetvalue(r, i, j));
+    }
+    PQclear(r);
+    PQfinish(c);
+    INFO(sql << ": " << err);
+    REQUIRE(ok);
+    return out;
 }
 
 // A node's log (its stdout and stderr) so far.

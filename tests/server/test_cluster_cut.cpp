@@ -15,31 +15,6 @@ using namespace hexhall::test;
 
 namespace {
 
-// The rows of one query on a PostgreSQL database (each a vector of its columns' text).
-std::vector<std::vector<std::string>> pg_rows(const std::string& url, const std::string& sql,
-                                              const std::vector<std::string>& params) {
-    PGconn* c = PQconnectdb(url.c_str());
-    REQUIRE(c);
-    INFO("PostgreSQL " << url << ": " << PQerrorMessage(c));
-    REQUIRE(PQstatus(c) == CONNECTION_OK);
-    std::vector<const char*> values;
-    for (const std::string& p : params) values.push_back(p.c_str());
-    PGresult* r = PQexecParams(c, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr,
-                               nullptr, 0);
-    const bool ok = PQresultStatus(r) == PGRES_TUPLES_OK;
-    const std::string err = PQerrorMessage(c);
-    std::vector<std::vector<std::string>> out;
-    for (int i = 0; ok && i < PQntuples(r); ++i) {
-        out.emplace_back();
-        for (int j = 0; j < PQnfields(r); ++j) out.back().emplace_back(PQgetvalue(r, i, j));
-    }
-    PQclear(r);
-    PQfinish(c);
-    INFO(sql << ": " << err);
-    REQUIRE(ok);
-    return out;
-}
-
 // A PostgreSQL URL (postgresql://user@127.0.0.1:PORT/db) with another port, and its port.
 uint16_t url_port(const std::string& url) {
     const size_t host = url.find("@127.0.0.1:");

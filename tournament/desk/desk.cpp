@@ -3,14 +3,16 @@
 
 #include <chrono>
 #include <cstdio>
-#include <set>
 #include <random>
+#include <set>
+#include <string_view>
 
 #include <spdlog/spdlog.h>
 
 #include "core/game_module.hpp"
 #include "server/hub.hpp"
 #include "server/records.hpp"
+#include "server/room_directory.hpp"
 #include "server/session.hpp"
 #include "server/store.hpp"
 #include "tournament/model_json.hpp"
@@ -92,7 +94,6 @@ std::optional<std::string> join_document(const std::vector<std::pair<std::string
     }
     return dump_part(doc);
 }
-constexpr const char* kOwnerPrefix = "tournament:";
 
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -117,7 +118,7 @@ bool read_string_map(const json& j, std::map<std::string, std::string>& out) {
 }  // namespace
 
 Desk::Desk(server::Hub& hub, server::Store* store, DeskOptions options)
-    : hub_(hub), store_(store), options_(std::move(options)) {
+    : hub_(hub), store_(store), options_(std::move(options)), directory_(store ? store->directory() : nullptr) {
     register_per_address_.configure(options_.register_rate_per_address, options_.register_burst_per_address);
     register_per_tournament_.configure(options_.register_rate_per_tournament, options_.register_burst_per_tournament);
     hub_.set_room_over_listener([this](const std::string& owner, const std::string& room, const core::Outcome& o) {
@@ -237,6 +238,9 @@ Desk::Durable::~Durable() {
 
 void Desk::restore() {
     if (!store_) return;
+    // Several nodes: the worker adopts the tournaments nobody runs (cluster_step), this node's own
+    // of an earlier process among them; here only those stored before there were owners (a single
+    // node's, now run by several) become this node's.
     std::lock_guard lock(mu_);
     // Tournaments stored as rows, then those an older server stored whole (moved to rows at their
     // next change).
@@ -265,20 +269,28 @@ void Desk::restore() {
             spdlog::error("tournament {}: cannot be restored ({}); set aside", d.id, error);
             continue;
         }
+        if (directory_ && (directory_->locate_key(kOwnerPrefix + d.id).kind != server::RoomLocation::Kind::None ||
+                           !directory_->claim_key(kOwnerPrefix + d.id)))
+            continue;
         e.stored_parts = std::move(d.parts);
-        for (auto& [n, rr] : e.run)
-            for (auto& [tn, tr] : rr.tables) {
-                if (!tr.room.empty()) rooms_[tr.room] = {e.t.id, {n, tn}};
-                if (!tr.room.empty() && tr.opened_ms == 0) tr.opened_ms = now_ms();  // the grace starts again
-            }
-        entries_[e.t.id] = std::move(e);
+        index_rooms(entries_[e.t.id] = std::move(e));
     }
     if (!entries_.empty()) spdlog::info("restored {} tournaments from the store", entries_.size());
 }
 
-Desk::Entry* Desk::find(const std::string& id) {
-    auto it = entries_.find(id);
-    return it == entries_.end() ? nullptr : &it->second;
+void Desk::index_rooms(Entry& e) {
+    for (auto& [n, rr] : e.run)
+        for (auto& [tn, tr] : rr.tables) {
+            if (!tr.room.empty()) rooms_[tr.room] = {e.t.id, {n, tn}};
+            if (!tr.room.empty() && tr.opened_ms == 0) tr.opened_ms = now_ms();  // the grace starts again
+        }
+}
+
+Desk::Entry* Desk::find(const std::string& id, bool reading) {
+    if (auto it = entries_.find(id); it != entries_.end()) return &it->second;
+    if (!reading) return nullptr;
+    auto it = mirrors_.find(id);
+    return it == mirrors_.end() ? nullptr : &it->second;
 }
 
 std::string Desk::new_tournament_id() {
@@ -304,7 +316,7 @@ void Desk::start() {
     timer_ = std::thread([this] {
         // The desk's worker: results reported by rooms (as they come), the timers (every 200 ms).
         using Steady = std::chrono::steady_clock;
-        Steady::time_point next_tick = Steady::now();
+        Steady::time_point next_tick = Steady::now(), next_cluster = Steady::now();
         std::unique_lock l(timer_mu_);
         while (!stopping_) {
             timer_cv_.wait_until(l, next_tick, [this] { return stopping_ || !reports_.empty(); });
@@ -313,6 +325,10 @@ void Desk::start() {
             batch.swap(reports_);
             l.unlock();
             for (const Report& r : batch) process(r);
+            if (directory_ && Steady::now() >= next_cluster) {
+                cluster_step();
+                next_cluster = Steady::now() + std::chrono::seconds(1);
+            }
             if (Steady::now() >= next_tick) {
                 tick(now_ms());
                 next_tick = Steady::now() + std::chrono::milliseconds(200);
@@ -535,6 +551,102 @@ void Desk::reconcile(Entry& e) {
                 if (paused) hub_.referee(tr.room, {"pause", -1, "(restart)", "", "the clocks stay paused after a server restart"}, {});
                 continue;
             }
+            const std::optional<server::StoredRoom> stored = store_->load_room(tr.room);
+            if (!stored || stored->room.state != "finished") continue;
+            const server::ReplayedGame g = server::replay_stored(*stored);
+            if (g.game && g.complete && g.game->over())
+                if (const auto o = g.game->outcome()) changed = record(e, round.number, tn, *o) || changed;
+        }
+    }
+    if (changed) save(e);
+}
+
+// ------------------------------------------------------------------ several nodes
+
+std::optional<Desk::Entry> Desk::load_entry(const std::string& id, std::string& error) {
+    std::optional<server::StoredDocumentParts> d = store_->load_document_parts_of(kDocumentKind, id);
+    if (!d) {
+        error = "not stored";
+        return std::nullopt;
+    }
+    std::optional<std::string> body = join_document(d->parts, error);
+    if (!body) return std::nullopt;
+    Entry e;
+    if (!read_document(*body, e, error)) return std::nullopt;
+    e.stored_parts = std::map<std::string, std::string>(d->parts.begin(), d->parts.end());
+    return e;
+}
+
+bool Desk::adopt(const std::string& id) {
+    std::lock_guard one(adopt_mu_);
+    {
+        std::lock_guard lock(mu_);
+        if (entries_.count(id)) return true;
+    }
+    const std::optional<int64_t> epoch = directory_->claim_key(kOwnerPrefix + id);
+    if (!epoch) return false;
+    // Read after the claim: the last owner's writes are all in (later ones are fenced).
+    std::string error;
+    std::optional<Entry> e = load_entry(id, error);
+    if (!e) {
+        spdlog::error("tournament {}: cannot be taken over ({}); left aside", id, error);
+        return false;
+    }
+    std::lock_guard lock(mu_);
+    mirrors_.erase(id);
+    Entry& in = entries_[id] = std::move(*e);
+    index_rooms(in);
+    spdlog::info("tournament {}: run by node {} now (owner epoch {})", id, directory_->node_id(), *epoch);
+    return true;
+}
+
+void Desk::cluster_step() {
+    const size_t prefix = std::string_view(kOwnerPrefix).size();
+    try {
+        // Lost: another node took a tournament over (this node was cut off or frozen): dropped here,
+        // its writes are refused by the fence anyway. Only those run here before the question.
+        std::set<std::string> before, held;
+        {
+            std::lock_guard lock(mu_);
+            for (auto& [id, e] : entries_) before.insert(id);
+        }
+        for (const std::string& key : directory_->held_keys(kOwnerPrefix)) held.insert(key.substr(prefix));
+        {
+            std::lock_guard lock(mu_);
+            for (const std::string& id : before) {
+                if (held.count(id) || !entries_.count(id)) continue;
+                spdlog::warn("tournament {}: another node runs it now; dropped here", id);
+                entries_.erase(id);
+                for (auto r = rooms_.begin(); r != rooms_.end();) r = r->second.first == id ? rooms_.erase(r) : std::next(r);
+            }
+        }
+        // Orphans: their node died, was stopped, or is this node before a restart.
+        for (const std::string& key : directory_->orphan_keys(kOwnerPrefix, 16)) adopt(key.substr(prefix));
+        std::lock_guard lock(mu_);
+        for (auto& [id, e] : entries_) poll_tables(e);
+    } catch (const std::exception& ex) {
+        static std::atomic<int64_t> last{0};
+        if (const int64_t t = now_ms(); t - last.load() > 10'000) {
+            last = t;
+            spdlog::warn("tournaments: the store cannot be asked about their owners ({})", ex.what());
+        }
+    }
+}
+
+void Desk::poll_tables(Entry& e) {
+    bool changed = false;
+    for (Round& round : e.t.rounds) {
+        if (round.status != RoundStatus::Started) continue;
+        for (auto& [tn, tr] : e.run[round.number].tables) {
+            if (tr.room.empty() || tr.room == "-") continue;
+            // Running here: the room reports its end. Over here, or not here: its stored end counts
+            // (it may have ended before this node ran the tournament).
+            const std::optional<json> here = hub_.room_summary(tr.room);
+            if (here && !here->value("over", false)) continue;
+            bool recorded = false;
+            for (const TableResult& r : e.t.results) recorded = recorded || (r.round == round.number && r.table == tn);
+            if (recorded) continue;
+            if (!here && directory_->locate(tr.room).kind != server::RoomLocation::Kind::None) continue;  // running elsewhere
             const std::optional<server::StoredRoom> stored = store_->load_room(tr.room);
             if (!stored || stored->room.state != "finished") continue;
             const server::ReplayedGame g = server::replay_stored(*stored);

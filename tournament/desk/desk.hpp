@@ -35,9 +35,13 @@
 namespace hexhall::server {
 class Hub;
 class Store;
+class RoomDirectory;
 }  // namespace hexhall::server
 
 namespace hexhall::tournament {
+
+// The owner of a tournament's table rooms (Hub managed rooms), and its owner key on several nodes.
+inline constexpr const char* kOwnerPrefix = "tournament:";
 
 // Secrets of one tournament, kept by the server only (hashes; the tokens go to their holders once).
 struct Access {
@@ -162,7 +166,8 @@ private:
         std::string name;  // entrant id, or referee name
     };
     Caller caller(const Entry& e, const std::string& token) const;
-    Entry* find(const std::string& id);  // under mu_
+    // Under mu_: a tournament this desk runs; `reading`: also a read copy of one another node runs.
+    Entry* find(const std::string& id, bool reading = false);
     void save(Entry& e);                   // under mu_: bump rev, queue the document for the store
     void save(Entry& e, Durable& durable); // the same; the answer waits until it is committed
     nlohmann::json document(const Entry& e) const;
@@ -181,11 +186,26 @@ private:
     nlohmann::json room_options(const Entry& e, const Round& round, const Table& table, int players) const;
     std::string new_tournament_id();
 
+    // Several nodes (docs/decisions/030-tournaments-on-several-nodes.md): each tournament has one
+    // owner node, held like a room (claim_key "tournament:<id>", its epoch fencing the document's
+    // writes); only the owner runs it. Not under mu_ (they wait for the database).
+    std::optional<Entry> load_entry(const std::string& id, std::string& error);
+    bool adopt(const std::string& id);  // claims and loads it; false when another live node holds it
+    // An /tournaments/<id> request on a node that does not run it: reads from the store, writes
+    // redirected to the owner (nullopt: it is run here now, or exists nowhere: serve as usual).
+    std::optional<server::HttpAnswer> route(const server::HttpRequest& req, const std::string& id, bool get);
+    void cluster_step();  // on the worker, every second: lost, orphaned, and tables finished elsewhere
+    void poll_tables(Entry& e);  // under mu_: results of its tables that ended on other nodes
+    void index_rooms(Entry& e);  // under mu_: rooms_ for its tables
+
     server::Hub& hub_;
     server::Store* store_;
     DeskOptions options_;
     std::mutex mu_;
     std::map<std::string, Entry> entries_;
+    server::RoomDirectory* directory_ = nullptr;  // several nodes: set; one node: null
+    std::map<std::string, Entry> mirrors_;         // read copies of tournaments other nodes run
+    std::mutex adopt_mu_;                          // one adoption at a time (before mu_)
     std::map<std::string, std::pair<std::string, std::pair<int, int>>> rooms_;  // room -> (tournament, (round, table))
     // Where each tournament was created from (not stored): its tables count against that address's
     // room and bot-game quotas as well as the organiser's (docs/decisions/012-bot-game-accounting.md).

@@ -1,9 +1,11 @@
 // The desk's HTTP API (docs/tournaments.md, "HTTP API"): JSON in and out, the caller's token as
 // "Authorization: Bearer <token>". Errors: {"error": code, "message": why, "rule"?}.
 #include <charconv>
+#include <optional>
 #include <string_view>
 #include <vector>
 
+#include "server/room_directory.hpp"
 #include "tournament/desk/desk.hpp"
 
 namespace hexhall::tournament {
@@ -58,7 +60,49 @@ std::optional<int> number(const std::string& s) {
     return n;
 }
 
+// The HTTP base of a node's public WebSocket URL (ws://host:port/ws -> http://host:port).
+std::string http_base(const std::string& ws_url) {
+    std::string u = ws_url;
+    if (u.starts_with("wss://")) u = "https://" + u.substr(6);
+    else if (u.starts_with("ws://")) u = "http://" + u.substr(5);
+    const size_t scheme = u.find("://");
+    const size_t path = u.find('/', scheme == std::string::npos ? 0 : scheme + 3);
+    return path == std::string::npos ? u : u.substr(0, path);
+}
+
 }  // namespace
+
+std::optional<server::HttpAnswer> Desk::route(const server::HttpRequest& req, const std::string& id, bool get) {
+    {
+        std::lock_guard lock(mu_);
+        if (entries_.count(id)) return std::nullopt;
+    }
+    try {
+        server::RoomLocation where = directory_->locate_key(kOwnerPrefix + id);
+        if (where.kind == server::RoomLocation::Kind::None) return std::nullopt;  // no such tournament
+        if (where.kind == server::RoomLocation::Kind::Free) {  // nobody runs it (its node died): this one does
+            if (adopt(id)) return std::nullopt;
+            where = directory_->locate_key(kOwnerPrefix + id);  // another node was faster
+        }
+        if (where.kind != server::RoomLocation::Kind::Elsewhere)
+            return error(503, "store_unavailable", "the tournament cannot be reached now; try again");
+        if (get) {  // read from the store: what its owner committed last
+            std::string why;
+            std::optional<Entry> e = load_entry(id, why);
+            if (!e) return std::nullopt;
+            std::lock_guard lock(mu_);
+            if (!entries_.count(id)) mirrors_[id] = std::move(*e);
+            return std::nullopt;
+        }
+        // A change: made by the node that runs it (307 keeps the method and the body).
+        const std::string location = http_base(where.url) + req.path + (req.query.empty() ? "" : "?" + req.query);
+        server::HttpAnswer a = answer({307, {{"error", "moved"}, {"message", "another node runs this tournament"}, {"url", location}}});
+        a.headers.emplace_back("Location", location);
+        return a;
+    } catch (const std::exception&) {
+        return error(503, "store_unavailable", "the tournament cannot be reached now; try again");
+    }
+}
 
 server::HttpAnswer Desk::http(const server::HttpRequest& req) {
     const std::vector<std::string> p = split_path(req.path);  // p[0] == "tournaments"
@@ -88,6 +132,8 @@ server::HttpAnswer Desk::http(const server::HttpRequest& req) {
     }
     const std::string& id = p[1];
     if (id.size() > 32) return error(404, "no_tournament", "no such tournament");
+    if (directory_)  // several nodes: one runs it (docs/decisions/030-tournaments-on-several-nodes.md)
+        if (std::optional<server::HttpAnswer> elsewhere = route(req, id, get)) return std::move(*elsewhere);
     if (p.size() == 2 && get) return answer(view(id, token));
     const std::string what = p.size() > 2 ? p[2] : "";
     if (p.size() == 3) {

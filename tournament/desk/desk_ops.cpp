@@ -8,6 +8,7 @@
 
 #include "core/game_module.hpp"
 #include "server/hub.hpp"
+#include "server/room_directory.hpp"
 #include "server/session.hpp"
 #include "tournament/desk/desk.hpp"
 #include "tournament/model_json.hpp"
@@ -154,6 +155,9 @@ DeskReply Desk::create(const json& body) {
     Durable durable(store_);
     std::lock_guard lock(mu_);
     stored["id"] = new_tournament_id();
+    // Several nodes: this node runs it (its owner row, epoch 1); another holding the id: none made.
+    if (directory_ && !directory_->claim_key(kOwnerPrefix + stored["id"].get<std::string>()))
+        return fail(503, "store_unavailable", "the tournament could not be registered in the store; try again");
     std::string error;
     std::optional<Tournament> t = tournament_from_json(stored, error);
     if (!t) return fail(400, "bad_request", error);
@@ -172,7 +176,7 @@ DeskReply Desk::create(const json& body) {
 
 DeskReply Desk::view(const std::string& id, const std::string& token) {
     std::lock_guard lock(mu_);
-    Entry* e = find(id);
+    Entry* e = find(id, true);
     if (!e) return no_tournament();
     json v = public_view(*e);
     const Caller c = caller(*e, token);
@@ -439,7 +443,7 @@ DeskReply Desk::check_in(const std::string& id, const std::string& token, const 
 
 DeskReply Desk::me(const std::string& id, const std::string& token) {
     std::unique_lock lock(mu_);
-    Entry* e = find(id);
+    Entry* e = find(id, true);
     if (!e) return no_tournament();
     const Caller c = caller(*e, token);
     if (c.role != Role::Entrant) return forbidden("an entrant (with their own link)");
@@ -568,7 +572,7 @@ DeskReply Desk::standings(const std::string& id, bool csv, bool teams, std::stri
     int64_t rev = 0;
     {
         std::lock_guard lock(mu_);
-        Entry* e = find(id);
+        Entry* e = find(id, true);
         if (!e) return no_tournament();
         t = e->t;
         rev = e->rev;

@@ -1,0 +1,262 @@
+// A tournament on several nodes sharing one PostgreSQL (docs/decisions/030-tournaments-on-several-
+// nodes.md): real hexhall-server processes with --node-id (ctest store_postgres, tag [crash]; skipped
+// on SQLite). The tournament is made on node 1, which runs it; nodes 2 and 3 read it from the store
+// and redirect changes to node 1. Node 1 is killed (-9) while its table is mid-game: another node
+// takes the tournament over, the table resumes elsewhere and its result reaches the tournament, the
+// next round is seated and played once, and every node shows the same final standings. The store
+// shows one takeover of the tournament, one room per table, and one result per table.
+#include "tests/server/cluster_support.hpp"
+
+#include <set>
+
+#include "server/games.hpp"
+#include "tests/server/store_backends.hpp"
+
+using namespace hexhall::test;
+
+namespace cluster_tournament {
+
+struct Reply {
+    int status = 0;
+    json body;
+    std::string location;  // the Location header ("" when none)
+};
+
+Reply call(uint16_t port, http::verb method, const std::string& target, const json& body = nullptr,
+           const std::string& token = "") {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    http::request<http::string_body> req{method, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
+    if (!body.is_null()) {
+        req.set(http::field::content_type, "application/json");
+        req.body() = body.dump();
+    }
+    req.prepare_payload();
+    http::write(s, req);
+    beast::flat_buffer b;
+    http::response<http::string_body> res;
+    http::read(s, b, res);
+    Reply r;
+    r.status = static_cast<int>(res.result_int());
+    r.body = json::parse(res.body(), nullptr, false);
+    r.location = std::string(res[http::field::location]);
+    return r;
+}
+
+// As a client would: a 307 is followed (same method and body) to the node that runs the tournament.
+Reply send(uint16_t port, const std::string& target, const json& body, const std::string& token, int* redirects = nullptr) {
+    Reply r = call(port, http::verb::post, target, body, token);
+    if (r.status == 307) {
+        if (redirects) ++*redirects;
+        const size_t path = r.location.find("/tournaments/");
+        REQUIRE(path != std::string::npos);
+        r = call(port_of(r.location), http::verb::post, r.location.substr(path), body, token);
+    }
+    INFO(target << " -> " << r.body.dump());
+    CHECK(r.status != 307);  // one redirect reaches the owner
+    return r;
+}
+
+json view(uint16_t port, const std::string& id) {
+    const Reply v = call(port, http::verb::get, "/tournaments/" + id);
+    INFO(v.body.dump());
+    REQUIRE(v.status == 200);
+    return v.body;
+}
+
+bool round_finished(uint16_t port, const std::string& id, int round) {
+    const json v = view(port, id);
+    return v.at("run").size() >= static_cast<size_t>(round) && v.at("run").at(round - 1).at("status") == "finished";
+}
+
+// The entrant checks in (through `port`, redirected to the owner) and takes the reserved seat of its
+// table; the table's room may be on another node (`moved`: followed). Returns the seated player.
+Player sit(uint16_t port, const std::string& id, const std::string& token, int round) {
+    REQUIRE(send(port, "/tournaments/" + id + "/checkin", json::object(), token).status == 200);
+    json mine;
+    REQUIRE(eventually([&] {
+        const Reply me = call(port, http::verb::get, "/tournaments/" + id + "/me", nullptr, token);
+        if (me.status != 200) return false;
+        for (const json& r : me.body.at("rounds"))
+            if (r.at("round") == round && !r.at("room").is_null()) mine = r;
+        return !mine.is_null();
+    }, 60));
+    Player p;
+    p.seat = mine.at("gameSeat").get<int>();
+    uint16_t at = port;
+    for (int hop = 0; hop < 3; ++hop) {
+        p.c = std::make_unique<WsClient>(at);
+        p.c->hello("Pat");
+        p.token = p.c->token;
+        p.c->request({{"type", "joinRoom"}, {"invite", mine.at("invite")}, {"seat", p.seat}, {"seatToken", token}});
+        json m = p.c->recv();
+        std::cerr << "sit round " << round << " port " << at << " mine " << mine.dump() << " first " << m.dump().substr(0, 300) << "\n";
+        if (m.at("type") == "moved") {  // the room's owner is another node
+            REQUIRE(m.contains("url"));
+            at = port_of(m.at("url").get<std::string>());
+            continue;
+        }
+        for (;; m = p.c->recv()) {  // joined, chat, started … until the first snapshot
+            INFO(m.dump());
+            REQUIRE(m.at("type") != "error");
+            if (m.at("type") == "snapshot") {
+                std::cerr << "snapshot phase " << m.at("catan").at("view").at("phase") << " version " << m.at("version") << "\n";
+                p.take_snapshot(m);
+                return p;
+            }
+        }
+    }
+    FAIL("the table's room could not be reached");
+    return p;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace cluster_tournament
+
+TEST_CASE("cluster: a tournament runs across three nodes; its owner killed mid-round, every round finishes once with the same standings everywhere",
+          "[server][crash][cluster][tournament]") {
+    namespace ct = cluster_tournament;
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog watchdog(500);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto d1 = temp_dir("hexhall-tnode1-"), d2 = temp_dir("hexhall-tnode2-"), d3 = temp_dir("hexhall-tnode3-");
+    // The test polls the pages from one address: no per-address or per-token limit in its way. The
+    // house bots' table is a bot game, paced at a person's pace by default (250 ms a move: minutes
+    // a game on a loaded machine): here its bots move at once.
+    const auto flags = [](const std::string& node) {
+        std::vector<std::string> f = node_flags(node);
+        f.insert(f.end(), {"--tournament-per-address", "10000", "--tournament-per-token", "10000", "--bot-move-ms", "1"});
+        return f;
+    };
+    auto n1 = std::make_unique<ChildServer>(store.flags(), d1, flags("n1"));
+    ChildServer n2(store.flags(), d2, flags("n2")), n3(store.flags(), d3, flags("n3"));
+
+    // Made on node 1, which runs it. Pat registers through the invite link; seven house bots.
+    const ct::Reply made = ct::call(n1->port, http::verb::post, "/tournaments",
+                                    {{"name", "Failover cup"}, {"game", "catan"},
+                                     {"settings", {{"rounds", 2}, {"clockPreset", "untimed"}, {"noShowAfterS", 3600}}}});
+    INFO(made.body.dump());
+    REQUIRE(made.status == 201);
+    const std::string id = made.body.at("id"), organiser = made.body.at("organiserToken");
+    const std::string base = "/tournaments/" + id;
+    const ct::Reply pat = ct::send(n1->port, base + "/entrants", {{"name", "Pat"}, {"invite", made.body.at("invite")}}, "");
+    REQUIRE(pat.status == 201);
+    const std::string pat_token = pat.body.at("token");
+    {  // A change sent to node 2 is redirected to node 1, the tournament's node (307, its URL).
+        const ct::Reply r = ct::call(n2.port, http::verb::post, base + "/entrants", {{"name", "Bot 0"}, {"bot", "heuristic"}}, organiser);
+        INFO(r.body.dump());
+        REQUIRE(r.status == 307);
+        CHECK(r.body.at("error") == "moved");
+        CHECK(port_of(r.location) == n1->port);
+        CHECK(r.location.ends_with(base + "/entrants"));
+    }
+    int redirects = 0;
+    for (int i = 0; i < 7; ++i)
+        REQUIRE(ct::send(i % 2 ? n2.port : n3.port, base + "/entrants",
+                         {{"name", "Bot " + std::to_string(i)}, {"bot", "heuristic"}}, organiser, &redirects).status == 201);
+    CHECK(redirects == 7);
+    {  // Every node reads the same tournament (nodes 2 and 3 from the store).
+        const json v1 = ct::view(n1->port, id), v2 = ct::view(n2.port, id), v3 = ct::view(n3.port, id);
+        CHECK(v1.at("tournament").at("entrants").size() == 8);
+        CHECK(v2.at("tournament") == v1.at("tournament"));
+        CHECK(v3.at("tournament") == v1.at("tournament"));
+        CHECK(v2.at("rev") == v1.at("rev"));
+        CHECK(v3.at("rev") == v1.at("rev"));
+    }
+    REQUIRE(ct::send(n3.port, base + "/rounds", json::object(), organiser).status == 201);
+    REQUIRE(ct::send(n2.port, base + "/rounds/1/start", json::object(), organiser).status == 200);
+
+    // Pat plays a while at the table (its room on node 1, which made it) ...
+    Player p = ct::sit(n2.port, id, pat_token, 1);
+    std::mt19937_64 rng(5);
+    int moves = 0;
+    play_until(p, rng, [&] { return ++moves > 40 || p.view.at("phase") == "gameOver"; }, 200000);
+    REQUIRE(p.view.at("phase") != "gameOver");  // mid-round: Pat's table is still playing
+    // ... when node 1 is killed. Pat resumes on another node; the game and the round finish.
+    n1->kill_hard();
+    p.c.reset();
+    const uint64_t version = p.version;
+    const Resumed resumed = resume_anywhere(p, {n2.port, n3.port});
+    p.take_snapshot(resumed.snapshot);
+    CHECK(p.version >= version);  // nothing acknowledged lost (the bots may have moved on since)
+    play_until(p, rng, [&] { return p.view.at("phase") == "gameOver"; }, 200000);
+    p.c->close();
+    REQUIRE(eventually([&] { return ct::round_finished(n3.port, id, 1); }, 120));
+
+    // Round 2, seated and started through the surviving nodes, plays once.
+    REQUIRE(ct::send(n2.port, base + "/rounds", json::object(), organiser).status == 201);
+    REQUIRE(ct::send(n3.port, base + "/rounds/2/start", json::object(), organiser).status == 200);
+    Player p2 = ct::sit(n3.port, id, pat_token, 2);
+    play_until(p2, rng, [&] { return p2.view.at("phase") == "gameOver"; }, 200000);
+    p2.c->close();
+    REQUIRE(eventually([&] { return ct::round_finished(n2.port, id, 2) && ct::round_finished(n3.port, id, 2); }, 120));
+
+    // The same final standings on both nodes: every entrant played two games.
+    const ct::Reply s2 = ct::call(n2.port, http::verb::get, base + "/standings");
+    const ct::Reply s3 = ct::call(n3.port, http::verb::get, base + "/standings");
+    REQUIRE(s2.status == 200);
+    REQUIRE(s3.status == 200);
+    INFO(s2.body.dump());
+    CHECK(s2.body == s3.body);
+    CHECK(s2.body.at("final") == true);
+    CHECK(s2.body.at("individual").size() == 8);
+    for (const json& x : s2.body.at("individual")) CHECK(x.at("games") == 2);
+    const json v2 = ct::view(n2.port, id), v3 = ct::view(n3.port, id);
+    CHECK(v2.at("tournament") == v3.at("tournament"));
+    CHECK(v2.at("rev") == v3.at("rev"));
+
+    // From the store: one takeover (epoch 2, a surviving node); one room per table, the rooms the
+    // tournament shows; one result per table.
+    const auto owner = pg_rows(store.location, "SELECT node, epoch FROM room_owners WHERE room = $1", {"tournament:" + id});
+    REQUIRE(owner.size() == 1);
+    CHECK((owner[0][0] == "n2" || owner[0][0] == "n3"));
+    CHECK(owner[0][1] == "2");
+    std::set<std::string> shown;
+    for (const json& r : v2.at("run"))
+        for (const json& t : r.at("tables")) {
+            REQUIRE(t.at("room").is_string());
+            shown.insert(t.at("room").get<std::string>());
+            CHECK(t.at("result").is_object());
+        }
+    CHECK(shown.size() == 4);  // two rounds of two tables
+    std::set<std::string> stored_rooms;
+    for (const auto& row : pg_rows(store.location, "SELECT id, state FROM rooms", {})) {
+        stored_rooms.insert(row[0]);
+        CHECK(row[1] == "finished");
+    }
+    CHECK(stored_rooms == shown);  // no table opened twice
+    std::set<std::pair<int, int>> results;
+    const auto parts = pg_rows(store.location,
+                               "SELECT body FROM document_parts WHERE kind = 'tournament' AND id = $1 "
+                               "AND part LIKE '/tournament/results#%'",
+                               {id});
+    for (const auto& row : parts) {
+        const json r = json::parse(row[0]);
+        results.insert({r.at("round").get<int>(), r.at("table").get<int>()});
+    }
+    CHECK(parts.size() == 4);
+    CHECK(results.size() == 4);  // each table's result once
+    // The nodes' logs agree: each table opened once, each round finished once, in all three.
+    std::string logs;
+    for (const auto& d : {d1, d2, d3}) logs += node_log(d);
+    CHECK(ct::count(logs, "plays in room") == 4);
+    CHECK(ct::count(logs, "tournament " + id + ": round 1 finished") == 1);
+    CHECK(ct::count(logs, "tournament " + id + ": round 2 finished") == 1);
+    CHECK(ct::count(logs, "tournament " + id + ": run by node") == 1);  // one takeover
+    for (const auto& d : {d2, d3}) {
+        const std::string log = node_log(d);
+        INFO(log.substr(log.size() > 4000 ? log.size() - 4000 : 0));
+        CHECK(log.find("[error]") == std::string::npos);
+    }
+    std::error_code ec;
+    for (const auto& d : {d1, d2, d3}) std::filesystem::remove_all(d, ec);
+}
