@@ -309,7 +309,9 @@ export async function watchLayoutShift(page) {
         const who = (e.sources ?? []).map((s) => {
           const n = s.node;
           const el = n && (n.nodeType === 1 ? n : n.parentElement);
-          return el ? (el.getAttribute("data-testid") ?? `${el.tagName.toLowerCase()}.${String(el.className?.baseVal ?? el.className ?? "").split(" ")[0]}`) : "?";
+          const r = (x) => `${Math.round(x.y)}+${Math.round(x.height)}`;
+          const moved = s.previousRect && s.currentRect ? ` ${r(s.previousRect)}→${r(s.currentRect)}` : "";
+          return (el ? (el.getAttribute("data-testid") ?? `${el.tagName.toLowerCase()}.${String(el.className?.baseVal ?? el.className ?? "").split(" ")[0]}`) : "?") + moved;
         });
         window.__cls.shifts.push({ value: e.value, t: Math.round(e.startTime), who: who.join(",") });
       }

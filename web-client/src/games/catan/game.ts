@@ -431,8 +431,25 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     return h("li", { class: cls, "data-type": e.ev.type }, eventText(lang, e.ev, logNames(), -1, e.active, hexName));
   }
 
+  // The oldest lines leave the log past 500 (issue 27): the space they took stays as the list's top
+  // padding, so the lines in view never move (removed from the top while the list is scrolled to its
+  // end, they moved up by the lines removed: a layout shift, not a scroll). Redrawn whole, it is reset.
+  let trimmedPx = 0;
+  function trimLog(): void {
+    const excess = log.length - 500;
+    if (excess <= 0) return;
+    log.splice(0, excess);
+    const keep = logList.children[excess] as HTMLElement | undefined;
+    const before = keep?.offsetTop ?? 0;
+    for (let i = 0; i < excess; i++) logList.firstElementChild?.remove();
+    trimmedPx += before - (keep?.offsetTop ?? 0);
+    logList.style.paddingTop = `${trimmedPx}px`;
+  }
+
   function renderLogAll(): void {
     (logBox.firstChild as HTMLElement).textContent = t(lang, "log");
+    trimmedPx = 0;
+    logList.style.paddingTop = "";
     clear(logList);
     for (const e of log) logList.append(logLine(e));
     logList.scrollTop = logList.scrollHeight;
@@ -549,7 +566,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
         stealEl.hidden = false;
       }
     }
-    while (log.length > 500) { log.shift(); logList.firstElementChild?.remove(); }
+    trimLog();
     logList.scrollTop = logList.scrollHeight;
     if (item.actor !== viewer() && !item.snapshot) {
       // What happened, readable as it happens: the action's main line over the board, and a flash.
