@@ -130,7 +130,6 @@ struct Stats {
     Histogram resume;   // connection lost -> snapshot on a node again, `moved` replies followed (us)
     uint64_t moved = 0;  // `moved` replies followed
     uint64_t moved_join = 0;  // of which before the game started (a join answered `moved`)
-    uint64_t join_retries = 0;  // joins answered no_room on another node than the room's, sent again
 };
 
 double now_s() {
@@ -192,7 +191,6 @@ private:
     double lost_at_ = -1;       // when the connection was lost (>= 0 while resuming)
     bool rejoin_ = false;       // a join was answered `moved`: say hello with the token and join there
     size_t connect_failures_ = 0;  // before the game: nodes that could not be reached in a row
-    int join_retries_ = 0;         // joins answered no_room, sent again
     uint64_t wire_seen_ = 0;  // the socket's bytes received at the last read (TCP_INFO)
     beast::flat_buffer buf_;
     std::deque<std::string> out_;
@@ -523,19 +521,6 @@ void LoadClient::on_message(const std::string& text) {
         g.ack(room_, seat, min_version_, sent_at_);
     } else if (type == "error") {
         const std::string code = m.value("code", "");
-        if (!room_.started && code == "no_room" && g.servers.size() > 1 && index_ > 0 && join_retries_ < 40) {
-            // Several nodes: a room created a moment ago on another node may not be stored yet (its
-            // row is written by the owner's batching writer), so a join elsewhere finds no room: again
-            // in 50 ms, for 2 s at most (counted and printed: it is the server's gap, not the client's).
-            ++join_retries_;
-            ++g.st.join_retries;
-            if (!timer_) timer_ = std::make_unique<asio::steady_timer>(io_);
-            timer_->expires_after(std::chrono::milliseconds(50));
-            timer_->async_wait([self = shared_from_this(), conn = conn_](boost::system::error_code e) {
-                if (!e && !self->closed_ && conn == self->conn_) self->on_room_known();
-            });
-            return;
-        }
         if (!room_.started && code != "illegal_action") {
             std::fprintf(stderr, "room %d: lobby error %s: %s\n", room_.slot, code.c_str(), m.value("message", "").c_str());
             return g.setup_failed(room_);
@@ -902,7 +887,6 @@ int main(int argc, char** argv) {
         total.resume.merge(s.resume);
         total.moved += s.moved;
         total.moved_join += s.moved_join;
-        total.join_retries += s.join_retries;
     }
     const double window = o.seconds - o.warmup;
     std::printf("rooms %d (%d load clients + %d bots + %d spectators each), procs %d, pace %s, window %.1f s (warmup %.1f s)\n", o.rooms,
@@ -929,9 +913,6 @@ int main(int argc, char** argv) {
                     (unsigned long long)total.resume.count, (unsigned long long)total.moved,
                     (unsigned long long)total.moved_join, total.resume.quantile(0.5) / 1e3,
                     total.resume.quantile(0.99) / 1e3, total.resume.quantile(1.0) / 1e3);
-    if (total.join_retries)
-        std::printf("joins answered no_room on another node than the room's (not stored there yet), sent again: %llu\n",
-                    (unsigned long long)total.join_retries);
     if (at_start.ok && at_end.ok) {
         const double cpu = at_end.cpu - at_start.cpu;
         const double dt = t_end - t_start;

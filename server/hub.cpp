@@ -340,12 +340,19 @@ void Hub::finish_create(PendingRoom& p) {
     }
     set_room_holder(p.setup.id, p.who);
     spdlog::info("room {} created by {} (conn {})", p.setup.id, p.name, p.client->connection_id);
-    room->post([room] { room->open(); });
-    p.client->send(room_created_message(p.id, p.setup.id, p.setup.invite, p.seat_tokens));
-    if (p.rematch_of)
-        p.rematch_of->post([old = p.rematch_of, session = p.who.session, id = p.setup.id, invite = p.setup.invite] {
-            old->link_rematch(session, id, invite);
-        });
+    // Told (and linked from the finished room) once its row and seats are committed: another node
+    // then finds it at once (Store::sync).
+    auto reply = [client = p.client, created = room_created_message(p.id, p.setup.id, p.setup.invite, p.seat_tokens),
+                  id = p.id, old = p.rematch_of, session = p.who.session, room_id = p.setup.id,
+                  invite = p.setup.invite](bool ok) {
+        if (!ok) return client->send(lobby_error("store_unavailable", "the room could not be stored", id));
+        client->send(created);
+        if (old) old->post([old, session, room_id, invite] { old->link_rematch(session, room_id, invite); });
+    };
+    room->post([room, store = store_, reply = std::move(reply)]() mutable {
+        room->open();
+        when_stored(store, std::move(reply));
+    });
 }
 
 void Hub::on_message(const ClientPtr& c, std::string_view text) {
@@ -370,7 +377,8 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
             known = sessions_.find(hash);
             if (known) token = *r.token;
         }
-        if (token.empty()) token = new_session_token();  // no or unknown token: a new session
+        const bool fresh = token.empty();
+        if (fresh) token = new_session_token();  // no or unknown token: a new session
         c->session_hash = token_hash(token);
         c->name = r.name;
         sessions_.put(c->session_hash, SessionRecord{r.name, known ? known->room : std::string(), unix_ms_now()});
@@ -383,7 +391,14 @@ void Hub::on_message(const ClientPtr& c, std::string_view text) {
             welcome["account"] = {{"id", account->id}, {"name", account->name}};
             if (json playing = playing_of(account->id); !playing.empty()) welcome["playing"] = std::move(playing);
         }
-        c->send(welcome);
+        // A new session's token is given once its row is committed: a hello with it on another node
+        // at once finds it (Store::sync); a known session's row is there already. While the store
+        // fails (no room can be made then) the lobby stays open: welcome at once, the row follows.
+        if (fresh && store_ && store_ok_) store_->sync([c, welcome = std::move(welcome), id = r.id](bool ok) {
+            if (!ok) return c->send(lobby_error("store_unavailable", "the session could not be stored", id));
+            c->send(welcome);
+        });
+        else c->send(welcome);
         track_connection(c);
         if (known && !known->room.empty()) {
             bool answered = false;

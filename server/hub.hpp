@@ -84,7 +84,11 @@ public:
     };
     // A new managed room; nullopt with `error` set when the options are invalid, the organiser's
     // room quota is used up ("quota_exceeded: …") or the server is full.
-    std::optional<ManagedRoom> create_managed_room(const ManagedRoomRequest& request, std::string& error);
+    // `on_stored` (optional) runs once the room's row and seats are committed (Store::sync; at once
+    // without a store): what names the room to players who may ask another node is sent from it.
+    using ManagedStored = std::function<void(bool ok, const ManagedRoom& room)>;
+    std::optional<ManagedRoom> create_managed_room(const ManagedRoomRequest& request, std::string& error,
+                                                   ManagedStored on_stored = {});
     // Starts a managed room that has not started: reserved seats not taken get `bot`. `done` gets
     // those seats (on the room's strand); false when no such room is open here.
     bool force_start(const std::string& room, const std::string& bot, std::function<void(std::vector<int> absent)> done);

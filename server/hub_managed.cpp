@@ -21,7 +21,8 @@ void Hub::make_managed(RoomSetup& setup) {
     };
 }
 
-std::optional<Hub::ManagedRoom> Hub::create_managed_room(const ManagedRoomRequest& req, std::string& error) {
+std::optional<Hub::ManagedRoom> Hub::create_managed_room(const ManagedRoomRequest& req, std::string& error,
+                                                         ManagedStored on_stored) {
     const GameModule* module = module_for(req.options);
     if (!module) {
         error = "unknown game: this server hosts " + games_.names();
@@ -77,12 +78,14 @@ std::optional<Hub::ManagedRoom> Hub::create_managed_room(const ManagedRoomReques
     set_room_holder(setup.id, who);
     kept = true;
     spdlog::info("room {} created for {}", setup.id, setup.owner);
-    room->post([room, bots = req.seat_bots] {
+    const ManagedRoom made{setup.id, setup.invite};
+    room->post([room, bots = req.seat_bots, store = store_, on_stored = std::move(on_stored), made] {
         room->place_bots(bots);
         room->open();
         room->start_if_full();  // a table of house bots only
+        if (on_stored) when_stored(store, [on_stored, made](bool ok) { on_stored(ok, made); });
     });
-    return ManagedRoom{setup.id, setup.invite};
+    return made;
 }
 
 bool Hub::force_start(const std::string& id, const std::string& bot, std::function<void(std::vector<int>)> done) {

@@ -159,16 +159,27 @@ void Hub::start_match(const PlayQueue& q, const rating::Match& m, const std::vec
     }
     for (int i = static_cast<int>(who.size()); i < q.players; ++i) req.seat_bots[i] = module->takeover_bot;
     std::string error;
-    const std::optional<ManagedRoom> room = create_managed_room(req, error);
+    // The players are told once the room's row and seats are committed (Store::sync): a matched
+    // player who asks another node finds it there at once.
+    std::vector<ClientPtr> clients;
+    for (const PlayWaiter& w : who) clients.push_back(w.client);
+    auto tell = [clients, tokens, rated](bool ok, const ManagedRoom& made) {
+        for (size_t i = 0; i < clients.size(); ++i) {
+            if (!ok) {
+                clients[i]->send(lobby_error("store_unavailable", "your game could not be stored", std::nullopt));
+                continue;
+            }
+            clients[i]->send(json{{"type", "matched"}, {"v", 1}, {"room", made.room}, {"invite", made.invite},
+                                  {"seat", i}, {"seatToken", tokens[i]}, {"rated", rated}});
+        }
+    };
+    const std::optional<ManagedRoom> room = create_managed_room(req, error, std::move(tell));
     if (!room) {
         spdlog::warn("play now: no room for a match: {}", error);
         for (const PlayWaiter& w : who)
             w.client->send(lobby_error("too_many_rooms", "the server has no room for your game now: try again later", std::nullopt));
         return;
     }
-    for (size_t i = 0; i < who.size(); ++i)
-        who[i].client->send(json{{"type", "matched"}, {"v", 1}, {"room", room->room}, {"invite", room->invite},
-                                 {"seat", i}, {"seatToken", tokens[i]}, {"rated", rated}});
     // A matched player who does not come in time: a bot plays the seat until they do.
     play_strand_->post_after(limits_.play_join_wait, [this, id = room->room, bot = module->takeover_bot] {
         force_start(id, bot, {});

@@ -53,6 +53,7 @@ public:
     void delete_sessions(const std::vector<std::string>& hashes) override;
     void append(const std::string& room, const ActionRow& a, Done done) override;
     void flush() override;
+    void sync(Done done) override;
     bool healthy() const override;
     void on_health(std::function<void(bool healthy)> observer) override;
     uint64_t commits() const override;

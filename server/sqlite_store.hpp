@@ -46,6 +46,7 @@ public:
     void delete_sessions(const std::vector<std::string>& hashes) override;
     void append(const std::string& room, const ActionRow& a, Done done) override;
     void flush() override;
+    void sync(Done done) override;
     bool healthy() const override;
     void on_health(std::function<void(bool healthy)> observer) override;
     // Tests: makes the writing connection read-only (PRAGMA query_only), so that every write fails

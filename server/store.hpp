@@ -191,6 +191,11 @@ public:
     // Blocks until every write queued before the call is committed (or the store is failing:
     // then it returns at once; the writes stay queued and are retried).
     virtual void flush() = 0;
+    // Runs `done` (on the writer thread) once every write queued before the call is committed (ok),
+    // or failed for good (!ok: shutdown), without blocking the caller: a reply that names what those
+    // writes made (roomCreated, matched, a new session's welcome) is sent from it, as an action's
+    // ack, so that another node reading the database at once finds the room or the session.
+    virtual void sync(Done done) = 0;
 
     // Storage faults (disk full, read-only file, I/O errors): a transaction that fails is rolled
     // back and retried, with its writes and everything queued after it, until it commits; no
@@ -357,5 +362,11 @@ public:
         return std::nullopt;
     }
 };
+
+// Store::sync, or at once (ok) without a store.
+inline void when_stored(const std::shared_ptr<Store>& store, Store::Done done) {
+    if (store) return store->sync(std::move(done));
+    done(true);
+}
 
 }  // namespace hexhall::server

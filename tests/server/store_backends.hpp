@@ -103,6 +103,15 @@ struct TestStoreDb {
         if (postgres()) o.store_url = location;
         else o.db_path = location;
     }
+    // An embedded server's options on this database (TestServer(options)).
+    server::ServerOptions server_options(int threads = 2) const {
+        server::ServerOptions o;
+        o.address = "127.0.0.1";
+        o.port = 0;
+        o.threads = threads;
+        use_in(o);
+        return o;
+    }
     // hexhall-server's flags for this database.
     std::vector<std::string> flags() const {
         return postgres() ? std::vector<std::string>{"--store", location} : std::vector<std::string>{"--db", location};

@@ -10,6 +10,7 @@
 #include "server/fairness.hpp"
 #include "server/net.hpp"
 #include "server/record_check.hpp"
+#include "tests/server/store_backends.hpp"
 
 using namespace hexhall::test;
 
@@ -26,9 +27,11 @@ int run_verifier(const json& record) {
 
 }  // namespace
 
-TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[server][fairness]") {
+TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[server][fairness][store]") {
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
     Watchdog watchdog(240);
-    TestServer ts;
+    const TestStoreDb db(kind);
+    TestServer ts(db.server_options());
     const uint16_t port = ts.port;
 
     Player p;
@@ -135,6 +138,7 @@ TEST_CASE("fairness: commitment, seed reveal, record endpoint and verifier", "[s
     CHECK_THAT(hexhall::server::check_record(reordered).error, Catch::Contains("rejected"));
 
     ts.server->stop();
+  }
 }
 
 TEST_CASE("fairness: the commitment formula", "[fairness]") {

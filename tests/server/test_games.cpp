@@ -10,6 +10,7 @@
 #include "server/record_check.hpp"
 #include "server/records.hpp"
 #include "tests/games/test_games.hpp"
+#include "tests/server/store_backends.hpp"
 #include "tests/server/ws_client.hpp"
 
 using namespace hexhall::test;
@@ -143,15 +144,17 @@ hexhall::server::ServerOptions stored_server(const GamesDb& db) {
 
 TEST_CASE("games: every registered game is created by name, listed, played to the end, restored after a restart, "
           "recorded and verified",
-          "[server][games][finished]") {
+          "[server][games][finished][store]") {
     for (const hexhall::core::GameModule& module : registry_with_test_games().modules()) {
         SECTION(module.name) {
-            Watchdog watchdog(240);
-            GamesDb db;
-            const hexhall::server::ServerOptions o = stored_server(db);
-            const auto [room, token] =
-                start_and_stop(o, {{"game", module.name}, {"botFill", module.bots.front()}, {"grace", 0}}, module.name);
-            restart_and_play_out(o, room, token, module.name);
+            for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+                Watchdog watchdog(240);
+                const TestStoreDb db(kind);
+                const hexhall::server::ServerOptions o = db.server_options();
+                const auto [room, token] = start_and_stop(
+                    o, {{"game", module.name}, {"botFill", module.bots.front()}, {"grace", 0}}, module.name);
+                restart_and_play_out(o, room, token, module.name);
+            }
         }
     }
 }

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "tests/games/test_games.hpp"
+#include "tests/server/store_backends.hpp"
 #include "tests/server/ws_client.hpp"
 
 using namespace hexhall::test;
@@ -176,16 +177,13 @@ TEST_CASE("history: none before the game starts, and a room of another game send
     CHECK(d->recv_type("rooms").contains("rooms"));  // nothing (no history) came before the answer
 }
 
-TEST_CASE("history: a restart keeps it, for every registered game (issue 18)", "[server][history][restart]") {
+TEST_CASE("history: a restart keeps it, for every registered game (issue 18)", "[server][history][restart][store]") {
     for (const hexhall::core::GameModule& module : registry_with_test_games().modules()) {
         SECTION(module.name) {
+          for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
             Watchdog watchdog(240);
-            const auto db = std::filesystem::temp_directory_path() /
-                            ("hexhall-history-test-" + std::to_string(std::random_device{}()) + ".db");
-            hexhall::server::ServerOptions o;
-            o.address = "127.0.0.1";
-            o.port = 0;
-            o.db_path = db.string();
+            const TestStoreDb db(kind);
+            const hexhall::server::ServerOptions o = db.server_options();
             std::string room;
             std::map<uint64_t, json> live;  // the spectator's events per version, as they came
             uint64_t last = 0;
@@ -247,8 +245,7 @@ TEST_CASE("history: a restart keeps it, for every registered game (issue 18)", "
                 CHECK(restored.back() == live.rbegin()->first);
                 CHECK(restored.size() == std::min(live.size(), hexhall::core::kEventHistory - after));
             }
-            std::error_code ec;
-            for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext, ec);
+          }
         }
     }
 }

@@ -1,13 +1,16 @@
 // GET /games/<room>/replay (docs/protocol.md, "Game records"): a finished game's spectator stream,
 // rebuilt from the stored record, is exactly what a live spectator received, and its patches apply.
 #include "server/http_gzip.hpp"
+#include "tests/server/store_backends.hpp"
 #include "tests/server/ws_client.hpp"
 
 using namespace hexhall::test;
 
-TEST_CASE("replay: the stored game replays into the live spectator's stream", "[server][replay]") {
+TEST_CASE("replay: the stored game replays into the live spectator's stream", "[server][replay][store]") {
+  for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
     Watchdog watchdog(240);
-    TestServer ts;
+    const TestStoreDb db(kind);
+    TestServer ts(db.server_options());
     WsClient host(ts.port);
     host.hello("Host");
     const std::string room = host.create({{"players", 4}, {"vp", 5}, {"botFill", "random"}}).at("room").get<std::string>();
@@ -65,6 +68,7 @@ TEST_CASE("replay: the stored game replays into the live spectator's stream", "[
         CHECK(refused[http::field::content_encoding] == "");
         CHECK(refused.body() == plain);
     }
+  }
 }
 
 TEST_CASE("gzip: Accept-Encoding is read as RFC 9110 says, and members round-trip", "[server][replay]") {

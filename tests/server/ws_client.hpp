@@ -70,6 +70,11 @@ struct TestServer {
         server = std::make_unique<server::Server>(o);
         port = server->start();
     }
+    // A server with these options (e.g. TestStoreDb::server_options: on a store of the test's).
+    explicit TestServer(server::ServerOptions o) {
+        server = std::make_unique<server::Server>(o);
+        port = server->start();
+    }
     ~TestServer() { server->stop(); }
 };
 
