@@ -1,7 +1,9 @@
 // HTTP endpoints that other parts of the server add (e.g. tournaments): a handler gets every request
 // whose path starts with its prefix, any method, on the worker thread of the heavy endpoints (not
 // on the I/O threads), within budgets per bearer token and per address (ServerOptions::api_limits,
-// server/http_limit.hpp). No networking here: net.cpp calls it.
+// server/http_limit.hpp). Its answers allow any origin (CORS, without credentials: the API's auth is a
+// bearer token, never a cookie), and net.cpp answers the CORS preflight (OPTIONS) itself, so a page
+// served by one node can call another. No networking here: net.cpp calls it.
 #pragma once
 #include <functional>
 #include <optional>
@@ -25,6 +27,7 @@ struct HttpRequest {
     std::string body;           // at most 64 KiB
     std::string authorization;  // the Authorization header as sent ("" when none)
     std::string address;        // the peer's address
+    std::string origin;         // the Origin header ("" when none: a browser sends it with every change)
 };
 
 using HttpHandler = std::function<HttpAnswer(const HttpRequest&)>;

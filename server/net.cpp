@@ -540,6 +540,7 @@ private:
         // The heavy endpoints read and replay stored games: off the I/O threads, limited per address.
         const std::string_view target(req.target().data(), req.target().size());
         const bool added = registry_->handler_for(target) != nullptr;  // e.g. /tournaments: budgets of its own
+        if (added && req.method() == http::verb::options) return respond(api_preflight(req));  // CORS: nothing to run
         const bool players = target.starts_with("/players/") || target.starts_with("/leaderboard") ||  // profiles.hpp
                              target.starts_with("/clubs/");                                          // club_page.hpp
         if ((target.starts_with("/standings") || target.starts_with("/games/") || players || added) && registry_->heavy) {
@@ -565,6 +566,7 @@ private:
                                          std::string("{\"error\":\"rate_limited\",\"message\":\"") + refusal + "\"}",
                                          "application/json");
                 res.set(http::field::retry_after, "1");
+                if (added) allow_any_origin(res);
                 return respond(std::move(res));
             }
             // Charged to the peer address on the fair pool: a flood waits behind its own queue.
@@ -588,7 +590,11 @@ private:
             // (e.g. an organiser's seating of a large round: docs/decisions/013-tournament-limits.md),
             // whatever connection carries it.
             const WorkPool::Admit admit = registry_->heavy->submit({address, work_session(added, req_auth)}, std::move(job));
-            if (admit != WorkPool::Admit::Queued) return respond(busy_response(*shared, admit));
+            if (admit != WorkPool::Admit::Queued) {
+                auto res = busy_response(*shared, admit);
+                if (added) allow_any_origin(res);
+                return respond(std::move(res));
+            }
             return;
         }
         respond(answer(req));
@@ -612,6 +618,26 @@ private:
         const std::string_view token = added ? bearer_token(authorization) : std::string_view();
         if (token.empty()) return "http#" + std::to_string(http_id_);
         return "bearer#" + std::to_string(std::hash<std::string_view>{}(token));
+    }
+
+    // CORS for the added APIs (server/http_handler.hpp): any origin may call them, without credentials
+    // (their auth is a bearer token the page sends itself, never a cookie): the tournament pages that
+    // one node served follow a change to the node that runs the tournament (docs/decisions/030-…).
+    static void allow_any_origin(http::response<http::string_body>& res) {
+        res.set(http::field::access_control_allow_origin, "*");
+        res.set(http::field::access_control_expose_headers, "Location, Retry-After");
+    }
+
+    // The CORS preflight of an added API: 204, the methods and request headers it takes.
+    http::response<http::string_body> api_preflight(const http::request<http::string_body>& req) {
+        auto res = text_response(req, http::status::no_content, "");
+        res.erase(http::field::content_type);
+        allow_any_origin(res);
+        res.set(http::field::access_control_allow_methods, "GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS");
+        res.set(http::field::access_control_allow_headers, "Authorization, Content-Type");
+        res.set(http::field::access_control_max_age, "600");
+        res.prepare_payload();
+        return res;
     }
 
     // A heavy request the fair pool refused (or dropped at shutdown): 503, try again in a second.
@@ -670,9 +696,11 @@ private:
             r.body = req.body();
             r.authorization = std::string(req[http::field::authorization]);
             r.address = slot_ ? slot_->address : std::string("?");
+            r.origin = std::string(req[http::field::origin]);
             HttpAnswer a = (*h)(r);
             auto res = text_response(req, static_cast<http::status>(a.status), std::move(a.body), a.content_type.c_str());
             for (auto& [k, v] : a.headers) res.set(k, v);
+            allow_any_origin(res);
             res.set(http::field::cache_control, "no-store");
             if (req.method() == http::verb::head) res.body().clear();
             return res;

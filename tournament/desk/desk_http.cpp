@@ -94,10 +94,14 @@ std::optional<server::HttpAnswer> Desk::route(const server::HttpRequest& req, co
             if (!entries_.count(id)) mirrors_[id] = std::move(*e);
             return std::nullopt;
         }
-        // A change: made by the node that runs it (307 keeps the method and the body).
+        // A change: made by the node that runs it (307 keeps the method and the body). A browser's
+        // page (it sends Origin) gets 409 with the same body instead: its fetch would follow a 307 by
+        // itself and drop the Authorization header on the way to another origin, and cannot read the
+        // redirect it was told not to follow; it re-sends the change to `url` with its headers.
         const std::string location = http_base(where.url) + req.path + (req.query.empty() ? "" : "?" + req.query);
-        server::HttpAnswer a = answer({307, {{"error", "moved"}, {"message", "another node runs this tournament"}, {"url", location}}});
-        a.headers.emplace_back("Location", location);
+        const int status = req.origin.empty() ? 307 : 409;
+        server::HttpAnswer a = answer({status, {{"error", "moved"}, {"message", "another node runs this tournament"}, {"url", location}}});
+        if (status == 307) a.headers.emplace_back("Location", location);
         return a;
     } catch (const std::exception&) {
         return error(503, "store_unavailable", "the tournament cannot be reached now; try again");

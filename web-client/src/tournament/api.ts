@@ -11,17 +11,28 @@ export async function desk(method: "GET" | "POST" | "PATCH", path: string, token
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  let { res, text, json } = await send(`/tournaments${path}`, init);
+  // Another node runs the tournament (docs/decisions/030-tournaments-on-several-nodes.md): the change
+  // goes to that node's URL with the same headers, once. (A browser's request gets 409 with the URL:
+  // fetch would follow a 307 itself and drop the Authorization header across origins.)
+  if (json?.error === "moved" && typeof json.url === "string" && json.url)
+    ({ res, text, json } = await send(json.url, init));
+  if (!res.ok) throw new DeskError(res.status, String(json?.error ?? res.status), String(json?.message ?? text ?? res.statusText), json?.rule);
+  return json;
+}
+
+async function send(url: string, init: RequestInit): Promise<{ res: Response; text: string; json: any }> {
   let res: Response;
   try {
-    res = await fetch(`/tournaments${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(url, init);
   } catch (e) {
     throw new DeskError(0, "offline", String((e as Error).message ?? e));
   }
   const text = await res.text();
   let json: any = null;
   try { json = text ? JSON.parse(text) : null; } catch { /* not JSON: the message is the text */ }
-  if (!res.ok) throw new DeskError(res.status, String(json?.error ?? res.status), String(json?.message ?? text ?? res.statusText), json?.rule);
-  return json;
+  return { res, text, json };
 }
 
 /** "message (rule)" for showing a refusal. */
