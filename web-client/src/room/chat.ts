@@ -58,7 +58,9 @@ export function chatPanel(shell: Shell, roomId: string): ChatPanel {
         h("span", { class: "chat-name" }, String(m.name ?? "?")),
         h("span", { class: "chat-text" }, String(m.text ?? "")),
         h("time", { class: "muted small" }, time)));
-      while (log.children.length > 200) log.firstElementChild?.remove();
+      // Lines leave from the top only past 2,000: removed while the list sits at its end, they move
+      // every line in view up (a layout shift, issue 27); a table's chat rarely gets near it.
+      while (log.children.length > 2000) log.firstElementChild?.remove();
       log.scrollTop = log.scrollHeight;
     },
   };

@@ -431,25 +431,17 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     return h("li", { class: cls, "data-type": e.ev.type }, eventText(lang, e.ev, logNames(), -1, e.active, hexName));
   }
 
-  // The oldest lines leave the log past 500 (issue 27): the space they took stays as the list's top
-  // padding, so the lines in view never move (removed from the top while the list is scrolled to its
-  // end, they moved up by the lines removed: a layout shift, not a scroll). Redrawn whole, it is reset.
-  let trimmedPx = 0;
+  // The log keeps its newest 500 lines when it is drawn whole (a reconnect's history, a language
+  // change); while the game is watched it only grows (issue 27): lines removed from the top while the
+  // list sits at its end move every line in view up (a layout shift, not a scroll), and keeping their
+  // space as padding left a blank stretch above the oldest line. Past 5,000 lines it is drawn anew.
   function trimLog(): void {
-    const excess = log.length - 500;
-    if (excess <= 0) return;
-    log.splice(0, excess);
-    const keep = logList.children[excess] as HTMLElement | undefined;
-    const before = keep?.offsetTop ?? 0;
-    for (let i = 0; i < excess; i++) logList.firstElementChild?.remove();
-    trimmedPx += before - (keep?.offsetTop ?? 0);
-    logList.style.paddingTop = `${trimmedPx}px`;
+    if (log.length > 5000) renderLogAll();
   }
 
   function renderLogAll(): void {
     (logBox.firstChild as HTMLElement).textContent = t(lang, "log");
-    trimmedPx = 0;
-    logList.style.paddingTop = "";
+    if (log.length > 500) log.splice(0, log.length - 500);
     clear(logList);
     for (const e of log) logList.append(logLine(e));
     logList.scrollTop = logList.scrollHeight;
