@@ -5,6 +5,9 @@ import { check } from "./lib.mjs";
 
 /** Presses Tab until the focused element matches `selector` (within `max` presses); returns how many. */
 export async function tabTo(page, selector, what, max = 400) {
+  // A target the page is still drawing (a table shows its choices once others' moves have been shown)
+  // is waited for first; one never drawn still fails below, by Tab.
+  await page.waitForSelector(selector, { state: "attached", timeout: 15000 }).catch(() => {});
   for (let n = 0; n <= max; n++) {
     if (await page.evaluate((sel) => !!document.activeElement?.matches(sel), selector)) return n;
     await page.keyboard.press("Tab");

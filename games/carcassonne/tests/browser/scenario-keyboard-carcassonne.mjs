@@ -40,8 +40,10 @@ export async function keyboardCarcassonne({ shots, browser, base }) {
       const places = legal.filter((a) => a.type === "place");
       const pick = places[done.placed % places.length];
       const fits = places.filter((a) => a.x === pick.x && a.y === pick.y).map((a) => a.rotation);
+      // The table offers its squares once the other players' moves have been shown (the frame's legal
+      // list can come first): waited for at every tile, or Tab looks for a square not drawn yet.
+      await page.waitForSelector(tid(`cell-${pick.x}-${pick.y}`), { timeout: 15000 });
       if (!done.placed) {  // every control of the table, the candidate squares included, is reached by Tab (issue 27)
-        await page.waitForSelector(tid(`cell-${pick.x}-${pick.y}`), { timeout: 15000 });
         notes.push(await checkEveryControlReachable(page, "Carcassonne table, Kim's first tile"));
       }
       tabs += await keyOn(page, tid(`cell-${pick.x}-${pick.y}`), `the candidate square ${pick.x},${pick.y}`);
