@@ -36,6 +36,10 @@ if (/--db\b/.test((help.stdout ?? "") + (help.stderr ?? ""))) args.push("--db", 
 if (/--bot-move-ms\b/.test(help.stdout ?? "")) args.push("--bot-move-ms", "1");
 // One rated game puts its players on the leaderboards (the play-now-rated scenario checks its rows).
 if (/--leaderboard-min-games\b/.test(help.stdout ?? "")) args.push("--leaderboard-min-games", "1");
+// Every scenario's browser comes from 127.0.0.1: the per-address cap on bot games (4, fair share for
+// strangers) would count the earlier scenarios' bot games still open against the next one's. The cap
+// itself is tested by server_tests (test_botshare.cpp); each session keeps its own cap here.
+if (/--bot-rooms-per-address\b/.test(help.stdout ?? "")) args.push("--bot-rooms-per-address", "64");
 const server = spawn(serverBin, args, { stdio: ["ignore", "pipe", "pipe"] });
 let serverLog = "";
 const port = await new Promise((resolvePort, reject) => {

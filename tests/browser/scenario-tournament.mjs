@@ -179,7 +179,7 @@ export async function tournament({ browser, base, shots }) {
   const rows = await S.page.$$eval(tid("t-standings-row"), (trs) => trs.map((tr) => [...tr.children].map((c) => c.innerText)));
   const pops = await S.page.$$eval(tid("t-pop"), (tds) => tds.map((td) => [td.innerText, td.title]));
   check(pops.length === 4 && pops.every(([shown, exact]) => /^(0|1|0\.\d{3})$/.test(shown) && /^\d+(\/\d+)?$/.test(exact)
-    && Math.abs(Number(shown) - eval(exact)) < 0.0005), `PoP shown as a decimal, the exact fraction on hover: ${pops.map((p) => p.join(" = ")).join(", ")}`);
+    && Math.abs(Number(shown) - eval(exact)) <= 0.0005 + 1e-9), `PoP shown as a decimal, the exact fraction on hover: ${pops.map((p) => p.join(" = ")).join(", ")}`);
   check(rows.length === 4, `four entrants ranked (${rows.length})`);
   check(rows[0][0] === "1" && rows[0][3] === "1", `the winner ranks first with 1 match point (${rows[0].join(" ")})`);
   check(rows.some((r) => r[1] === "Ann"), "Ann is ranked");
