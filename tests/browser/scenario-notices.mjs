@@ -8,7 +8,8 @@
 // - Meanwhile, site-wide: Ann removes Bob from her table. "The host removed you from the table." is
 //   an alert that outlives the old 5.6 s fade, until Bob dismisses it by Tab and Enter on its ×
 //   (a 44 px target). A short confirmation ("Invite link copied.") still fades by itself.
-import { check, frame, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+import { join } from "node:path";
+import { check, checkAxe, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
 import { keyOn } from "./keyboard.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -43,7 +44,7 @@ async function noticeShown(page, selector) {
   }, selector);
 }
 
-export async function notices({ browser, base }) {
+export async function notices({ browser, base, shots }) {
   const notes = [];
   // Three tables, their clocks running from the start.
   const tables = await Promise.all([
@@ -87,6 +88,8 @@ export async function notices({ browser, base }) {
   // Longer than the old fade (5.6 s): it is still there, unread.
   await sleep(7000);
   check(await B.page.isVisible(kicked), "the removal message is still shown 7 s later");
+  await B.page.screenshot({ path: join(shots, "notices-removed.png") });
+  notes.push(await checkAxe(B.page, "the lobby with the removal message"));
   const box = await B.page.locator(`${kicked} ${tid("toast-close")}`).boundingBox();
   check(box && box.width >= 44 && box.height >= 44, `the × is a 44 px target (${JSON.stringify(box)})`);
   const tabs = await keyOn(B.page, `${kicked} ${tid("toast-close")}`, "the removal message's ×");
@@ -107,7 +110,10 @@ export async function notices({ browser, base }) {
   notes.push(`all three tables said "time ran out" within ${((Date.now() - t0) / 1000).toFixed(0)} s of the last check`);
   // Still there a while later: nobody has read it yet (no fixed sleep decides a pass: it only gives the notice time to go wrongly).
   await sleep(3000);
-  for (const T of tables) check(await noticeShown(T.page, T.notice), `${T.game}: the notice stays until read`);
+  for (const T of tables) {
+    check(await noticeShown(T.page, T.notice), `${T.game}: the notice stays until read`);
+    await T.page.screenshot({ path: join(shots, `notices-timed-out-${T.game}.png`) });
+  }
 
   // Carcassonne: Kim's next action takes it away; her own action never brings it back.
   {
