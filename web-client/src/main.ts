@@ -26,13 +26,37 @@ const conn = new Connection(serverUrl(),
   (token, name) => { session.setToken(token); if (name) session.setName(name); });
 
 // ---- toasts
+// A short confirmation ("Invite link copied.") fades after a few seconds; a message that matters (an
+// error, "The host removed you from the table.") stays until dismissed (issue 27): its × button is
+// reachable by Tab, Escape also dismisses the newest, and it is announced assertively (role="alert").
 const toasts = h("div", { class: "toasts", role: "status", "aria-live": "polite", "data-testid": "toasts" });
 function toast(text: string, kind: "info" | "error" = "info") {
-  const el = h("div", { class: `toast toast-${kind}` }, text);
+  if (kind === "info") {
+    const el = h("div", { class: "toast toast-info", "data-testid": "toast" }, text);
+    toasts.append(el);
+    window.setTimeout(() => el.classList.add("leaving"), 2500);
+    window.setTimeout(() => el.remove(), 3100);
+    return;
+  }
+  // The same message twice (a retried request) is one notice.
+  for (const old of toasts.querySelectorAll<HTMLElement>(".toast-error")) if (old.dataset.text === text) old.remove();
+  const close = h("button", { type: "button", class: "toast-close", "aria-label": t("toast.dismiss"), title: t("toast.dismiss"),
+    "data-testid": "toast-close", onclick: () => dismiss(el) }, "×");
+  const el = h("div", { class: "toast toast-error", role: "alert", "data-testid": "toast-error", "data-text": text },
+    h("span", { class: "toast-text" }, text), close);
   toasts.append(el);
-  window.setTimeout(() => el.classList.add("leaving"), kind === "error" ? 5000 : 2500);
-  window.setTimeout(() => el.remove(), kind === "error" ? 5600 : 3100);
 }
+function dismiss(el: HTMLElement) {
+  const next = el.nextElementSibling?.querySelector<HTMLElement>(".toast-close") ?? el.previousElementSibling?.querySelector<HTMLElement>(".toast-close");
+  const hadFocus = el.contains(document.activeElement);
+  el.remove();
+  if (hadFocus) (next ?? document.getElementById("main"))?.focus?.();
+}
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || e.defaultPrevented || document.querySelector("dialog[open]")) return;
+  const errs = toasts.querySelectorAll<HTMLElement>(".toast-error");
+  if (errs.length && (toasts.contains(document.activeElement) || document.activeElement === document.body)) dismiss(errs[errs.length - 1]);
+});
 
 // ---- name dialog
 let nameWaiters: (() => void)[] = [];

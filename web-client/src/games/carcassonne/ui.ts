@@ -8,6 +8,7 @@ import { tileName } from "./tile-names";
 import { soundToggle } from "../../app/sound-toggle";
 import { ignoredKey } from "../../app/keys";
 import { turnClock } from "../../app/turn-clock";
+import { ClockMoved } from "../../app/clock-moved";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang, RoomInfo, SeedReveal } from "../../app/contract";
 import { SEAT_COLORS, seatMark } from "../../app/seats";
 import { Board, type BoardScene, type Cell } from "./board";
@@ -51,6 +52,10 @@ export class CarcassonneUI implements GameHandle {
   private gameOver: { scores: number[]; winners: number[] } | null = null;
   private busy = false;
   private error = "";
+  // The clock ran out and the server's bot moved for this seat (app/clock-moved.ts): said until the
+  // player's next action, so a player who looked away reads it when back (issue 27).
+  private clockMoved: ClockMoved;
+  private timedOut = false;
   private logOpen = false;
   private board: Board;
   private el: HTMLElement;
@@ -77,6 +82,7 @@ export class CarcassonneUI implements GameHandle {
   });
 
   constructor(private root: HTMLElement, private ctx: GameContext) {
+    this.clockMoved = new ClockMoved(ctx.seat);
     this.board = new Board((c) => this.tapCell(c), (spot) => this.send({ type: "follower", spot }));
     const zoom = h("div", { class: "car-zoom" });
     this.el = h("div", { class: "car", "data-testid": "car-game" });
@@ -120,6 +126,7 @@ export class CarcassonneUI implements GameHandle {
   // ---- frames -------------------------------------------------------------------------------
   frame(f: GameFrame): void {
     this.lastFrame = f;
+    if (this.clockMoved.frame(f)) this.timedOut = true;
     this.view = f.view;
     this.legal = Array.isArray(f.legal) ? f.legal : [];
     const events: any[] = f.events ?? [];
@@ -239,8 +246,8 @@ export class CarcassonneUI implements GameHandle {
   private send(intent: object): void {
     if (this.busy) return;
     this.pacer.skip();  // acting: what happened before is shown first
-    this.busy = true; this.error = "";
-    this.ctx.act(intent).then(() => { this.busy = false; }, (err: any) => {
+    this.busy = true; this.error = ""; this.timedOut = false;
+    this.clockMoved.sent(this.ctx.act(intent)).then(() => { this.busy = false; }, (err: any) => {
       this.busy = false; this.error = err?.rule ? `${err.rule}: ${err.message}` : String(err?.message ?? err);
       this.render();
     });
@@ -380,6 +387,7 @@ export class CarcassonneUI implements GameHandle {
           h("button", { type: "button", class: "car-btn car-primary", "data-testid": "car-no-follower", disabled: this.busy }, t.noFollower)));
       } else box.push(h("p", { class: "car-hint" }, fmt(t.turnOf, { name: this.name(v.current) })));
     }
+    if (this.timedOut) box.push(h("p", { class: "car-notice", role: "status", "data-testid": "car-timed-out" }, t.timedOutYou));
     if (this.error) box.push(h("p", { class: "car-error", role: "alert" }, this.error));
     if (this.pacer.pending) box.push(h("button", { type: "button", class: "car-btn", "data-testid": "car-skip" }, t.skip));
     this.controls.dataset.pending = String(this.pacer.pending);

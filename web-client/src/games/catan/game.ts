@@ -41,7 +41,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   let replayNote = "";
   let replayRequested = false;
   let replayMissing = false;
-  let errorTimer: number | undefined;
   const seen = emptyStats();
   const log: LogEntry[] = [];
 
@@ -268,14 +267,14 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
       dialog.el.querySelector(".hx-dialog-error")?.remove();
       dialog.el.append(h("p", { class: "hx-dialog-error", role: "alert", "data-testid": "dialog-error" }, t(lang, "error", { msg })));
     }
-    window.clearTimeout(errorTimer);
-    errorTimer = window.setTimeout(() => { errorEl.textContent = ""; errorEl.classList.remove("shown"); }, 6000);
+    // It stays until read (issue 27): until the player's next action, like the notices.
   }
 
   function act(intent: object): void {
     pacer.skip();  // acting: everything that happened before is shown first
     // A notice (a card stolen, the clock ran out) stays until read (issue 27): until the player's next action.
     stealEl.hidden = true;
+    errorEl.textContent = ""; errorEl.classList.remove("shown");
     ctx.act(intent).then(() => {
       if (dialog && dialog.kind !== "discard") closeDialog();
       mode = null;
@@ -619,6 +618,6 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
     roomChanged(r: RoomInfo): void { room = r; if (frame) { schedule(); renderLogAll(); } },
     langChanged(l: Lang): void { lang = l; if (dialog) closeDialog(); if (frame) render(); renderLogAll(); renderSound(); renderZoomTools(); renderAids(); },
     seedRevealed(r: SeedReveal): void { reveal = r; if (frame) schedule(); },
-    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(errorTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); stageWatch.disconnect(); window.removeEventListener("resize", boardBottom); document.removeEventListener("keydown", onKey); detachZoom(); app.remove(); },
+    destroy(): void { window.clearInterval(clockTimer); window.clearTimeout(producingTimer); window.clearTimeout(gainsTimer); window.clearTimeout(ownDeltaTimer); window.clearTimeout(tickerTimer); window.clearTimeout(flashTimer); pacer.stop(); chatWatch?.disconnect(); stageWatch.disconnect(); window.removeEventListener("resize", boardBottom); document.removeEventListener("keydown", onKey); detachZoom(); app.remove(); },
   };
 }

@@ -9,6 +9,7 @@ import { Pacer } from "../../app/pacer";
 import { soundToggle } from "../../app/sound-toggle";
 import { rematchButton } from "../../app/rematch-button";
 import { turnClock } from "../../app/turn-clock";
+import { ClockMoved } from "../../app/clock-moved";
 import type { GameContext, GameFrame, GameHandle, HistoryEntry, Lang } from "../../app/contract";
 import { tr, type StringKey } from "./strings";
 import {
@@ -66,6 +67,10 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   let log: LogLine[] = [];
   let notices: string[] = [];
   let noticeFrom = -1;
+  // The clock ran out and the server's bot moved for me (app/clock-moved.ts): a notice until "Got it"
+  // or my next action (issue 27).
+  const clockMoved = new ClockMoved(ctx.seat);
+  let timedOut = false;
   let info: Info = null;
   let logOpen = false;
   let costsOpen = false;
@@ -105,9 +110,9 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
   function act(intent: Action) {
     if (busy) return;
     pacer.skip();  // acting: what happened before is shown first
-    busy = true; error = "";
+    busy = true; error = ""; timedOut = false;
     const at = frame?.version ?? -1;
-    ctx.act(intent).then(() => { sel = {}; chooser = null; library = false; noticeFrom = Math.max(noticeFrom, at); },
+    clockMoved.sent(ctx.act(intent)).then(() => { sel = {}; chooser = null; library = false; noticeFrom = Math.max(noticeFrom, at); },
       (e: any) => { error = `${e?.rule ? e.rule + ": " : ""}${e?.message ?? e}`; })
       .finally(() => { busy = false; relog(); render(); });
     render();
@@ -482,9 +487,10 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       logBar(),
       costs(v),
       // Notices lie over the table (nothing moves) and stay until read: "Got it" or the player's next action.
-      notices.length ? h("div", { class: "sfc-notices", role: "status", "aria-live": "polite", "data-testid": "sfc-notices" },
+      notices.length || timedOut ? h("div", { class: "sfc-notices", role: "status", "aria-live": "polite", "data-testid": "sfc-notices" },
+        timedOut ? h("div", { class: "sfc-notice", "data-testid": "sfc-timed-out" }, t("timedOutYou")) : null,
         ...notices.map((n) => h("div", { class: "sfc-notice" }, n)),
-        btn(t("gotIt"), "sfc-notices-ok", () => { noticeFrom = Math.max(noticeFrom, shownVersion); relog(); render(); }, "small")) : null,
+        btn(t("gotIt"), "sfc-notices-ok", () => { noticeFrom = Math.max(noticeFrom, shownVersion); timedOut = false; relog(); render(); }, "small")) : null,
       infoDialog(v)].filter((x): x is HTMLElement => x !== null && x !== undefined));
     if (focusAfter) { (el.querySelector(`[data-testid="${focusAfter}"]`) as HTMLElement | null)?.focus(); focusAfter = null; }
     else if (keep) (el.querySelector(`[data-testid="${keep}"]`) as HTMLElement | null)?.focus({ preventScroll: true });
@@ -502,6 +508,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
     frame(f) {
       const prev = frame;
       frame = f;
+      if (clockMoved.frame(f)) timedOut = true;
       const events: any[] = f.events ?? [];
       if (events.length) {
         const actor = events.find((e) => typeof e?.seat === "number")?.seat;

@@ -1,0 +1,139 @@
+// Notices that stay on screen until read (issue 27), in every game and on every page.
+// - The clock ran out: Kim, Lou and Max each sit at a fast-clock table (45 s a decision; the server has
+//   no shorter clock) with bots: Carcassonne, The Struggle for Catan and Catan, started together so
+//   one wait serves all three. None of them moves; when the server's bot has moved for them, each
+//   table says so ("Your time ran out: a bot moved for you"), in a live region, and still says so a
+//   while later. Kim's next action (No follower) takes it away, and her own action never brings it
+//   back; Lou dismisses it from the keyboard ("Got it"); Catan's stays up.
+// - Meanwhile, site-wide: Ann removes Bob from her table. "The host removed you from the table." is
+//   an alert that outlives the old 5.6 s fade, until Bob dismisses it by Tab and Enter on its ×
+//   (a 44 px target). A short confirmation ("Invite link copied.") still fades by itself.
+import { join } from "node:path";
+import { check, checkAxe, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
+import { keyOn } from "./keyboard.mjs";
+
+const DESKTOP = { width: 1280, height: 800 };
+const CLOCK_WAIT_MS = 120000;  // 45 s of clock, bots' turns before it, a loaded machine
+
+async function openTable(browser, base, who, game, notice) {
+  const P = await openPage(browser, base + "/", DESKTOP, who);
+  const page = P.page;
+  await page.waitForSelector(tid("name-dialog-input"), { timeout: 10000 });
+  await page.fill(tid("name-dialog-input"), who);
+  await page.click(tid("name-dialog-save"));
+  await page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
+  await page.waitForSelector(tid("room-list"));
+  await page.selectOption(tid("opt-game"), game);
+  await page.selectOption(tid("opt-botFill"), "heuristic");
+  await page.selectOption(tid("opt-clock"), "fast");
+  await page.click(tid("create-submit"));
+  await page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
+  await page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
+  await page.click(tid("start-game"));
+  await waitFrame(page, (f) => f.seat === 0, `${who}'s ${game} game`);
+  return { P, page, game, notice };
+}
+
+/** The notice is shown, inside a live region (role status/alert or aria-live). */
+async function noticeShown(page, selector) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el || el.hidden || !el.getClientRects().length) return null;
+    const live = el.closest('[aria-live], [role="status"], [role="alert"]');
+    return { text: el.textContent, live: !!live };
+  }, selector);
+}
+
+export async function notices({ browser, base, shots }) {
+  const notes = [];
+  // Three tables, their clocks running from the start.
+  const tables = await Promise.all([
+    openTable(browser, base, "Kim", "carcassonne", tid("car-timed-out")),
+    openTable(browser, base, "Lou", "struggle", tid("sfc-timed-out")),
+    openTable(browser, base, "Max", "catan", `${tid("steal-notice")}[data-role="timeout"]`),
+  ]);
+  for (const T of tables) check(!(await noticeShown(T.page, T.notice)), `${T.game}: no "time ran out" notice before the clock ran out`);
+
+  // ---- site-wide messages, while the clocks run
+  const A = await openPage(browser, base + "/", DESKTOP, "Ann");
+  await A.page.waitForSelector(tid("name-dialog-input"), { timeout: 10000 });
+  await A.page.fill(tid("name-dialog-input"), "Ann");
+  await A.page.click(tid("name-dialog-save"));
+  await A.page.waitForSelector(tid("room-list"));
+  await A.page.selectOption(tid("opt-game"), "carcassonne");
+  await A.page.click(tid("create-submit"));
+  await A.page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
+  const link = await (await A.page.waitForSelector(tid("invite-link"), { timeout: 10000 })).inputValue();
+  // A short confirmation fades by itself.
+  await A.page.click(tid("copy-invite"));
+  await A.page.waitForSelector(`${tid("toasts")} ${tid("toast")}`, { timeout: 5000 });
+  await A.page.waitForSelector(`${tid("toasts")} ${tid("toast")}`, { state: "detached", timeout: 10000 });
+  notes.push("a confirmation toast (invite link copied) faded by itself");
+
+  const B = await openPage(browser, link, DESKTOP, "Bob");
+  await B.page.waitForSelector(tid("name-dialog-input"), { timeout: 10000 });
+  await B.page.fill(tid("name-dialog-input"), "Bob");
+  await B.page.click(tid("name-dialog-save"));
+  await B.page.waitForSelector(`${tid("seat-1")}.me`, { timeout: 10000 });
+  A.page.once("dialog", (d) => d.accept());
+  await A.page.click(tid("kick-1"));
+  await B.page.waitForURL(/#\/$/, { timeout: 10000 });
+  const kicked = `${tid("toasts")} ${tid("toast-error")}`;
+  await B.page.waitForSelector(kicked, { timeout: 5000 });
+  const shown = await B.page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    return { text: el.textContent, role: el.getAttribute("role"), live: el.parentElement.getAttribute("aria-live") };
+  }, kicked);
+  check(/removed you/.test(shown.text) && shown.role === "alert" && shown.live === "polite", `Bob is told he was removed, as an alert (${JSON.stringify(shown)})`);
+  // Longer than the old fade (5.6 s): it is still there, unread.
+  await sleep(7000);
+  check(await B.page.isVisible(kicked), "the removal message is still shown 7 s later");
+  await B.page.screenshot({ path: join(shots, "notices-removed.png") });
+  notes.push(await checkAxe(B.page, "the lobby with the removal message"));
+  const box = await B.page.locator(`${kicked} ${tid("toast-close")}`).boundingBox();
+  check(box && box.width >= 44 && box.height >= 44, `the × is a 44 px target (${JSON.stringify(box)})`);
+  const tabs = await keyOn(B.page, `${kicked} ${tid("toast-close")}`, "the removal message's ×");
+  await B.page.waitForSelector(kicked, { state: "detached", timeout: 3000 });
+  notes.push(`the removal message stayed until Bob dismissed it by keyboard (${tabs} Tab presses to its ×)`);
+  check(problems(A).length === 0 && problems(B).length === 0, `console errors or failed requests: ${[...problems(A), ...problems(B)].slice(0, 3).join(" | ")}`);
+  await A.context.close();
+  await B.context.close();
+
+  // ---- the clocks run out: the server's bot moves for each of them
+  const t0 = Date.now();
+  for (const T of tables) {
+    const left = Math.max(1000, CLOCK_WAIT_MS - (Date.now() - t0));
+    await T.page.waitForSelector(T.notice, { timeout: left });
+    const n = await noticeShown(T.page, T.notice);
+    check(n && n.live && /time ran out/.test(n.text), `${T.game}: the notice says the time ran out, in a live region (${JSON.stringify(n)})`);
+  }
+  notes.push(`all three tables said "time ran out" within ${((Date.now() - t0) / 1000).toFixed(0)} s of the last check`);
+  // Still there a while later: nobody has read it yet (no fixed sleep decides a pass: it only gives the notice time to go wrongly).
+  await sleep(3000);
+  for (const T of tables) {
+    check(await noticeShown(T.page, T.notice), `${T.game}: the notice stays until read`);
+    await T.page.screenshot({ path: join(shots, `notices-timed-out-${T.game}.png`) });
+  }
+
+  // Carcassonne: Kim's next action takes it away; her own action never brings it back.
+  {
+    const K = tables[0];
+    const f = await waitFrame(K.page, (g) => Array.isArray(g.legal) && g.legal.some((a) => a.type === "pass"), "Kim's follower decision after the takeover placed her tile", 20000);
+    await K.page.click(`${tid("car-no-follower")}:not([disabled])`);
+    await waitFrame(K.page, (g) => g.version > f.version, "Kim's No follower applied");
+    check(!(await noticeShown(K.page, K.notice)), "carcassonne: the notice is gone after Kim's own action");
+    notes.push("carcassonne: the notice went with Kim's next action (No follower)");
+  }
+  // The Struggle: Lou reads it and dismisses it from the keyboard.
+  {
+    const L = tables[1];
+    await keyOn(L.page, tid("sfc-notices-ok"), "The Struggle's Got it");
+    await L.page.waitForSelector(L.notice, { state: "detached", timeout: 3000 });
+    notes.push("struggle: Got it (Tab, Enter) dismissed the notice");
+  }
+  for (const T of tables) {
+    check(problems(T.P).length === 0, `${T.game}: console errors or failed requests: ${problems(T.P).slice(0, 3).join(" | ")}`);
+    await T.P.context.close();
+  }
+  return notes;
+}
