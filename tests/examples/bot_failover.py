@@ -35,6 +35,8 @@ import sys
 import tempfile
 import time
 
+from doc_blocks import doc_bot
+
 MOVES = 6  # node 0 is killed once every game has seen this many moves
 LOGS = "the temporary directory bot_failover.*"  # set in main()
 STARTED = []  # every bot process: none outlives the test
@@ -241,21 +243,6 @@ async def run(args, ports, nodes):
     if first_result("python") != first_result("js"):
         fail("the Python and JavaScript examples reported different winners of their game")
     return ok
-
-
-def doc_bot(marker_name, tmp):
-    """A bot printed in docs/bots.md (the python block after its marker), written to a file in tmp."""
-    with open(os.path.join(ROOT, "docs/bots.md"), encoding="utf-8") as f:
-        text = f.read()
-    marker = text.find("<!-- " + marker_name)
-    start = text.find("```python\n", marker)
-    end = text.find("\n```", start + 10)
-    if marker < 0 or start < 0 or end < 0:
-        sys.exit(f"docs/bots.md: no {marker_name} block")
-    path = os.path.join(tmp, marker_name + ".py")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text[start + len("```python\n"):end + 1])
-    return path
 
 
 def run_arena(args, ports, nodes):

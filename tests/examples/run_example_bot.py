@@ -20,6 +20,8 @@ import tempfile
 import time
 import urllib.request
 
+from doc_blocks import doc_bot
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
@@ -47,21 +49,6 @@ def wait_healthy(port, server, deadline):
         except OSError:
             time.sleep(0.1)
     sys.exit("the server did not answer /healthz")
-
-
-def doc_bot(marker_name="catan-minimal-bot"):
-    """Writes a bot printed in docs/bots.md (the python block after its marker) to a temp file."""
-    with open(os.path.join(ROOT, "docs/bots.md"), encoding="utf-8") as f:
-        text = f.read()
-    marker = text.find("<!-- " + marker_name)
-    start = text.find("```python\n", marker)
-    end = text.find("\n```", start + 10)
-    if marker < 0 or start < 0 or end < 0:
-        sys.exit(f"docs/bots.md: no {marker_name} block")
-    path = os.path.join(tempfile.mkdtemp(prefix="hexhall-doc-bot-"), "minimal_bot.py")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text[start + len("```python\n"):end + 1])
-    return path
 
 
 def run_arena(arena, timeout, game=None):
@@ -96,7 +83,7 @@ def any_game_runs(args, url, start):
     games = [line.split("\t")[:2] for line in listing.splitlines() if line.strip()]
     if not games:
         sys.exit("hexhall-arena --list-games named no game")
-    bot = doc_bot("any-game-bot")
+    bot = doc_bot("any-game-bot", tempfile.mkdtemp(prefix="hexhall-doc-bot-"))
     failures = []
     for game, fewest in games:
         run = subprocess.run([python_with_websockets(), bot, "--url", url, "--game", game, "--players", fewest,
@@ -138,7 +125,7 @@ def main():
         if args.bot == "python":
             cmd = [python_with_websockets(), os.path.join(ROOT, "games/catan/bots/examples/python/bot.py")] + common
         elif args.bot == "doc":
-            cmd = [python_with_websockets(), doc_bot(), "--url", url, "--seed", "7"]
+            cmd = [python_with_websockets(), doc_bot("catan-minimal-bot", tempfile.mkdtemp(prefix="hexhall-doc-bot-")), "--url", url, "--seed", "7"]
         else:
             cmd = ["node", os.path.join(ROOT, "games/catan/bots/examples/js/bot.mjs")] + common
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 5)
