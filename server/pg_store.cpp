@@ -1258,7 +1258,10 @@ void PgStore::unbind_account_sessions(const std::string& account, const std::str
 std::optional<std::string> PgStore::account_of_session(const std::string& session) {
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);
-    Result r = read(*r_, "SELECT account FROM account_sessions WHERE session = $1", {session});
+    Result r = read(*r_,
+                    "SELECT s.account FROM account_sessions s JOIN accounts a ON a.id = s.account AND NOT a.deleted"
+                    " WHERE s.session = $1",
+                    {session});
     std::optional<std::string> out;
     if (PQntuples(r.get()) > 0) out = text(r.get(), 0, 0);
     tx.commit();
@@ -1281,7 +1284,10 @@ std::vector<std::pair<std::string, std::string>> PgStore::account_sessions_among
     array += '}';
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);
-    Result r = read(*r_, "SELECT session, account FROM account_sessions WHERE session = ANY($1::text[])", {array});
+    Result r = read(*r_,
+                    "SELECT s.session, s.account FROM account_sessions s"
+                    " JOIN accounts a ON a.id = s.account AND NOT a.deleted WHERE s.session = ANY($1::text[])",
+                    {array});
     for (int i = 0; i < PQntuples(r.get()); ++i) out.emplace_back(text(r.get(), i, 0), text(r.get(), i, 1));
     tx.commit();
     return out;
@@ -1290,7 +1296,10 @@ std::vector<std::pair<std::string, std::string>> PgStore::account_sessions_among
 std::vector<std::pair<std::string, std::string>> PgStore::load_account_sessions() {
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);
-    Result r = read(*r_, "SELECT session, account FROM account_sessions ORDER BY session", {});
+    Result r = read(*r_,
+                    "SELECT s.session, s.account FROM account_sessions s"
+                    " JOIN accounts a ON a.id = s.account AND NOT a.deleted ORDER BY s.session",
+                    {});
     std::vector<std::pair<std::string, std::string>> out;
     for (int i = 0; i < PQntuples(r.get()); ++i) out.emplace_back(text(r.get(), i, 0), text(r.get(), i, 1));
     tx.commit();

@@ -817,7 +817,8 @@ void SqliteStore::unbind_account_sessions(const std::string& account, const std:
 
 std::optional<std::string> SqliteStore::account_of_session(const std::string& session) {
     Reading r = reading();
-    sqlite3_stmt* s = r.stmt("SELECT account FROM account_sessions WHERE session = ?1");
+    sqlite3_stmt* s = r.stmt("SELECT s.account FROM account_sessions s"
+                             " JOIN accounts a ON a.id = s.account AND a.deleted = 0 WHERE s.session = ?1");
     put(s, 1, session);
     std::optional<std::string> out;
     if (sqlite3_step(s) == SQLITE_ROW) out = text(s, 0);
@@ -827,7 +828,8 @@ std::optional<std::string> SqliteStore::account_of_session(const std::string& se
 
 std::vector<std::pair<std::string, std::string>> SqliteStore::load_account_sessions() {
     Reading r = reading();
-    sqlite3_stmt* s = r.stmt("SELECT session, account FROM account_sessions ORDER BY session");
+    sqlite3_stmt* s = r.stmt("SELECT s.session, s.account FROM account_sessions s"
+                             " JOIN accounts a ON a.id = s.account AND a.deleted = 0 ORDER BY s.session");
     std::vector<std::pair<std::string, std::string>> out;
     while (sqlite3_step(s) == SQLITE_ROW) out.emplace_back(text(s, 0), text(s, 1));
     sqlite3_reset(s);

@@ -249,6 +249,8 @@ public:
     virtual void unbind_account_session(const std::string& session) { (void)session; }
     // Every session of `account` but `keep` ("": all).
     virtual void unbind_account_sessions(const std::string& account, const std::string& keep) { (void)account, (void)keep; }
+    // The reads below count a log-in only while its account is not deleted: a log-in bound on one node
+    // while another deletes the account (the deletion's unbinding can commit first) stays dead.
     virtual std::optional<std::string> account_of_session(const std::string& session) { (void)session; return std::nullopt; }
     // (session, account) of those of `sessions` logged in (one query: a node's periodic check that
     // its connected log-ins still stand, decision 020 "loggedOut").

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -111,6 +112,15 @@ struct TestStoreDb {
         o.threads = threads;
         use_in(o);
         return o;
+    }
+    // A server (node) named `id` on this database, in this process (decision 017); `tune` sets further
+    // options before it starts.
+    std::unique_ptr<server::Server> node(const std::string& id,
+                                         const std::function<void(server::ServerOptions&)>& tune = {}) const {
+        server::ServerOptions o = server_options();
+        o.node_id = id;
+        if (tune) tune(o);
+        return std::make_unique<server::Server>(o);
     }
     // hexhall-server's flags for this database.
     std::vector<std::string> flags() const {

@@ -448,6 +448,34 @@ TEST_CASE("accounts: two books on one database share names, hashes, deletions an
     }
 }
 
+// A log-in on node B racing the account's deletion on node A: A's deletion unbinds the sessions it
+// sees, and B's binding commits after it. The log-in must not stand (B's check would otherwise keep
+// a deleted account's connection logged in for ever).
+TEST_CASE("accounts: a log-in bound after its account was deleted does not stand", "[server][accounts][store]") {
+    using namespace hexhall::server;
+    for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
+        TestStoreDb db(kind);
+        std::unique_ptr<Store> sa = db.open(), sb = db.open();
+        AccountBook a(sa.get()), b(sb.get());
+        a.load();
+        b.load();
+        const std::string key = check_account_name("Ann").key;
+        REQUIRE(a.reserve(key));
+        const AccountBook::Created made = a.create("Ann", key, "hash one", "session-a", 1000);
+        REQUIRE(made.result == AccountWrite::Done);
+        sa->flush();
+        REQUIRE(a.erase(made.account.id));
+        sa->flush();
+        sb->bind_account_session("session-b", made.account.id);  // B's log-in, committed after the deletion
+        sb->flush();
+        CHECK_FALSE(sb->account_of_session("session-b"));
+        CHECK(sb->account_sessions_among({"session-a", "session-b"}).empty());
+        for (const auto& [session, account] : sb->load_account_sessions()) CHECK(account != made.account.id);
+        b.refresh_session("session-b");
+        CHECK_FALSE(b.by_session("session-b"));
+    }
+}
+
 TEST_CASE("accounts: an older database's account documents move into the accounts table", "[server][accounts][store]") {
     using namespace hexhall::server;
     for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
@@ -482,29 +510,13 @@ TEST_CASE("accounts: an older database's account documents move into the account
     }
 }
 
-// A node named `id` on the test database `db` (decision 017), in this process; `login_check`: how
-// often it checks its log-ins against the database (0: the default).
-namespace {
-std::unique_ptr<hexhall::server::Server> node_on(const TestStoreDb& db, const std::string& id,
-                                                 std::chrono::milliseconds login_check = {}) {
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    o.node_id = id;
-    if (login_check.count() > 0) o.limits.login_check = login_check;
-    db.use_in(o);
-    return std::make_unique<hexhall::server::Server>(o);
-}
-}  // namespace
-
 // Two servers (nodes) on one PostgreSQL (decision 017): an account made on one is the account on
 // the other; a password change or a deletion on one takes effect for log-ins on the other.
 TEST_CASE("accounts: across two nodes on one PostgreSQL", "[server][accounts][store][cluster]") {
     if (!has_postgres()) return;  // several nodes share a PostgreSQL
     Watchdog wd(180);
     TestStoreDb db("postgres");
-    auto na = node_on(db, "accounts-a"), nb = node_on(db, "accounts-b");
+    auto na = db.node("accounts-a"), nb = db.node("accounts-b");
     const uint16_t pa = na->start(), pb = nb->start();
 
     WsClient a(pa);
@@ -571,7 +583,8 @@ TEST_CASE("accounts: a log-in revoked on another node is pushed loggedOut at the
     Watchdog wd(180);
     TestStoreDb db("postgres");
     const std::chrono::milliseconds check(100);
-    auto na = node_on(db, "logout-a", check), nb = node_on(db, "logout-b", check);
+    const auto checking = [&](hexhall::server::ServerOptions& o) { o.limits.login_check = check; };
+    auto na = db.node("logout-a", checking), nb = db.node("logout-b", checking);
     const uint16_t pa = na->start(), pb = nb->start();
     WsClient a(pa);
     a.hello("on A");

@@ -371,19 +371,6 @@ TEST_CASE("clubs: an older database's ladder documents move into rows", "[server
     }
 }
 
-namespace {
-std::unique_ptr<hexhall::server::Server> cl_node_on(const TestStoreDb& db, const std::string& id) {
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    o.node_id = id;
-    o.limits.leaderboard_min_games = 1;
-    db.use_in(o);
-    return std::make_unique<hexhall::server::Server>(o);
-}
-}  // namespace
-
 // Three servers (nodes) on one PostgreSQL (decisions 017, 033): a club founded on A is joined on B by
 // its invite, a club game finished on C is on the ladder as A, B and C serve it, and a member who
 // leaves on B is gone from A's page at once.
@@ -392,7 +379,9 @@ TEST_CASE("clubs: three nodes on one database serve the same club, members and l
     Watchdog wd(240);
     registry_with_test_games();
     TestStoreDb db("postgres");
-    auto na = cl_node_on(db, "clubs-a"), nb = cl_node_on(db, "clubs-b"), nc = cl_node_on(db, "clubs-c");
+    const auto one_game_boards = [](hexhall::server::ServerOptions& o) { o.limits.leaderboard_min_games = 1; };
+    auto na = db.node("clubs-a", one_game_boards), nb = db.node("clubs-b", one_game_boards),
+         nc = db.node("clubs-c", one_game_boards);
     const uint16_t pa = na->start(), pb = nb->start(), pc = nc->start();
     WsClient ann(pa), bob(pb);
     cl_register(ann, "Ann");

@@ -523,16 +523,8 @@ TEST_CASE("ratings: an older database's rating and history documents move into r
 }
 
 namespace {
-std::unique_ptr<hexhall::server::Server> rt_node_on(const TestStoreDb& db, const std::string& id) {
-    hexhall::server::ServerOptions o;
-    o.address = "127.0.0.1";
-    o.port = 0;
-    o.threads = 2;
-    o.node_id = id;
-    o.limits.leaderboard_min_games = 1;
-    db.use_in(o);
-    return std::make_unique<hexhall::server::Server>(o);
-}
+// Leaderboards that list a player after one game.
+void one_game_boards(hexhall::server::ServerOptions& o) { o.limits.leaderboard_min_games = 1; }
 
 // `first` (seat 0) and `second` play a rated tictactoe game on their node; `first` wins.
 std::string rt_rated_game(WsClient& first, WsClient& second) {
@@ -556,7 +548,7 @@ TEST_CASE("ratings: a game rated on one node shows on another's pages and leader
     Watchdog wd(180);
     registry_with_test_games();
     TestStoreDb db("postgres");
-    auto na = rt_node_on(db, "ratings-a"), nb = rt_node_on(db, "ratings-b");
+    auto na = db.node("ratings-a", one_game_boards), nb = db.node("ratings-b", one_game_boards);
     const uint16_t pa = na->start(), pb = nb->start();
     WsClient ann(pa), bob(pa);
     rt_logged_in(ann, "Ann");
@@ -609,7 +601,7 @@ TEST_CASE("ratings: a rated seat shows the rating another node changed", "[serve
     Watchdog wd(180);
     registry_with_test_games();
     TestStoreDb db("postgres");
-    auto na = rt_node_on(db, "seats-a"), nb = rt_node_on(db, "seats-b");
+    auto na = db.node("seats-a", one_game_boards), nb = db.node("seats-b", one_game_boards);
     const uint16_t pa = na->start(), pb = nb->start();
     WsClient ann(pa), bob(pa);
     rt_logged_in(ann, "Ann");  // A's copy: no rating yet
