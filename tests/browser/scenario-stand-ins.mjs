@@ -21,9 +21,9 @@ export async function standIns({ browser, base, shots }) {
   await A.page.fill(tid("opt-seed"), "11");
   await A.page.fill(tid("opt-grace"), "0");
   await A.page.click(tid("create-submit"));
-  await A.page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
+  await A.page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 30000 });
   const roomId = A.page.url().split("/").pop();
-  await A.page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
+  await A.page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 30000 });
   await A.page.click(tid("start-game"));
   await waitFrame(A.page, (f) => f.seat === 0, "Ann's game");
 
@@ -37,20 +37,20 @@ export async function standIns({ browser, base, shots }) {
   // waits for Ann's return rather than racing to its end).
   const before = await frame(V.page);
   await A.page.evaluate(() => window.hexhall.conn.close());
-  await V.page.waitForFunction(() => !!window.hexhall.room.state().seats[0]?.botPlaying, null, { timeout: 10000 });
+  await V.page.waitForFunction(() => !!window.hexhall.room.state().seats[0]?.botPlaying, null, { timeout: 30000 });
   await waitFrame(V.page, (f) => f.version >= before.version + 3, "moves while the stand-in plays Ann's seat", 20000);
   await V.page.evaluate(() => window.hexhall.conn.close());
   // She comes back (the same session): the bot stops; Vic watches again.
   await A.page.evaluate(() => window.hexhall.conn.connect());
-  await A.page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
-  await A.page.waitForFunction(() => { const s = window.hexhall.room.state().seats[0]; return s && s.connected && !s.botPlaying; }, null, { timeout: 10000 });
+  await A.page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 30000 });
+  await A.page.waitForFunction(() => { const s = window.hexhall.room.state().seats[0]; return s && s.connected && !s.botPlaying; }, null, { timeout: 30000 });
   const back = await frame(A.page);
   check(back.view.phase !== "gameOver", `the game is still on when Ann is back (version ${back.version})`);
   await V.page.evaluate(() => window.hexhall.conn.connect());
-  await V.page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
+  await V.page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 30000 });
   // She leaves for good: the stand-in plays her seat to the end.
   await A.context.close();
-  await V.page.waitForFunction(() => !!window.hexhall.room.state().seats[0]?.botPlaying, null, { timeout: 10000 });
+  await V.page.waitForFunction(() => !!window.hexhall.room.state().seats[0]?.botPlaying, null, { timeout: 30000 });
   const over = await waitFrame(V.page, (f) => f.view.phase === "gameOver", "the game's end", 120000);
   notes.push(`game over at version ${over.version}; Ann came back at version ${back.version}`);
   check(problems(V).length === 0, `Vic: console errors or failed requests: ${problems(V).slice(0, 3).join(" | ")}`);
