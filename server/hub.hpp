@@ -133,6 +133,13 @@ public:
     size_t adopt_orphans(size_t limit);
     std::string public_listing() const;
     void set_remote_listings(const std::vector<std::string>& listings);
+    // The other live nodes as the lease's last renewal read them: their listings (above) and loads.
+    void set_remote_nodes(const std::vector<NodeLoad>& nodes);
+    // Where a new room goes (docs/decisions/017-several-nodes.md, "Placement"): the public URL of
+    // the least-loaded live node when this node owns clearly more rooms (HubLimits::place_margin_*),
+    // else nothing (here). The chosen node's count goes up by one here until its next renewal, so a
+    // burst of creations does not all go to one node. A single node: always nothing.
+    std::optional<std::string> placement();
 
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;
@@ -168,6 +175,7 @@ private:
     std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
     mutable std::mutex remote_mu_;
     std::map<std::string, json> remote_rooms_;  // other nodes' public rooms by id (listRooms entries)
+    std::vector<NodeLoad> remote_nodes_;        // the other live nodes' loads (listing left empty)
 
     // Accounts (hub_accounts.cpp): register, login, logout, logoutAll, changePassword, deleteAccount.
     void account_request(const ClientPtr& c, const LobbyRequest& r);

@@ -989,7 +989,7 @@ std::optional<StoredRoom> PgStore::take_over(const std::string& room) {
 }
 
 bool PgStore::renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
-                          std::vector<std::string>& others) {
+                          std::vector<NodeLoad>& others) {
     std::lock_guard lock(l_mu_);
     if (!l_ || !l_->connected()) return false;
     Result r = l_->exec("INSERT INTO nodes (id, url, expires_ms, rooms, listing) VALUES ($1, $2, " HEXHALL_PG_NOW_MS
@@ -1000,10 +1000,12 @@ bool PgStore::renew_lease(const std::string& public_url, int64_t rooms, int64_t 
         if (log_allowed("store lease")) spdlog::error("store: node {}: lease not renewed: {}", node_, message(r.get()));
         return false;
     }
-    r = l_->exec("SELECT listing FROM nodes WHERE id <> $1 AND expires_ms > " HEXHALL_PG_NOW_MS, {node_});
+    r = l_->exec("SELECT id, url, rooms, listing FROM nodes WHERE id <> $1 AND expires_ms > " HEXHALL_PG_NOW_MS,
+                 {node_});
     others.clear();
     if (succeeded(r.get()))  // the lease is renewed either way; the lobby shows older listings meanwhile
-        for (int i = 0; i < PQntuples(r.get()); ++i) others.push_back(text(r.get(), i, 0));
+        for (int i = 0; i < PQntuples(r.get()); ++i)
+            others.push_back({text(r.get(), i, 0), text(r.get(), i, 1), i64(r.get(), i, 2), text(r.get(), i, 3)});
     return true;
 }
 

@@ -112,7 +112,7 @@ public:
     // RoomDirectory (cluster mode):
     const std::string& node_id() const override { return node_; }
     bool renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
-                     std::vector<std::string>& others) override;
+                     std::vector<NodeLoad>& others) override;
     void release_node() override;
     std::optional<SessionRow> find_session(const std::string& hash) override;
     std::optional<std::string> room_of_invite(const std::string& invite) override;

@@ -22,16 +22,24 @@ struct RoomLocation {
     std::string url;
 };
 
+// Another live node as its last lease renewal wrote it: where clients reach it, how many rooms it
+// owns (new rooms go to the least-loaded live node: Hub::placement) and its lobby listing.
+struct NodeLoad {
+    std::string id, url;
+    int64_t rooms = 0;
+    std::string listing;  // a JSON array of its public rooms' lobby entries
+};
+
 class RoomDirectory {
 public:
     virtual ~RoomDirectory() = default;
     virtual const std::string& node_id() const = 0;
     // The node's lease (table nodes): renews it for `ttl_ms` from the database's clock, with this
     // node's public URL, room count and lobby listing (a JSON array of its public rooms' entries),
-    // and reads the listings of the other live nodes into `others`. False when the database cannot
-    // be reached.
+    // and reads the other live nodes' (URL, room count, listing) into `others`. False when the
+    // database cannot be reached.
     virtual bool renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
-                             std::vector<std::string>& others) = 0;
+                             std::vector<NodeLoad>& others) = 0;
     // Graceful shutdown, after the last write committed: the node's rooms are released (their owner
     // is nobody) and its lease deleted, so another node takes them over at the next resume.
     virtual void release_node() = 0;
