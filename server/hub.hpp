@@ -228,7 +228,20 @@ private:
     bool leave_queue(const ClientPtr& c, bool only_this_connection);
     void play_tick();  // one matching pass (on the work pool), then arm_play() while anyone waits
     void arm_play();
-    void start_match(const PlayQueue& q, const rating::Match& m, const std::vector<PlayWaiter>& who);
+    // A match's room: seat i for seats[i] (the oldest waiter first), bots for the rest; `tell(i, m)`
+    // gives seat i's player its `matched` (or an error) once the room's row is committed.
+    struct MatchSeat {
+        std::string name, account, address;
+    };
+    void start_match(const std::string& game, int players, const rating::Match& m, const std::vector<MatchSeat>& seats,
+                     std::function<void(size_t seat, const json& message)> tell);
+    // Several nodes (docs/decisions/017-several-nodes.md, "Play now across nodes"): the queue is the
+    // store's (RoomDirectory::queue_*); each tick a node deletes the rows of those who left here,
+    // matches everybody's when no other node is matching, and sends the `matched` written for its
+    // waiters. playNow's row is written on the work pool before `queued`.
+    void play_now_cluster(const ClientPtr& c, int64_t id, QueueRow row, int players, size_t size);
+    void play_tick_cluster();
+    std::vector<std::string> play_left_;  // sessions that left here since the last tick (under play_mu_)
     std::mutex play_mu_;
     std::map<std::string, std::shared_ptr<PlayQueue>> queues_;  // by "<game>/<players>"
     std::map<std::string, std::string> queued_;                 // session hash -> its queue
