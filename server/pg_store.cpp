@@ -895,6 +895,19 @@ std::vector<StoredRoom> PgStore::claim_and_read(const char* claim_sql, const std
     return out;
 }
 
+namespace {
+// A location read as (owner node, its URL, whether its lease is live) — locate and locate_key: owned
+// by another live node (Elsewhere, its URL), or Free (no live owner, or this node); None: no row.
+RoomLocation location_of(const PGresult* r, const std::string& self) {
+    RoomLocation out;
+    if (PQntuples(r) == 0) return out;
+    const bool live = text(r, 0, 2) == "t";
+    if (live && text(r, 0, 0) != self) out = {RoomLocation::Kind::Elsewhere, text(r, 0, 1)};
+    else out.kind = RoomLocation::Kind::Free;
+    return out;
+}
+}  // namespace
+
 // Of several nodes (cluster mode), recovery takes this node's rooms and those no live node owns;
 // a single node takes every unfinished room.
 std::vector<StoredRoom> PgStore::load_unfinished() {
@@ -944,12 +957,7 @@ RoomLocation PgStore::locate_key(const std::string& key) {
                     "SELECT o.node, COALESCE(n.url, ''), COALESCE(n.expires_ms > " HEXHALL_PG_NOW_MS ", false) "
                     "FROM room_owners o LEFT JOIN nodes n ON n.id = o.node WHERE o.room = $1",
                     {key});
-    RoomLocation out;
-    if (PQntuples(r.get()) > 0) {
-        const bool live = text(r.get(), 0, 2) == "t";
-        if (live && text(r.get(), 0, 0) != node_) out = {RoomLocation::Kind::Elsewhere, text(r.get(), 0, 1)};
-        else out.kind = RoomLocation::Kind::Free;
-    }
+    const RoomLocation out = location_of(r.get(), node_);
     tx.commit();
     return out;
 }
@@ -1159,12 +1167,7 @@ RoomLocation PgStore::locate(const std::string& room) {
                     "FROM rooms r JOIN room_owners o ON o.room = r.id LEFT JOIN nodes n ON n.id = o.node "
                     "WHERE r.id = $1 AND r.state IN ('open', 'running')",
                     {room});
-    RoomLocation out;
-    if (PQntuples(r.get()) > 0) {
-        const bool live = text(r.get(), 0, 2) == "t";
-        if (live && text(r.get(), 0, 0) != node_) out = {RoomLocation::Kind::Elsewhere, text(r.get(), 0, 1)};
-        else out.kind = RoomLocation::Kind::Free;
-    }
+    const RoomLocation out = location_of(r.get(), node_);
     tx.commit();
     return out;
 }
