@@ -71,6 +71,12 @@ std::string apply_option(Config& c, std::string_view name, std::string_view valu
     } else if (name == "lease-ms") {
         if (!integer(300, 600000)) return bad;
         o.lease = std::chrono::milliseconds(n);
+    } else if (name == "place-margin-rooms") {  // new rooms go to the least-loaded live node
+        if (!integer(0, 1000000)) return bad;
+        o.limits.place_margin_rooms = static_cast<size_t>(n);
+    } else if (name == "place-margin-percent") {
+        if (!integer(0, 100000)) return bad;
+        o.limits.place_margin_percent = static_cast<size_t>(n);
     } else if (name == "db-sync") {
         if (value != "normal" && value != "full") return bad;
         o.db_sync_full = value == "full";
@@ -288,6 +294,9 @@ Every flag may also be set in the config file as a "name = value" line (the flag
                          ws://<address or host name>:<port>/ws)
   --lease-ms N           a node that has not renewed its lease for N ms stops its rooms; other nodes
                          take them over after that (default 3000; renewed every N/3 ms)
+  --place-margin-rooms N, --place-margin-percent P
+                         a createRoom on a node owning more than N rooms and more than P % more
+                         than the least-loaded live node is sent there (`moved`; default 20, 10)
   --db-sync MODE         normal: a commit survives the server being killed (default); full: also
                          a power loss (every commit is fsynced: slower acks on slow disks)
   --keep-finished-days N finished games (records, replays) are deleted N days after they ended,

@@ -15,7 +15,7 @@ namespace {
 using Counter = std::atomic<uint64_t>;
 struct Edges {
     Counter handler_exceptions{0}, rooms_set_aside{0}, store_failures{0}, quota_refusals{0}, sockets_refused{0},
-        accept_backoffs{0}, log_suppressed{0}, takeovers{0}, moved{0}, dropped{0}, lease_losses{0};
+        accept_backoffs{0}, log_suppressed{0}, takeovers{0}, moved{0}, placed{0}, dropped{0}, lease_losses{0};
     std::atomic<bool> store_failing{false};
     std::array<Counter, std::size(kLatencyBuckets) + 1> commit_seconds{};  // per bucket (the last: +Inf)
     Counter commit_ns{0};
@@ -52,6 +52,7 @@ void accept_backoff() { inc(edges().accept_backoffs); }
 void log_suppressed(uint64_t n) { inc(edges().log_suppressed, n); }
 void room_taken_over() { inc(edges().takeovers); }
 void room_moved() { inc(edges().moved); }
+void room_placed_elsewhere() { inc(edges().placed); }
 void room_dropped() { inc(edges().dropped); }
 void lease_lost() { inc(edges().lease_losses); }
 
@@ -95,6 +96,8 @@ void render_edges(std::string& out) {
         "Rooms taken over here from a node whose lease expired (or that released them).", get(e.takeovers));
     put(out, "hexhall_cluster_moved_total", "counter", "Joins and resumes answered `moved` (another node owns the room).",
         get(e.moved));
+    put(out, "hexhall_cluster_rooms_placed_elsewhere_total", "counter",
+        "createRoom requests sent to a less loaded node (`moved` before the room was made).", get(e.placed));
     put(out, "hexhall_cluster_rooms_dropped_total", "counter",
         "Rooms stopped here because this node lost its lease or a write to them was fenced.", get(e.dropped));
     put(out, "hexhall_cluster_lease_losses_total", "counter", "Times this node's lease expired before it was renewed.",

@@ -19,6 +19,7 @@ void log_suppressed(uint64_t n);  // repeated log lines not written
 // Several nodes (docs/decisions/017-several-nodes.md):
 void room_taken_over();          // a room of a dead (or released) node taken over here
 void room_moved();               // a join or resume answered `moved` (another live node owns the room)
+void room_placed_elsewhere();    // a createRoom answered `moved` to the least-loaded live node
 void room_dropped();             // a room stopped here: lease lost, or a write to it fenced
 void lease_lost();               // this node's lease expired before it could renew it
 

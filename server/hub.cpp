@@ -251,6 +251,15 @@ void Hub::create_room(const ClientPtr& c, const LobbyRequest& r) {
         if (!it->is_string()) return c->send(lobby_error("bad_option", "\"rematchOf\" must be a room id", r.id));
         rematch_of = find_room(it->get<std::string>());
     }
+    // Several nodes: a node clearly busier than the least-loaded live node sends the creation there
+    // (`moved` with the request's id and no room: the client sends the same createRoom there), before
+    // anything is made or stored. A rematch stays with the finished room it follows (its players are
+    // here, and it is offered to them from that room).
+    if (!r.body.contains("rematchOf"))
+        if (std::optional<std::string> url = placement()) {
+            metrics::room_placed_elsewhere();
+            return c->send(moved_message("", *url, r.id));
+        }
     // The quota first: a refused createRoom builds no game (issue 26).
     const Principal who{c->session_hash, c->address, ""};
     if (auto refused = take_room_quota(who)) {

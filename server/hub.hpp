@@ -133,6 +133,13 @@ public:
     size_t adopt_orphans(size_t limit);
     std::string public_listing() const;
     void set_remote_listings(const std::vector<std::string>& listings);
+    // The other live nodes as the lease's last renewal read them: their listings (above) and loads.
+    void set_remote_nodes(const std::vector<NodeLoad>& nodes);
+    // Where a new room goes (docs/decisions/017-several-nodes.md, "Placement"): the public URL of
+    // the least-loaded live node when this node owns clearly more rooms (HubLimits::place_margin_*),
+    // else nothing (here). The chosen node's count goes up by one here until its next renewal, so a
+    // burst of creations does not all go to one node. A single node: always nothing.
+    std::optional<std::string> placement();
 
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;
@@ -168,6 +175,7 @@ private:
     std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
     mutable std::mutex remote_mu_;
     std::map<std::string, json> remote_rooms_;  // other nodes' public rooms by id (listRooms entries)
+    std::vector<NodeLoad> remote_nodes_;        // the other live nodes' loads (listing left empty)
 
     // Accounts (hub_accounts.cpp): register, login, logout, logoutAll, changePassword, deleteAccount.
     void account_request(const ClientPtr& c, const LobbyRequest& r);
@@ -220,7 +228,20 @@ private:
     bool leave_queue(const ClientPtr& c, bool only_this_connection);
     void play_tick();  // one matching pass (on the work pool), then arm_play() while anyone waits
     void arm_play();
-    void start_match(const PlayQueue& q, const rating::Match& m, const std::vector<PlayWaiter>& who);
+    // A match's room: seat i for seats[i] (the oldest waiter first), bots for the rest; `tell(i, m)`
+    // gives seat i's player its `matched` (or an error) once the room's row is committed.
+    struct MatchSeat {
+        std::string name, account, address;
+    };
+    void start_match(const std::string& game, int players, const rating::Match& m, const std::vector<MatchSeat>& seats,
+                     std::function<void(size_t seat, const json& message)> tell);
+    // Several nodes (docs/decisions/017-several-nodes.md, "Play now across nodes"): the queue is the
+    // store's (RoomDirectory::queue_*); each tick a node deletes the rows of those who left here,
+    // matches everybody's when no other node is matching, and sends the `matched` written for its
+    // waiters. playNow's row is written on the work pool before `queued`.
+    void play_now_cluster(const ClientPtr& c, int64_t id, QueueRow row, int players, size_t size);
+    void play_tick_cluster();
+    std::vector<std::string> play_left_;  // sessions that left here since the last tick (under play_mu_)
     std::mutex play_mu_;
     std::map<std::string, std::shared_ptr<PlayQueue>> queues_;  // by "<game>/<players>"
     std::map<std::string, std::string> queued_;                 // session hash -> its queue

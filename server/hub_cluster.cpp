@@ -70,6 +70,34 @@ size_t Hub::adopt_orphans(size_t limit) {
     return adopted;
 }
 
+void Hub::set_remote_nodes(const std::vector<NodeLoad>& nodes) {
+    std::vector<std::string> listings;
+    std::vector<NodeLoad> loads;
+    for (const NodeLoad& n : nodes) {
+        listings.push_back(n.listing);
+        loads.push_back({n.id, n.url, n.rooms, {}});
+    }
+    set_remote_listings(listings);
+    std::lock_guard lock(remote_mu_);
+    remote_nodes_.swap(loads);
+}
+
+std::optional<std::string> Hub::placement() {
+    if (!directory_) return std::nullopt;
+    const int64_t here = static_cast<int64_t>(room_count());
+    std::lock_guard lock(remote_mu_);
+    NodeLoad* least = nullptr;
+    for (NodeLoad& n : remote_nodes_)
+        if (!n.url.empty() && (!least || n.rooms < least->rooms)) least = &n;
+    if (!least) return std::nullopt;
+    const int64_t margin = static_cast<int64_t>(limits_.place_margin_rooms);
+    const int64_t percent = static_cast<int64_t>(limits_.place_margin_percent);
+    // Clearly busier: by more than `margin` rooms and by more than `percent` %.
+    if (here - least->rooms <= margin || here * 100 <= least->rooms * (100 + percent)) return std::nullopt;
+    ++least->rooms;  // until its next renewal says how many it holds
+    return least->url;
+}
+
 void Hub::evict_all() {
     std::vector<std::shared_ptr<Room>> rooms;
     {

@@ -56,6 +56,11 @@ struct HubLimits {
     std::chrono::milliseconds play_tick{1000};
     std::chrono::milliseconds play_bots_after{60'000};
     std::chrono::milliseconds play_join_wait{30'000};
+    // Several nodes (docs/decisions/017-several-nodes.md, "Placement"): a createRoom on a node that
+    // owns more than place_margin_rooms rooms more than the least-loaded live node, and more than
+    // place_margin_percent % more, is answered `moved` to that node (where it is created).
+    size_t place_margin_rooms = 20;
+    size_t place_margin_percent = 10;
     // Several nodes: how often a node checks that its connected sessions' log-ins still stand in the
     // store (revoked on another node: loggedOut). One query per check.
     std::chrono::milliseconds login_check{5'000};

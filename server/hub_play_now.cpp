@@ -7,6 +7,7 @@
 // while anyone waits, on the fair work pool (a strand of their own keeps the timer).
 #include <spdlog/spdlog.h>
 
+#include "server/handler_guard.hpp"
 #include "server/hub.hpp"
 #include "server/session.hpp"
 #include "tournament/matchmaking.hpp"
@@ -71,9 +72,61 @@ void Hub::play_now(const ClientPtr& c, const LobbyRequest& r) {
         if (!play_strand_) play_strand_ = strands_();
         arm = !play_armed_;
         play_armed_ = true;
+        if (directory_) {
+            QueueRow row;
+            row.session = c->session_hash;
+            row.queue = key;
+            row.name = name;
+            row.account = account ? account->id : std::string();
+            row.address = c->address;
+            row.skill = rating::ordinal(skill);
+            play_now_cluster(c, r.id, std::move(row), players, size);  // its row first, on the work pool
+            if (arm) arm_play();
+            return;
+        }
     }
     c->send(json{{"type", "queued"}, {"v", 1}, {"id", r.id}, {"game", module->name}, {"players", players}, {"size", size}});
     if (arm) arm_play();
+}
+
+void Hub::play_now_cluster(const ClientPtr& c, int64_t id, QueueRow row, int players, size_t size) {
+    // Called under play_mu_: the job runs later, on the pool, charged to the client.
+    const std::string game = row.queue.substr(0, row.queue.rfind('/'));
+    const WorkPool::Admit admit = work_->submit({c->address, c->session_hash}, [this, c, id, row, players, size, game](bool run) {
+        bool joined = false;
+        const std::optional<std::string> failed = run ? run_guarded("play now", [&] { joined = directory_->queue_join(row); })
+                                                      : std::optional<std::string>("stopped");
+        if (!joined) {  // waiting on another node already, or the store cannot be reached: not queued here
+            {
+                std::lock_guard lock(play_mu_);
+                if (auto q = queues_.find(row.queue); q != queues_.end()) {
+                    q->second->queue.leave(row.session);
+                    q->second->waiters.erase(row.session);
+                }
+                queued_.erase(row.session);
+            }
+            if (failed) return c->send(lobby_error("store_unavailable", "the queue could not be stored", id));
+            return c->send(lobby_error("already_queued", "this session is waiting to play already", id));
+        }
+        bool still = false;
+        {
+            std::lock_guard lock(play_mu_);
+            still = queued_.count(row.session) != 0;
+        }
+        if (!still) {  // it left meanwhile
+            run_guarded("play now", [&] { directory_->queue_leave(row.session); });
+            return;
+        }
+        c->send(json{{"type", "queued"}, {"v", 1}, {"id", id}, {"game", game}, {"players", players}, {"size", size}});
+    });
+    if (admit != WorkPool::Admit::Queued) {
+        if (auto q = queues_.find(row.queue); q != queues_.end()) {
+            q->second->queue.leave(row.session);
+            q->second->waiters.erase(row.session);
+        }
+        queued_.erase(row.session);
+        c->send(lobby_error("busy", busy_message(admit), id));
+    }
 }
 
 bool Hub::leave_queue(const ClientPtr& c, bool only_this_connection) {
@@ -87,11 +140,13 @@ bool Hub::leave_queue(const ClientPtr& c, bool only_this_connection) {
         q->second->queue.leave(c->session_hash);
         if (w != q->second->waiters.end()) q->second->waiters.erase(w);
     }
+    if (directory_) play_left_.push_back(c->session_hash);  // its row goes at the next tick
     queued_.erase(it);
     return true;
 }
 
 void Hub::play_tick() {
+    if (directory_) return play_tick_cluster();
     struct Made {
         std::shared_ptr<PlayQueue> queue;
         rating::Match match;
@@ -126,7 +181,111 @@ void Hub::play_tick() {
         rearm = play_armed_ = !queued_.empty();
     }
     for (auto& [c, m] : pushes) c->send(m);
-    for (Made& x : made) start_match(*x.queue, x.match, x.who);
+    for (Made& x : made) {
+        std::vector<MatchSeat> seats;
+        for (const PlayWaiter& w : x.who) seats.push_back({w.name, w.account, w.client->address});
+        start_match(x.queue->game, x.queue->players, x.match, seats,
+                    [who = x.who](size_t i, const json& m) { who[i].client->send(m); });
+    }
+    if (rearm) arm_play();
+}
+
+void Hub::play_tick_cluster() {
+    std::vector<std::string> left;
+    {
+        std::lock_guard lock(play_mu_);
+        left.swap(play_left_);
+    }
+    run_guarded("play now", [&] {
+        for (const std::string& session : left) directory_->queue_leave(session);
+    });
+    // Matching, when no other node is at it: every node's waiters, by the same rules as one node's.
+    struct Made {
+        std::string game;
+        int players = 0;
+        rating::Match match;
+        std::vector<QueueRow> rows;
+    };
+    std::vector<Made> made;
+    const double bots_after = std::chrono::duration<double>(limits_.play_bots_after).count();
+    run_guarded("play now", [&] {
+        directory_->queue_match([&](const std::vector<QueueRow>& rows) {
+            made.clear();
+            std::map<std::string, std::vector<const QueueRow*>> by_queue;
+            for (const QueueRow& row : rows) by_queue[row.queue].push_back(&row);
+            std::vector<std::string> taken;
+            constexpr double kNow = 1e9;  // the rows' waits are from the database's clock
+            for (auto& [key, list] : by_queue) {
+                const size_t slash = key.rfind('/');
+                if (slash == std::string::npos) continue;
+                rating::QueueRules rules;
+                rules.seats = std::atoi(key.c_str() + slash + 1);
+                rules.bots_after = bots_after;
+                if (rules.seats < 1) continue;
+                rating::MatchQueue queue(rules);
+                std::map<std::string, const QueueRow*> of;
+                for (const QueueRow* row : list) {
+                    queue.join(row->session, row->skill, kNow - row->waited_s);
+                    of[row->session] = row;
+                }
+                for (rating::Match& m : queue.match(kNow)) {
+                    Made x{key.substr(0, slash), rules.seats, m, {}};
+                    for (const std::string& session : m.players) {
+                        x.rows.push_back(*of.at(session));
+                        taken.push_back(session);
+                    }
+                    made.push_back(std::move(x));
+                }
+            }
+            return taken;
+        });
+    });
+    for (Made& x : made) {
+        std::vector<MatchSeat> seats;
+        for (const QueueRow& row : x.rows) seats.push_back({row.name, row.account, row.address});
+        // Each player's node sends it (its next tick), once the room's row is committed.
+        start_match(x.game, x.players, x.match, seats, [this, rows = x.rows](size_t i, const json& m) {
+            const std::string session = rows[i].session, text = m.dump();
+            auto deliver = [this, session, text] {
+                run_guarded("play now", [&] { directory_->queue_deliver(session, text); });
+            };
+            if (work_->submit({"server", "play-now"}, [deliver](bool) { deliver(); }) != WorkPool::Admit::Queued)
+                deliver();
+        });
+    }
+    // This node's waiters: their `matched`, or how many wait.
+    std::map<std::string, int64_t> sizes;
+    std::vector<QueueRow> told;
+    run_guarded("play now", [&] { told = directory_->queue_poll(sizes); });
+    std::vector<std::pair<ClientPtr, json>> pushes;
+    bool rearm = false;
+    {
+        std::lock_guard lock(play_mu_);
+        const double now = play_seconds();
+        for (const QueueRow& row : told) {
+            auto q = queues_.find(row.queue);
+            if (q == queues_.end()) continue;
+            auto w = q->second->waiters.find(row.session);
+            if (w == q->second->waiters.end()) continue;  // gone meanwhile: its seat gets a bot
+            json m = json::parse(row.matched, nullptr, false);
+            if (!m.is_discarded()) pushes.emplace_back(w->second.client, std::move(m));
+            q->second->queue.leave(row.session);
+            q->second->waiters.erase(w);
+            queued_.erase(row.session);
+        }
+        for (auto& [key, q] : queues_) {
+            const auto n = sizes.find(key);
+            for (auto& [session, w] : q->waiters)
+                pushes.emplace_back(w.client, json{{"type", "queue"},
+                                                   {"v", 1},
+                                                   {"game", q->game},
+                                                   {"players", q->players},
+                                                   {"size", n == sizes.end() ? int64_t(0) : n->second},
+                                                   {"waited", static_cast<int64_t>(q->queue.waited(session, now).value_or(0))}});
+        }
+        rearm = play_armed_ = !queued_.empty() || !play_left_.empty();
+    }
+    for (auto& [c, m] : pushes) c->send(m);
     if (rearm) arm_play();
 }
 
@@ -141,43 +300,42 @@ void Hub::arm_play() {
     });
 }
 
-void Hub::start_match(const PlayQueue& q, const rating::Match& m, const std::vector<PlayWaiter>& who) {
-    const GameModule* module = games_.find(q.game);
-    if (!module) return;
-    bool rated = m.rated && who.size() == static_cast<size_t>(q.players);
-    for (const PlayWaiter& w : who) rated = rated && !w.account.empty();
+void Hub::start_match(const std::string& game, int players, const rating::Match& m, const std::vector<MatchSeat>& seats,
+                      std::function<void(size_t seat, const json& message)> tell_seat) {
+    const GameModule* module = games_.find(game);
+    if (!module || seats.empty()) return;
+    bool rated = m.rated && seats.size() == static_cast<size_t>(players);
+    for (const MatchSeat& w : seats) rated = rated && !w.account.empty();
     ManagedRoomRequest req;
-    req.options = {{"game", q.game}, {"players", q.players}, {"clock", "standard"}, {"private", true}};
+    req.options = {{"game", game}, {"players", players}, {"clock", "standard"}, {"private", true}};
     if (rated) req.options["rated"] = true;
     req.owner = "playnow:" + std::to_string(++play_rooms_);
-    req.organiser_address = who.front().client->address;
+    req.organiser_address = seats.front().address;
     std::vector<std::string> tokens;
-    for (size_t i = 0; i < who.size(); ++i) {
+    for (size_t i = 0; i < seats.size(); ++i) {
         tokens.push_back(new_session_token());
         req.seat_token_hashes[static_cast<int>(i)] = token_hash(tokens.back());
-        req.seat_names[static_cast<int>(i)] = who[i].name;
+        req.seat_names[static_cast<int>(i)] = seats[i].name;
     }
-    for (int i = static_cast<int>(who.size()); i < q.players; ++i) req.seat_bots[i] = module->takeover_bot;
+    for (int i = static_cast<int>(seats.size()); i < players; ++i) req.seat_bots[i] = module->takeover_bot;
     std::string error;
     // The players are told once the room's row and seats are committed (Store::sync): a matched
     // player who asks another node finds it there at once.
-    std::vector<ClientPtr> clients;
-    for (const PlayWaiter& w : who) clients.push_back(w.client);
-    auto tell = [clients, tokens, rated](bool ok, const ManagedRoom& made) {
-        for (size_t i = 0; i < clients.size(); ++i) {
+    auto tell = [tell_seat, tokens, rated](bool ok, const ManagedRoom& made) {
+        for (size_t i = 0; i < tokens.size(); ++i) {
             if (!ok) {
-                clients[i]->send(lobby_error("store_unavailable", "your game could not be stored", std::nullopt));
+                tell_seat(i, lobby_error("store_unavailable", "your game could not be stored", std::nullopt));
                 continue;
             }
-            clients[i]->send(json{{"type", "matched"}, {"v", 1}, {"room", made.room}, {"invite", made.invite},
-                                  {"seat", i}, {"seatToken", tokens[i]}, {"rated", rated}});
+            tell_seat(i, json{{"type", "matched"}, {"v", 1}, {"room", made.room}, {"invite", made.invite},
+                              {"seat", i}, {"seatToken", tokens[i]}, {"rated", rated}});
         }
     };
     const std::optional<ManagedRoom> room = create_managed_room(req, error, std::move(tell));
     if (!room) {
         spdlog::warn("play now: no room for a match: {}", error);
-        for (const PlayWaiter& w : who)
-            w.client->send(lobby_error("too_many_rooms", "the server has no room for your game now: try again later", std::nullopt));
+        for (size_t i = 0; i < seats.size(); ++i)
+            tell_seat(i, lobby_error("too_many_rooms", "the server has no room for your game now: try again later", std::nullopt));
         return;
     }
     // A matched player who does not come in time: a bot plays the seat until they do.

@@ -186,7 +186,7 @@ json replaced_message(const std::string& room) {
 
 json moved_message(const std::string& room, const std::string& url, std::optional<int64_t> id) {
     json j = envelope("moved", id);
-    j["room"] = room;
+    if (!room.empty()) j["room"] = room;  // none: a createRoom sent to the least-loaded node
     if (!url.empty()) j["url"] = url;
     return j;
 }

@@ -989,7 +989,7 @@ uint16_t Server::start() {
         NodeLease::Hooks hooks;
         hooks.rooms = [&m] { return static_cast<int64_t>(m.hub.room_count()); };
         hooks.listing = [&m] { return m.hub.public_listing(); };
-        hooks.others = [&m](const std::vector<std::string>& others) { m.hub.set_remote_listings(others); };
+        hooks.others = [&m](const std::vector<NodeLoad>& others) { m.hub.set_remote_nodes(others); };
         // A few rooms no live node owns (a dead node's bot games nobody resumes) each round.
         hooks.after_renewal = [&m] { run_guarded("adopt", [&m] { m.hub.adopt_orphans(4); }); };
         hooks.lost = [&m] {

@@ -35,7 +35,7 @@ NodeLease::~NodeLease() {
 bool NodeLease::renew() {
     // The deadline counts from before the request: the database's expiry (from its commit) is later.
     const int64_t sent = steady_now_ms();
-    std::vector<std::string> others;
+    std::vector<NodeLoad> others;
     if (!directory_.renew_lease(url_, hooks_.rooms ? hooks_.rooms() : 0, ttl_.count(),
                                 hooks_.listing ? hooks_.listing() : "[]", others))
         return false;

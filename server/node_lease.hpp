@@ -19,9 +19,9 @@ namespace hexhall::server {
 class NodeLease {
 public:
     struct Hooks {
-        std::function<int64_t()> rooms;        // the node's room count (stored with the lease, for operators)
+        std::function<int64_t()> rooms;        // the node's room count (stored with the lease: its load)
         std::function<std::string()> listing;  // its public rooms' lobby entries (a JSON array)
-        std::function<void(const std::vector<std::string>&)> others;  // the other live nodes' listings
+        std::function<void(const std::vector<NodeLoad>&)> others;  // the other live nodes' loads and listings
         std::function<void()> lost;            // the lease was lost
         std::function<void()> after_renewal;   // on the renewer thread after each renewal (not the first)
     };

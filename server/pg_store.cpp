@@ -84,6 +84,9 @@ CREATE TABLE IF NOT EXISTS played_games (
   owner TEXT NOT NULL, room TEXT NOT NULL, seat INTEGER NOT NULL, time_ms BIGINT NOT NULL, body TEXT NOT NULL,
   PRIMARY KEY (owner, room, seat));
 CREATE INDEX IF NOT EXISTS played_games_time ON played_games(owner, time_ms);
+CREATE TABLE IF NOT EXISTS play_queue (
+  session TEXT PRIMARY KEY, node TEXT NOT NULL, queue TEXT NOT NULL, name TEXT NOT NULL, account TEXT NOT NULL,
+  address TEXT NOT NULL, skill DOUBLE PRECISION NOT NULL, joined_ms BIGINT NOT NULL, matched TEXT NOT NULL DEFAULT '');
 )sql";
 
 // The database's clock in unix ms: leases are compared on one clock, whatever the nodes' clocks say.
@@ -892,9 +895,29 @@ std::vector<StoredRoom> PgStore::claim_and_read(const char* claim_sql, const std
     return out;
 }
 
+namespace {
+// A location read as (owner node, its URL, whether its lease is live) — locate and locate_key: owned
+// by another live node (Elsewhere, its URL), or Free (no live owner, or this node); None: no row.
+RoomLocation location_of(const PGresult* r, const std::string& self) {
+    RoomLocation out;
+    if (PQntuples(r) == 0) return out;
+    const bool live = text(r, 0, 2) == "t";
+    if (live && text(r, 0, 0) != self) out = {RoomLocation::Kind::Elsewhere, text(r, 0, 1)};
+    else out.kind = RoomLocation::Kind::Free;
+    return out;
+}
+}  // namespace
+
 // Of several nodes (cluster mode), recovery takes this node's rooms and those no live node owns;
 // a single node takes every unfinished room.
 std::vector<StoredRoom> PgStore::load_unfinished() {
+    if (cluster_) {  // an earlier process of this node id queued them for Play now: their connections are gone
+        std::lock_guard db(w_mu_);
+        if (w_->connected()) {
+            Result r = w_->exec("DELETE FROM play_queue WHERE node = $1", {node_});
+            if (!succeeded(r.get())) spdlog::warn("store: node {}: its old Play now waiters stay: {}", node_, message(r.get()));
+        }
+    }
     std::vector<StoredRoom> out = claim_and_read(
         cluster_ ? "UPDATE room_owners o SET epoch = o.epoch + 1, node = $1, expires_ms = 0 FROM rooms r "
                    "WHERE r.id = o.room AND r.state IN ('open', 'running') AND (o.node = $1 OR NOT EXISTS "
@@ -934,12 +957,7 @@ RoomLocation PgStore::locate_key(const std::string& key) {
                     "SELECT o.node, COALESCE(n.url, ''), COALESCE(n.expires_ms > " HEXHALL_PG_NOW_MS ", false) "
                     "FROM room_owners o LEFT JOIN nodes n ON n.id = o.node WHERE o.room = $1",
                     {key});
-    RoomLocation out;
-    if (PQntuples(r.get()) > 0) {
-        const bool live = text(r.get(), 0, 2) == "t";
-        if (live && text(r.get(), 0, 0) != node_) out = {RoomLocation::Kind::Elsewhere, text(r.get(), 0, 1)};
-        else out.kind = RoomLocation::Kind::Free;
-    }
+    const RoomLocation out = location_of(r.get(), node_);
     tx.commit();
     return out;
 }
@@ -989,7 +1007,7 @@ std::optional<StoredRoom> PgStore::take_over(const std::string& room) {
 }
 
 bool PgStore::renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
-                          std::vector<std::string>& others) {
+                          std::vector<NodeLoad>& others) {
     std::lock_guard lock(l_mu_);
     if (!l_ || !l_->connected()) return false;
     Result r = l_->exec("INSERT INTO nodes (id, url, expires_ms, rooms, listing) VALUES ($1, $2, " HEXHALL_PG_NOW_MS
@@ -1000,10 +1018,12 @@ bool PgStore::renew_lease(const std::string& public_url, int64_t rooms, int64_t 
         if (log_allowed("store lease")) spdlog::error("store: node {}: lease not renewed: {}", node_, message(r.get()));
         return false;
     }
-    r = l_->exec("SELECT listing FROM nodes WHERE id <> $1 AND expires_ms > " HEXHALL_PG_NOW_MS, {node_});
+    r = l_->exec("SELECT id, url, rooms, listing FROM nodes WHERE id <> $1 AND expires_ms > " HEXHALL_PG_NOW_MS,
+                 {node_});
     others.clear();
     if (succeeded(r.get()))  // the lease is renewed either way; the lobby shows older listings meanwhile
-        for (int i = 0; i < PQntuples(r.get()); ++i) others.push_back(text(r.get(), i, 0));
+        for (int i = 0; i < PQntuples(r.get()); ++i)
+            others.push_back({text(r.get(), i, 0), text(r.get(), i, 1), i64(r.get(), i, 2), text(r.get(), i, 3)});
     return true;
 }
 
@@ -1015,8 +1035,91 @@ void PgStore::release_node() {
     ReadTx tx(*w_, "BEGIN");
     Result rooms = read(*w_, "UPDATE room_owners SET node = '' WHERE node = $1 RETURNING room", {node_});
     read(*w_, "DELETE FROM nodes WHERE id = $1", {node_});
+    read(*w_, "DELETE FROM play_queue WHERE node = $1", {node_});  // its waiters' connections are closed
     tx.commit();
     spdlog::info("store: node {} released {} rooms", node_, PQntuples(rooms.get()));
+}
+
+// --- Play now across nodes (docs/decisions/017-several-nodes.md) ---------------------------------
+// On the lease connection: short statements, never inside the writer's batches.
+
+namespace {
+constexpr const char* kQueueLock = "SELECT pg_try_advisory_xact_lock(7309120162843100417)";
+constexpr const char* kTaken = "taken";  // matched, its message not yet written
+}  // namespace
+
+bool PgStore::queue_join(const QueueRow& row) {
+    std::lock_guard lock(l_mu_);
+    if (!l_ || !l_->connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");
+    Result r = read(*l_,
+                    "INSERT INTO play_queue (session, node, queue, name, account, address, skill, joined_ms) VALUES ($1, $2, "
+                    "$3, $4, $5, $6, $7::double precision, " HEXHALL_PG_NOW_MS ") ON CONFLICT (session) DO NOTHING",
+                    {row.session, node_, row.queue, row.name, row.account, row.address, std::to_string(row.skill)});
+    const char* n = PQcmdTuples(r.get());
+    return n && std::atoi(n) == 1;
+}
+
+void PgStore::queue_leave(const std::string& session) {
+    std::lock_guard lock(l_mu_);
+    if (!l_ || !l_->connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");
+    read(*l_, "DELETE FROM play_queue WHERE session = $1 AND node = $2", {session, node_});
+}
+
+bool PgStore::queue_match(const std::function<std::vector<std::string>(const std::vector<QueueRow>&)>& match) {
+    std::lock_guard lock(l_mu_);
+    if (!l_) throw std::runtime_error("store: PostgreSQL cannot be reached");
+    ReadTx tx(*l_, "BEGIN");
+    Result locked = read(*l_, kQueueLock, {});
+    if (text(locked.get(), 0, 0) != "t") return false;  // another node matches now (rolled back)
+    // A dead node's waiters leave with its lease (their connections are gone).
+    read(*l_,
+         "DELETE FROM play_queue q WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = q.node AND n.expires_ms > "
+         HEXHALL_PG_NOW_MS ")",
+         {});
+    Result r = read(*l_,
+                    "SELECT session, node, queue, name, account, address, skill, (" HEXHALL_PG_NOW_MS
+                    " - joined_ms) FROM play_queue WHERE matched = '' ORDER BY joined_ms, session",
+                    {});
+    std::vector<QueueRow> rows;
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+        rows.push_back({text(r.get(), i, 0), text(r.get(), i, 1), text(r.get(), i, 2), text(r.get(), i, 3),
+                        text(r.get(), i, 4), text(r.get(), i, 5), std::strtod(PQgetvalue(r.get(), i, 6), nullptr),
+                        static_cast<double>(i64(r.get(), i, 7)) / 1000.0, ""});
+    const std::vector<std::string> taken = match(rows);
+    if (!taken.empty())
+        read(*l_, "UPDATE play_queue SET matched = $2 WHERE session = ANY($1::text[]) AND matched = ''",
+             {array_literal(taken), kTaken});
+    tx.commit();
+    return true;
+}
+
+void PgStore::queue_deliver(const std::string& session, const std::string& message) {
+    std::lock_guard lock(l_mu_);
+    if (!l_ || !l_->connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");
+    read(*l_, "UPDATE play_queue SET matched = $2 WHERE session = $1", {session, message});
+}
+
+std::vector<QueueRow> PgStore::queue_poll(std::map<std::string, int64_t>& sizes) {
+    std::lock_guard lock(l_mu_);
+    if (!l_) throw std::runtime_error("store: PostgreSQL cannot be reached");
+    ReadTx tx(*l_, "BEGIN");
+    Result r = read(*l_,
+                    "DELETE FROM play_queue WHERE node = $1 AND matched <> '' AND matched <> $2 "
+                    "RETURNING session, queue, matched",
+                    {node_, kTaken});
+    std::vector<QueueRow> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) {
+        QueueRow row;
+        row.session = text(r.get(), i, 0);
+        row.queue = text(r.get(), i, 1);
+        row.matched = text(r.get(), i, 2);
+        out.push_back(std::move(row));
+    }
+    Result n = read(*l_, "SELECT queue, count(*) FROM play_queue WHERE matched = '' GROUP BY queue", {});
+    sizes.clear();
+    for (int i = 0; i < PQntuples(n.get()); ++i) sizes[text(n.get(), i, 0)] = i64(n.get(), i, 1);
+    tx.commit();
+    return out;
 }
 
 std::optional<SessionRow> PgStore::find_session(const std::string& hash) {
@@ -1064,12 +1167,7 @@ RoomLocation PgStore::locate(const std::string& room) {
                     "FROM rooms r JOIN room_owners o ON o.room = r.id LEFT JOIN nodes n ON n.id = o.node "
                     "WHERE r.id = $1 AND r.state IN ('open', 'running')",
                     {room});
-    RoomLocation out;
-    if (PQntuples(r.get()) > 0) {
-        const bool live = text(r.get(), 0, 2) == "t";
-        if (live && text(r.get(), 0, 0) != node_) out = {RoomLocation::Kind::Elsewhere, text(r.get(), 0, 1)};
-        else out.kind = RoomLocation::Kind::Free;
-    }
+    const RoomLocation out = location_of(r.get(), node_);
     tx.commit();
     return out;
 }

@@ -112,7 +112,12 @@ public:
     // RoomDirectory (cluster mode):
     const std::string& node_id() const override { return node_; }
     bool renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
-                     std::vector<std::string>& others) override;
+                     std::vector<NodeLoad>& others) override;
+    bool queue_join(const QueueRow& row) override;
+    void queue_leave(const std::string& session) override;
+    bool queue_match(const std::function<std::vector<std::string>(const std::vector<QueueRow>&)>& match) override;
+    void queue_deliver(const std::string& session, const std::string& message) override;
+    std::vector<QueueRow> queue_poll(std::map<std::string, int64_t>& sizes) override;
     void release_node() override;
     std::optional<SessionRow> find_session(const std::string& hash) override;
     std::optional<std::string> room_of_invite(const std::string& invite) override;

@@ -4,6 +4,8 @@
 // has none and the hub routes nothing.
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,16 +24,33 @@ struct RoomLocation {
     std::string url;
 };
 
+// Another live node as its last lease renewal wrote it: where clients reach it, how many rooms it
+// owns (new rooms go to the least-loaded live node: Hub::placement) and its lobby listing.
+struct NodeLoad {
+    std::string id, url;
+    int64_t rooms = 0;
+    std::string listing;  // a JSON array of its public rooms' lobby entries
+};
+
+// A Play now waiter in the shared queue (table play_queue; docs/decisions/017-several-nodes.md,
+// "Play now across nodes"): one row per session, whichever node it waits on.
+struct QueueRow {
+    std::string session, node, queue, name, account, address;  // queue: "<game>/<players>"
+    double skill = 0;         // its rating's ordinal when it joined
+    double waited_s = 0;      // seconds since it joined (the database's clock)
+    std::string matched;      // "": waiting; else the `matched` message for its node to send
+};
+
 class RoomDirectory {
 public:
     virtual ~RoomDirectory() = default;
     virtual const std::string& node_id() const = 0;
     // The node's lease (table nodes): renews it for `ttl_ms` from the database's clock, with this
     // node's public URL, room count and lobby listing (a JSON array of its public rooms' entries),
-    // and reads the listings of the other live nodes into `others`. False when the database cannot
-    // be reached.
+    // and reads the other live nodes' (URL, room count, listing) into `others`. False when the
+    // database cannot be reached.
     virtual bool renew_lease(const std::string& public_url, int64_t rooms, int64_t ttl_ms, const std::string& listing,
-                             std::vector<std::string>& others) = 0;
+                             std::vector<NodeLoad>& others) = 0;
     // Graceful shutdown, after the last write committed: the node's rooms are released (their owner
     // is nobody) and its lease deleted, so another node takes them over at the next resume.
     virtual void release_node() = 0;
@@ -45,6 +64,31 @@ public:
     virtual std::optional<StoredRoom> take_over(const std::string& room) = 0;
     // Up to `limit` open or running rooms no live node owns (their node died or released them).
     virtual std::vector<std::string> orphans(size_t limit) = 0;
+
+    // Play now across nodes: one shared queue, matched by one node at a time. Each throws
+    // std::runtime_error when the database cannot be reached.
+    // queue_join: the row is added (the database's clock starts its wait); false when the session
+    // already waits (on any node).
+    virtual bool queue_join(const QueueRow& row) { (void)row; return false; }
+    // queue_leave: this node's row of the session goes (if it was matched meanwhile, its seat gets
+    // a bot after the join wait).
+    virtual void queue_leave(const std::string& session) { (void)session; }
+    // queue_match: when no other node is matching (a transaction-scoped advisory lock), the rows of
+    // dead nodes are deleted (their waiters leave with their lease) and `match` is given every
+    // waiting row; the sessions it returns are marked taken in the same transaction (nobody matches
+    // them again). False when another node was matching.
+    virtual bool queue_match(const std::function<std::vector<std::string>(const std::vector<QueueRow>&)>& match) {
+        (void)match;
+        return false;
+    }
+    // queue_deliver: a taken row gets the `matched` message its node sends.
+    virtual void queue_deliver(const std::string& session, const std::string& message) { (void)session, (void)message; }
+    // queue_poll: the `matched` messages for this node's rows (the rows go), and how many wait in
+    // each queue.
+    virtual std::vector<QueueRow> queue_poll(std::map<std::string, int64_t>& sizes) {
+        (void)sizes;
+        return {};
+    }
 
     // Owners of things that are not rooms (a tournament: key "tournament:<id>"; docs/decisions/
     // 030-tournaments-on-several-nodes.md), in the same owner rows and with the same fence: a

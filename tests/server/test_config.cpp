@@ -77,7 +77,8 @@ TEST_CASE("config: --help documents every option", "[server][config]") {
                              "hello-timeout", "idle-timeout", "shutdown-timeout", "log-level", "log-format",
                              "tournament-max-entrants", "tournament-per-token", "tournament-per-address",
                              "work-threads", "work-queue-per-client", "work-queue-per-address", "work-queue",
-                             "bot-threads", "leaderboard-min-games", "ws-deflate"}) {
+                             "bot-threads", "leaderboard-min-games", "ws-deflate", "place-margin-rooms",
+                             "place-margin-percent"}) {
         INFO(name);
         CHECK(help.find(std::string("--") + name + " ") != std::string::npos);
         Config c;  // and each is an option

@@ -156,9 +156,8 @@ struct Game {
     int resumes = 0;
 
     void run() {
-        WsClient& host = *conn;
         const auto ignore = [](const json&) {};
-        const json welcome = await_reply(host, host.send({{"type", "hello"}, {"name", "arena"}}), "hello", deadline, ignore);
+        const json welcome = await_reply(*conn, conn->send({{"type", "hello"}, {"name", "arena"}}), "hello", deadline, ignore);
         session = welcome.value("session", "");
 
         json create = spec.options;
@@ -169,7 +168,20 @@ struct Game {
         for (size_t s = 0; s < spec.seats.size(); ++s)
             if (is_external(spec.seats[s])) externals.push_back(s);
         if (spec.seat_tokens && !externals.empty()) create["externalBots"] = externals;
-        const json created = await_reply(host, host.send(create), "createRoom", deadline, ignore);
+        json created = await_reply(*conn, conn->send(create), "createRoom", deadline, ignore);
+        // Several nodes: a busy node sends the creation to the least-loaded live node (`moved` with
+        // its URL, docs/protocol.md): the same session makes the room there.
+        for (int hops = 0; created.value("type", "") == "moved" && created.contains("url") && hops < 8; ++hops) {
+            const std::string url = created.value("url", "");
+            const size_t at = url.find("://"), colon = url.rfind(':');
+            if (at == std::string::npos || colon <= at + 3) throw std::runtime_error("createRoom: bad moved URL " + url);
+            conn = std::make_unique<WsClient>(url.substr(at + 3, colon - at - 3),
+                                              static_cast<uint16_t>(std::atoi(url.c_str() + colon + 1)));
+            await_reply(*conn, conn->send({{"type", "hello"}, {"name", "arena"}, {"token", session}}), "hello", deadline,
+                        ignore);
+            created = await_reply(*conn, conn->send(create), "createRoom", deadline, ignore);
+        }
+        WsClient& host = *conn;
         result.room = created.at("room").get<std::string>();
         if (record)
             *record << json{{"type", "arenaGame"}, {"game", spec.index}, {"room", result.room}, {"seed", spec.seed},

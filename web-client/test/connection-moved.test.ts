@@ -1,5 +1,5 @@
 // Several nodes (docs/protocol.md, `moved`): the connection follows a `moved` reply to the node it
-// names with the same token and sends the joinRoom again there; a `moved` without URL, or a node
+// names with the same token and sends the joinRoom (or createRoom) again there; a `moved` without URL, or a node
 // that cannot be reached, sends it back to the URL it started from (the load balancer).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -56,6 +56,26 @@ test("a joinRoom answered `moved` is sent again on the node it names, with the s
   assert.equal(again.seat, 1);
   b.receive({ type: "joined", v: 1, id: again.id, room: "0123456789abcdef", seat: 1 });
   assert.equal((await joined).type, "joined");
+  c.close();
+});
+
+test("a createRoom answered `moved` without a room (a busier node) is sent again on the node it names", async () => {
+  const { c, a } = await welcomed("t".repeat(64));
+  const created = c.request({ type: "createRoom", players: 4 });
+  await tick();
+  const create = a.sent[1];
+  a.receive({ type: "moved", v: 1, id: create.id, url: "ws://node2:8080/ws" });  // docs/protocol.md: placement
+  const b = FakeSocket.all[1];
+  assert.equal(b.url, "ws://node2:8080/ws");
+  b.open();
+  assert.equal(b.sent[0].token, "t".repeat(64));
+  b.welcome();
+  await tick();
+  const again = b.sent[1];
+  assert.equal(again.type, "createRoom");
+  assert.equal(again.players, 4);
+  b.receive({ type: "roomCreated", v: 1, id: again.id, room: "0123456789abcdef", invite: "i".repeat(22) });
+  assert.equal((await created).room, "0123456789abcdef");
   c.close();
 });
 

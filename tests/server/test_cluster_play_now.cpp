@@ -1,0 +1,131 @@
+// Several nodes on one PostgreSQL (docs/decisions/017-several-nodes.md, "Play now across nodes"):
+// Play now's queue is the store's (table play_queue), so two players who press Play now on two
+// nodes (e.g. sent to different nodes by a proxy) are matched into one room; a session waits in one
+// queue once, on whichever node; a killed node's waiters leave the queue with its lease.
+#include "tests/server/cluster_support.hpp"
+
+#include "server/games.hpp"
+#include "tests/server/store_backends.hpp"
+
+using namespace hexhall::test;
+
+namespace {
+
+// The next message that is not a `queue` push (how many wait).
+json next_but_queue(WsClient& c) {
+    for (;;) {
+        json m = c.recv();
+        if (m.at("type") != "queue") return m;
+    }
+}
+
+const json kPlayNow = {{"type", "playNow"}, {"game", "carcassonne"}, {"players", 2}};
+
+}  // namespace
+
+TEST_CASE("cluster: two players pressing Play now on two nodes are matched into one room", "[server][crash][cluster]") {
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog watchdog(120);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto da = temp_dir("hexhall-node-a-"), db = temp_dir("hexhall-node-b-");
+    ChildServer a(store.flags(), da, node_flags("a")), b(store.flags(), db, node_flags("b"));
+
+    WsClient ann(a.port), bob(b.port);
+    ann.hello("Ann");
+    bob.hello("Bob");
+    ann.request(kPlayNow);
+    REQUIRE(next_but_queue(ann).at("type") == "queued");
+    {  // Ann's session waits on A: the same session cannot wait on B too (one queue, once)
+        WsClient again(b.port);
+        again.hello("Ann", ann.token);
+        again.request(kPlayNow);
+        const json m = next_but_queue(again);
+        INFO(m.dump());
+        REQUIRE(m.at("type") == "error");
+        CHECK(m.at("code") == "already_queued");
+    }
+    bob.request(kPlayNow);
+    REQUIRE(next_but_queue(bob).at("type") == "queued");
+    // Before: each node matched only its own waiters (Ann and Bob were never matched; the wait for
+    // bots is 60 s, past this test's).
+    const json ma = next_but_queue(ann), mb = next_but_queue(bob);
+    INFO(ma.dump() << " " << mb.dump());
+    REQUIRE(ma.at("type") == "matched");
+    REQUIRE(mb.at("type") == "matched");
+    CHECK(ma.at("room") == mb.at("room"));
+    CHECK(ma.at("seat") != mb.at("seat"));
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM play_queue", {}).at(0).at(0) == "0");  // delivered
+
+    // Both take their seats, on the node that serves the room (one of them follows `moved`), and
+    // the game starts.
+    const std::string room = ma.at("room").get<std::string>();
+    std::vector<std::unique_ptr<WsClient>> at(2);
+    const std::vector<std::pair<WsClient*, const json*>> players = {{&ann, &ma}, {&bob, &mb}};
+    for (const auto& [c, m] : players) {
+        // A private room: taken by its invite, with the kept seat's token (docs/protocol.md, Play now).
+        const json join = {{"type", "joinRoom"}, {"invite", m->at("invite")}, {"seat", m->at("seat")},
+                           {"seatToken", m->at("seatToken")}};
+        c->request(join);
+        json r = c->recv();
+        if (r.at("type") == "moved") {
+            CHECK(r.at("room") == room);
+            auto& moved = at[m->at("seat").get<size_t>()];
+            moved = std::make_unique<WsClient>(port_of(r.at("url").get<std::string>()));
+            moved->hello("again", c->token);
+            moved->request(join);
+            r = moved->recv();
+        }
+        INFO(r.dump());
+        REQUIRE(r.at("type") == "joined");
+    }
+    for (int seat = 0; seat < 2; ++seat) {
+        WsClient& c = at[seat] ? *at[seat] : (ma.at("seat") == seat ? ann : bob);
+        c.recv_type("started");
+    }
+    CHECK(node_log(da).find("[error]") == std::string::npos);
+    CHECK(node_log(db).find("[error]") == std::string::npos);
+}
+
+TEST_CASE("cluster: a killed node's Play now waiters leave the queue with its lease", "[server][crash][cluster]") {
+    if (!has_postgres()) return;
+    Watchdog watchdog(120);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto da = temp_dir("hexhall-node-a-"), db = temp_dir("hexhall-node-b-");
+    ChildServer a(store.flags(), da, node_flags("a"));
+    auto b = std::make_unique<ChildServer>(store.flags(), db, node_flags("b"));
+
+    std::string gone;
+    {
+        WsClient cy(b->port);
+        cy.hello("Cy");
+        cy.request(kPlayNow);
+        REQUIRE(next_but_queue(cy).at("type") == "queued");
+        gone = cy.token;
+    }
+    b->kill_hard();
+    // Once B's lease has run out, a waiter on A is not matched with B's: its row goes at A's next tick.
+    REQUIRE(eventually([&] {
+        return pg_rows(store.location,
+                       "SELECT count(*) FROM nodes WHERE id = 'b' AND expires_ms > (extract(epoch from clock_timestamp()) * 1000)::bigint",
+                       {})
+                   .at(0)
+                   .at(0) == "0";
+    }));
+    WsClient dee(a.port);
+    dee.hello("Dee");
+    dee.request(kPlayNow);
+    REQUIRE(next_but_queue(dee).at("type") == "queued");
+    // The next `queue` pushes say how many wait: Dee alone once Cy's row is gone; never `matched`.
+    json m;
+    for (int i = 0; i < 20; ++i) {
+        m = dee.recv();
+        INFO(m.dump());
+        REQUIRE(m.at("type") == "queue");
+        if (m.at("size") == 1) break;
+    }
+    CHECK(m.at("size") == 1);
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM play_queue WHERE node = 'b'", {}).at(0).at(0) == "0");
+    CHECK(node_log(da).find("[error]") == std::string::npos);
+}
