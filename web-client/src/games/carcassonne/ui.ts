@@ -387,7 +387,7 @@ export class CarcassonneUI implements GameHandle {
           h("button", { type: "button", class: "car-btn car-primary", "data-testid": "car-no-follower", disabled: this.busy }, t.noFollower)));
       } else box.push(h("p", { class: "car-hint" }, fmt(t.turnOf, { name: this.name(v.current) })));
     }
-    if (this.timedOut) box.push(h("p", { class: "car-notice", role: "status", "data-testid": "car-timed-out" }, t.timedOutYou));
+    if (this.timedOut) box.push(h("p", { class: "car-notice", role: "status", "data-testid": "car-timed-out", "data-notice": "clock-moved" }, t.timedOutYou));
     if (this.error) box.push(h("p", { class: "car-error", role: "alert" }, this.error));
     if (this.pacer.pending) box.push(h("button", { type: "button", class: "car-btn", "data-testid": "car-skip" }, t.skip));
     this.controls.dataset.pending = String(this.pacer.pending);

@@ -548,12 +548,14 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
       if (ev?.type === "timedOut" && ev.seat === viewer() && !item.snapshot) {
         stealEl.textContent = t(lang, "timedOutYou");
         stealEl.dataset.role = "timeout";
+        stealEl.dataset.notice = "clock-moved";
         stealEl.hidden = false;
       }
       // The thief and the victim learn the card (the server sends it to them only).
       if (ev?.type === "stole" && ev.resource && (ev.seat === viewer() || ev.victim === viewer()) && !item.snapshot) {
         stealEl.textContent = eventText(lang, ev, names(), viewer(), -1, hexName);
         stealEl.dataset.role = ev.seat === viewer() ? "thief" : "victim";
+        delete stealEl.dataset.notice;
         stealEl.hidden = false;
       }
     }

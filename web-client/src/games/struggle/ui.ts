@@ -488,7 +488,7 @@ export function mountStruggle(root: HTMLElement, ctx: GameContext): GameHandle {
       costs(v),
       // Notices lie over the table (nothing moves) and stay until read: "Got it" or the player's next action.
       notices.length || timedOut ? h("div", { class: "sfc-notices", role: "status", "aria-live": "polite", "data-testid": "sfc-notices" },
-        timedOut ? h("div", { class: "sfc-notice", "data-testid": "sfc-timed-out" }, t("timedOutYou")) : null,
+        timedOut ? h("div", { class: "sfc-notice", "data-testid": "sfc-timed-out", "data-notice": "clock-moved" }, t("timedOutYou")) : null,
         ...notices.map((n) => h("div", { class: "sfc-notice" }, n)),
         btn(t("gotIt"), "sfc-notices-ok", () => { noticeFrom = Math.max(noticeFrom, shownVersion); timedOut = false; relog(); render(); }, "small")) : null,
       infoDialog(v)].filter((x): x is HTMLElement => x !== null && x !== undefined));
