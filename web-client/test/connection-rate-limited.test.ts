@@ -1,0 +1,43 @@
+// An action dropped unread by the server's rate limit (docs/protocol.md "error": `rate_limited`
+// with `id: null`, no ack will come): the pending action is refused at once, so a table waiting for
+// its answer (the Struggle's `busy`, its buttons disabled) is free again instead of waiting for the
+// request's 15-s timeout. Other pending requests (not actions) still wait for their replies.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Connection } from "../src/net/connection";
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  sent: any[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(public url: string) { FakeSocket.all.push(this); }
+  send(text: string) { this.sent.push(JSON.parse(text)); }
+  close() {}
+  receive(m: object) { this.onmessage?.({ data: JSON.stringify(m) }); }
+}
+(globalThis as any).window = globalThis;
+(globalThis as any).WebSocket = FakeSocket;
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+test("a rate_limited error without id refuses the pending action; a pending listRooms still gets its reply", async () => {
+  FakeSocket.all = [];
+  const c = new Connection("ws://h/ws", () => ({ name: "Ann" }), () => {});
+  c.connect();
+  const s = FakeSocket.all[0];
+  s.onopen?.();
+  s.receive({ type: "welcome", v: 1, id: s.sent[0].id, session: "t".repeat(64), name: "Ann" });
+  await tick();
+  const action = c.request({ type: "action", game: "struggle", struggle: { type: "endTrade" } });
+  const list = c.request({ type: "listRooms" });
+  await tick();
+  let settled: string = "pending";
+  action.then(() => { settled = "acked"; }, (e) => { settled = e.code; });
+  s.receive({ type: "error", v: 1, id: null, code: "rate_limited", message: "too many messages" });
+  await tick();
+  assert.equal(settled, "rate_limited");
+  s.receive({ type: "rooms", v: 1, id: s.sent[2].id, rooms: [] });
+  assert.deepEqual((await list).rooms, []);
+  c.close();
+});
