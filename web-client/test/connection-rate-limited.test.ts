@@ -1,7 +1,8 @@
-// An action dropped unread by the server's rate limit (docs/protocol.md "error": `rate_limited`
-// with `id: null`, no ack will come): the pending action is refused at once, so a table waiting for
-// its answer (the Struggle's `busy`, its buttons disabled) is free again instead of waiting for the
-// request's 15-s timeout. Other pending requests (not actions) still wait for their replies.
+// An action the server answers without id (docs/protocol.md "error"): dropped unread by its rate
+// limit (`rate_limited`) or not handled (`bad_request`); no ack will come. The pending action is
+// refused at once, so a table waiting for its answer (the Struggle's `busy`, its buttons disabled)
+// is free again instead of after the request's 15-s timeout. Other pending requests (not actions)
+// still wait for their replies.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Connection } from "../src/net/connection";
@@ -21,7 +22,7 @@ class FakeSocket {
 (globalThis as any).WebSocket = FakeSocket;
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-test("a rate_limited error without id refuses the pending action; a pending listRooms still gets its reply", async () => {
+for (const code of ["rate_limited", "bad_request"]) test(`a ${code} error without id refuses the pending action; a pending listRooms still gets its reply`, async () => {
   FakeSocket.all = [];
   const c = new Connection("ws://h/ws", () => ({ name: "Ann" }), () => {});
   c.connect();
@@ -34,9 +35,9 @@ test("a rate_limited error without id refuses the pending action; a pending list
   await tick();
   let settled: string = "pending";
   action.then(() => { settled = "acked"; }, (e) => { settled = e.code; });
-  s.receive({ type: "error", v: 1, id: null, code: "rate_limited", message: "too many messages" });
+  s.receive({ type: "error", v: 1, id: null, code, message: "too many messages" });
   await tick();
-  assert.equal(settled, "rate_limited");
+  assert.equal(settled, code);
   s.receive({ type: "rooms", v: 1, id: s.sent[2].id, rooms: [] });
   assert.deepEqual((await list).rooms, []);
   c.close();

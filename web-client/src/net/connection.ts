@@ -79,9 +79,10 @@ export class Connection {
       try { m = JSON.parse(String(ev.data)); } catch { return; }
       if (!m || typeof m.type !== "string") return;
       if (m.type === "moved") return this.moved(m);
-      // A message dropped unread by the server's rate limit: `rate_limited` without id, and no ack
-      // will come for a pending action (protocol.md "error"): it is refused now, not 15 s later.
-      if (m.type === "error" && m.code === "rate_limited" && (m.id === null || m.id === undefined)) this.refuseActions(m);
+      // A message the server dropped unread (`rate_limited`) or could not handle (`bad_request`) is
+      // answered without id, and no ack will come for a pending action (protocol.md "error"): it is
+      // refused now, not 15 s later (a table waiting for its answer stays usable).
+      if (m.type === "error" && (m.code === "rate_limited" || m.code === "bad_request") && (m.id === null || m.id === undefined)) this.refuseActions(m);
       this.emit(m);
       if (typeof m.id === "number" && this.pending.has(m.id)) {
         const p = this.pending.get(m.id)!;
@@ -174,7 +175,7 @@ export class Connection {
       if (p.msg?.type !== "action") continue;
       this.pending.delete(id);
       window.clearTimeout(p.timer);
-      p.reject({ code: "rate_limited", message: String(m.message ?? "rate_limited") });
+      p.reject({ code: String(m.code), message: String(m.message ?? m.code) });
     }
   }
 
