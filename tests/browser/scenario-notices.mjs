@@ -1,19 +1,33 @@
 // Notices that stay on screen until read (issue 27), in every game and on every page.
-// - The clock ran out: Kim, Lou and Max each sit at a fast-clock table (45 s a decision; the server has
-//   no shorter clock) with bots: Carcassonne, The Struggle for Catan and Catan, started together so
-//   one wait serves all three. None of them moves; when the server's bot has moved for them, each
+// - The clock ran out: a player sits at a fast-clock table (45 s a decision; the server has no
+//   shorter clock) with bots in every game that has a games/<name>/tests/browser/timed-out.mjs (who
+//   sits there, the notice's selector, and how the player reads it, if the game has a way), started
+//   together so one wait serves them all. Nobody moves; when the server's bot has moved for them, each
 //   table says so ("Your time ran out: a bot moved for you"), in a live region, and still says so a
-//   while later. Kim's next action (No follower) takes it away, and her own action never brings it
-//   back; Lou dismisses it from the keyboard ("Got it"); Catan's stays up.
+//   while later; then each game's player reads it the game's way (her next action, Got it by keys),
+//   and a game without one keeps it up.
 // - Meanwhile, site-wide: Ann removes Bob from her table. "The host removed you from the table." is
 //   an alert that outlives the old 5.6 s fade, until Bob dismisses it by Tab and Enter on its ×
 //   (a 44 px target). A short confirmation ("Invite link copied.") still fades by itself.
-import { join } from "node:path";
+import { join, dirname, resolve } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { check, checkAxe, openPage, problems, sleep, tid, waitFrame } from "./lib.mjs";
 import { keyOn } from "./keyboard.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const CLOCK_WAIT_MS = 120000;  // 45 s of clock, bots' turns before it, a loaded machine
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Every game's timed-out notice: [game, { who, notice, read? }] from games/<game>/tests/browser/timed-out.mjs. */
+async function timedOutNotices() {
+  const out = [];
+  for (const game of readdirSync(join(root, "games")).sort()) {
+    const file = join(root, "games", game, "tests/browser/timed-out.mjs");
+    if (existsSync(file)) out.push([game, (await import(pathToFileURL(file).href)).timedOut]);
+  }
+  return out;
+}
 
 async function openTable(browser, base, who, game, notice) {
   const P = await openPage(browser, base + "/", DESKTOP, who);
@@ -47,11 +61,9 @@ async function noticeShown(page, selector) {
 export async function notices({ browser, base, shots }) {
   const notes = [];
   // Three tables, their clocks running from the start.
-  const tables = await Promise.all([
-    openTable(browser, base, "Kim", "carcassonne", tid("car-timed-out")),
-    openTable(browser, base, "Lou", "struggle", tid("sfc-timed-out")),
-    openTable(browser, base, "Max", "catan", `${tid("steal-notice")}[data-role="timeout"]`),
-  ]);
+  const games = await timedOutNotices();
+  check(games.length >= 1, "games with a timed-out notice found");
+  const tables = await Promise.all(games.map(async ([game, n]) => ({ ...(await openTable(browser, base, n.who, game, n.notice)), read: n.read })));
   for (const T of tables) check(!(await noticeShown(T.page, T.notice)), `${T.game}: no "time ran out" notice before the clock ran out`);
 
   // ---- site-wide messages, while the clocks run
@@ -60,7 +72,6 @@ export async function notices({ browser, base, shots }) {
   await A.page.fill(tid("name-dialog-input"), "Ann");
   await A.page.click(tid("name-dialog-save"));
   await A.page.waitForSelector(tid("room-list"));
-  await A.page.selectOption(tid("opt-game"), "carcassonne");
   await A.page.click(tid("create-submit"));
   await A.page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
   const link = await (await A.page.waitForSelector(tid("invite-link"), { timeout: 10000 })).inputValue();
@@ -107,29 +118,19 @@ export async function notices({ browser, base, shots }) {
     const n = await noticeShown(T.page, T.notice);
     check(n && n.live && /time ran out/.test(n.text), `${T.game}: the notice says the time ran out, in a live region (${JSON.stringify(n)})`);
   }
-  notes.push(`all three tables said "time ran out" within ${((Date.now() - t0) / 1000).toFixed(0)} s of the last check`);
+  notes.push(`all ${tables.length} tables said "time ran out" within ${((Date.now() - t0) / 1000).toFixed(0)} s of the last check`);
   // Still there a while later: nobody has read it yet (no fixed sleep decides a pass: it only gives the notice time to go wrongly).
   await sleep(3000);
   for (const T of tables) {
     check(await noticeShown(T.page, T.notice), `${T.game}: the notice stays until read`);
     await T.page.screenshot({ path: join(shots, `notices-timed-out-${T.game}.png`) });
   }
-
-  // Carcassonne: Kim's next action takes it away; her own action never brings it back.
-  {
-    const K = tables[0];
-    const f = await waitFrame(K.page, (g) => Array.isArray(g.legal) && g.legal.some((a) => a.type === "pass"), "Kim's follower decision after the takeover placed her tile", 20000);
-    await K.page.click(`${tid("car-no-follower")}:not([disabled])`);
-    await waitFrame(K.page, (g) => g.version > f.version, "Kim's No follower applied");
-    check(!(await noticeShown(K.page, K.notice)), "carcassonne: the notice is gone after Kim's own action");
-    notes.push("carcassonne: the notice went with Kim's next action (No follower)");
-  }
-  // The Struggle: Lou reads it and dismisses it from the keyboard.
-  {
-    const L = tables[1];
-    await keyOn(L.page, tid("sfc-notices-ok"), "The Struggle's Got it");
-    await L.page.waitForSelector(L.notice, { state: "detached", timeout: 3000 });
-    notes.push("struggle: Got it (Tab, Enter) dismissed the notice");
+  // Each player reads it the game's way (her next action, a Got it by keys): then it is gone.
+  for (const T of tables) {
+    if (!T.read) { notes.push(`${T.game}: the notice stays (the game has no read action)`); continue; }
+    const how = await T.read(T.page);
+    check(!(await noticeShown(T.page, T.notice)), `${T.game}: the notice is gone after ${how}`);
+    notes.push(`${T.game}: the notice went with ${how}`);
   }
   for (const T of tables) {
     check(problems(T.P).length === 0, `${T.game}: console errors or failed requests: ${problems(T.P).slice(0, 3).join(" | ")}`);

@@ -1,6 +1,6 @@
 // Tells a game's page that the server's clock moved for this seat (docs/protocol.md "Clocks": when a
-// seat's time runs out the server plays for it with the game's takeover bot). Carcassonne's and The
-// Struggle's patches say nothing of it, so it is read from the stream: this seat's clock was running
+// seat's time runs out the server plays for it with the game's takeover bot). For a game whose patches
+// say nothing of it, it is read from the stream: this seat's clock was running
 // (a receiver sees its own deadline whenever it has one, protocol.md "clock"), a live patch that this
 // page did not cause ended or restarted it. This page's own action is the patch right after its ack
 // (protocol.md "action": the ack comes first, then the patch, on the same connection); other seats'
