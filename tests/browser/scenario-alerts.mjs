@@ -7,7 +7,8 @@
 //   focus is still on a × of that alert (it was dropped to the page's top when the old copy was
 //   replaced), and one copy is shown.
 // - Escape dismisses the newest alert, the focus moving to the next ×; Enter on the last × leaves
-//   no alert and the focus inside the page. axe-core finds nothing serious with alerts up. Phone too.
+//   no alert and the focus inside the page; after a click on the page's text Escape dismisses a new
+//   one too. axe-core finds nothing serious with alerts up. Phone too.
 import { check, checkAxe, openPage, problems, tid } from "./lib.mjs";
 import { keyOn, tabTo, typeInto } from "./keyboard.mjs";
 
@@ -52,6 +53,11 @@ export async function alerts({ browser, base }) {
     await page.keyboard.press("Enter");
     await page.waitForSelector(tid("toast-error"), { state: "detached", timeout: 3000 });
     check(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null), `${where}: the last ×'s Enter left the focus inside the page`);
+    // A click on the page's text (not a control) leaves the focus on the page: Escape still dismisses the newest alert.
+    await page.evaluate(() => window.hexhall.shell.toast("Could not reach the table: try again", "error"));
+    await page.click("main h2");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector(tid("toast-error"), { state: "detached", timeout: 3000 });
     check(problems(P).length === 0, `${where}: console errors or failed requests: ${problems(P).slice(0, 3).join(" | ")}`);
     notes.push(`${where}: alerts kept the focus where it was (the name field, an alert's ×) and went by Escape and ×`);
     await P.context.close();

@@ -60,7 +60,8 @@ function dismiss(el: HTMLElement) {
 document.addEventListener("keydown", (e) => {
   if (e.key !== "Escape" || e.defaultPrevented || document.querySelector("dialog[open]")) return;
   const errs = toasts.querySelectorAll<HTMLElement>(".toast-error");
-  if (errs.length && (toasts.contains(document.activeElement) || document.activeElement === document.body)) dismiss(errs[errs.length - 1]);
+  const nowhere = document.activeElement === document.body || document.activeElement === document.getElementById("main");
+  if (errs.length && (toasts.contains(document.activeElement) || nowhere)) dismiss(errs[errs.length - 1]);
 });
 
 // ---- name dialog
