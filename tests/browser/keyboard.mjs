@@ -104,3 +104,21 @@ export async function checkEveryControlReachable(page, where, scope = "body", ma
   check(res.noRing.length === 0, `${where}: no visible focus on ${res.noRing.join(", ")}`);
   return `${where}: all ${res.count} controls reached by Tab in ${presses} presses, each with a visible focus`;
 }
+
+/**
+ * Tabs to an offer's button and presses `key`, for an offer the game may close meanwhile (another
+ * seat's trade confirmed first, a newer offer): when Tab cannot reach the button and the page's
+ * offer (the view's `offer`: who offers what for what) is no longer the one in `seenView`, the race
+ * is no failure: returns null (decide again); a button missing from an offer still open fails as in
+ * `keyOn`.
+ */
+export async function keyOnOffer(page, selector, what, seenView, key = "Enter") {
+  const terms = (v) => (v?.offer ? JSON.stringify([v.offer.from, v.offer.give, v.offer.get]) : null);
+  try {
+    return await keyOn(page, selector, what, key);
+  } catch (e) {
+    const now = await page.evaluate(() => window.hexhall?.room?.game?.frameNow?.view ?? null);
+    if (terms(now) !== terms(seenView)) return null;
+    throw e;
+  }
+}

@@ -38,8 +38,13 @@ function toast(text: string, kind: "info" | "error" = "info") {
     window.setTimeout(() => el.remove(), 3100);
     return;
   }
-  // The same message twice (a retried request) is one notice.
-  for (const old of toasts.querySelectorAll<HTMLElement>(".toast-error")) if (old.dataset.text === text) old.remove();
+  // The same message twice (a retried request) is one notice. A new alert never takes the focus
+  // (ARIA APG, Alert: it must not interrupt typing) nor drops it: the copy the focus is on stays.
+  for (const old of toasts.querySelectorAll<HTMLElement>(".toast-error")) {
+    if (old.dataset.text !== text) continue;
+    if (old.contains(document.activeElement)) return;
+    old.remove();
+  }
   const close = h("button", { type: "button", class: "toast-close", "aria-label": t("toast.dismiss"), title: t("toast.dismiss"),
     "data-testid": "toast-close", onclick: () => dismiss(el) }, "×");
   const el = h("div", { class: "toast toast-error", role: "alert", "data-testid": "toast-error", "data-text": text },
@@ -50,12 +55,13 @@ function dismiss(el: HTMLElement) {
   const next = el.nextElementSibling?.querySelector<HTMLElement>(".toast-close") ?? el.previousElementSibling?.querySelector<HTMLElement>(".toast-close");
   const hadFocus = el.contains(document.activeElement);
   el.remove();
-  if (hadFocus) (next ?? document.getElementById("main"))?.focus?.();
+  if (hadFocus) (next ?? document.getElementById("main"))?.focus?.({ preventScroll: true });
 }
 document.addEventListener("keydown", (e) => {
   if (e.key !== "Escape" || e.defaultPrevented || document.querySelector("dialog[open]")) return;
   const errs = toasts.querySelectorAll<HTMLElement>(".toast-error");
-  if (errs.length && (toasts.contains(document.activeElement) || document.activeElement === document.body)) dismiss(errs[errs.length - 1]);
+  const nowhere = document.activeElement === document.body || document.activeElement === document.getElementById("main");
+  if (errs.length && (toasts.contains(document.activeElement) || nowhere)) dismiss(errs[errs.length - 1]);
 });
 
 // ---- name dialog
@@ -125,7 +131,7 @@ onLang(() => { renderHeader(); if (dialog.open) askName(); });
 onAccount(() => renderHeader());  // the name chip shows the account's name once logged in
 
 // ---- pages
-const main = h("main", { id: "main", class: "page" });
+const main = h("main", { id: "main", class: "page", tabindex: "-1" });  // (the focus lands here when the last alert goes)
 let unmount: (() => void) | null = null;
 let currentKey = "";
 function routeKey(r: Route): string { return JSON.stringify(r); }

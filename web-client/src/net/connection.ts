@@ -79,6 +79,10 @@ export class Connection {
       try { m = JSON.parse(String(ev.data)); } catch { return; }
       if (!m || typeof m.type !== "string") return;
       if (m.type === "moved") return this.moved(m);
+      // A message the server dropped unread (`rate_limited`) or could not handle (`bad_request`) is
+      // answered without id, and no ack will come for a pending action (protocol.md "error"): it is
+      // refused now, not 15 s later (a table waiting for its answer stays usable).
+      if (m.type === "error" && (m.code === "rate_limited" || m.code === "bad_request") && (m.id === null || m.id === undefined)) this.refuseActions(m);
       this.emit(m);
       if (typeof m.id === "number" && this.pending.has(m.id)) {
         const p = this.pending.get(m.id)!;
@@ -164,6 +168,15 @@ export class Connection {
       }, REQUEST_TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer, msg });
     });
+  }
+
+  private refuseActions(m: ServerMessage): void {
+    for (const [id, p] of [...this.pending]) {
+      if (p.msg?.type !== "action") continue;
+      this.pending.delete(id);
+      window.clearTimeout(p.timer);
+      p.reject({ code: String(m.code), message: String(m.message ?? m.code) });
+    }
   }
 
   private failPending(code: string): void {

@@ -7,7 +7,7 @@
 // by Tab, Enter and the table's hotkeys, never a click. A target Tab cannot reach fails the scenario.
 import { join } from "node:path";
 import { check, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
-import { checkEveryControlReachable, chooseByKeys, keyOn, tabTo, typeInto } from "../../../../tests/browser/keyboard.mjs";
+import { checkEveryControlReachable, chooseByKeys, keyOn, keyOnOffer, tabTo, typeInto } from "../../../../tests/browser/keyboard.mjs";
 import { checkBoardTargets } from "./targets.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -100,7 +100,9 @@ export async function keyboardCatan({ browser, base, shots }) {
         noticeVersion = moved.version;
       }
     } else if (f.view.offer && f.view.offer.from !== 0 && has("rejectOffer")) {
-      tabs += await keyOn(page, tid("offer-reject"), "the offer's Reject");
+      const n = await keyOnOffer(page, tid("offer-reject"), "the offer's Reject", f.view);
+      if (n === null) continue;  // (the offer closed before Tab reached its button)
+      tabs += n;
       await acted(f.version, "the answer to an offer");
       done.answered++;
     } else if (has("rollDice")) {

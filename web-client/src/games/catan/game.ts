@@ -95,7 +95,7 @@ export function mountGameUI(root: HTMLElement, ctx: GameContext): GameHandle {
   const offerSlot = h("div", { class: "hx-offer-slot" });
   const handSlot = h("div", { class: "hx-hand-slot", tabindex: 0 });  // (it may scroll: reachable by the keyboard)
   const barSlot = h("div", { class: "hx-bar-slot" });
-  const logList = h("ol", { class: "hx-log-list" });
+  const logList = h("ol", { class: "hx-log-list", tabindex: 0, "aria-labelledby": "hx-tab-log" });  // (it scrolls: reachable by the keyboard)
   const logBox = h("section", { class: "hx-log", "data-testid": "log", "aria-label": "log" }, h("h3", { class: "sr-only" }, ""), logList);
   // The log and the room's chat as two tabs (the chat comes from the shell, when it lends it).
   let tab: "log" | "chat" = "log";

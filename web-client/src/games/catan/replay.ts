@@ -27,7 +27,7 @@ export function mountReplay(root: HTMLElement, roomId: string, lang: () => Lang,
   const svg = s("svg", { xmlns: "http://www.w3.org/2000/svg" }) as SVGSVGElement;
   const head = h("header", { class: "hx-status" });
   const playersSlot = h("div", {});
-  const eventsList = h("ol", { class: "hx-log-list", "data-testid": "replay-events" });
+  const eventsList = h("ol", { class: "hx-log-list", "data-testid": "replay-events", tabindex: 0 });  // (it scrolls: reachable by the keyboard)
   const statsSlot = h("div", { class: "hx-charts" });
 
   const names = () => {
