@@ -441,7 +441,11 @@ TEST_CASE("cluster: a table that ends on a node not running its tournament reach
     REQUIRE(eventually([&] { return node_log(d1).find("tournament " + id + ": another node runs it now") != std::string::npos; }, 60));
     CHECK(pg_rows(store.location, "SELECT node FROM room_owners WHERE room = $1", {room}).at(0).at(0) == "n1");
 
-    // Pat finishes the game on node 1; node 2 collects the result from the store.
+    // Pat finishes the game on node 1 (on a new connection: the last move's ack may still be on its
+    // way on the first one); node 2 collects the result from the store.
+    p.c->close();
+    p.c.reset();
+    p.take_snapshot(resume_anywhere(p, {n1.port}).snapshot);
     play_until(p, rng, [&] { return p.view.at("phase") == "gameOver"; }, 200000);
     p.c->close();
     REQUIRE(eventually([&] { return ct::round_finished(n2.port, id, 1); }, 120));
