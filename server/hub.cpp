@@ -132,9 +132,9 @@ void Hub::record_game(std::shared_ptr<const PlayedGame> g, int attempt) {
         if (!run) return;  // the server stops
         if (run_guarded("ratings", [&] {
                 rate_for_clubs(*g);  // club ladders (hub_clubs.cpp), before the history shows the game
-                if (!seat_accounts_) return ratings_->record(*g);
+                if (!seat_accounts_ || g->owner.empty()) return ratings_->record(*g);
                 PlayedGame linked = *g;  // a managed room's owner may link accounts to its seats
-                for (auto& [seat, account] : seat_accounts_(g->room))
+                for (auto& [seat, account] : seat_accounts_(g->room, g->owner))
                     if (seat >= 0 && seat < static_cast<int>(linked.seats.size()) && !account.empty())
                         linked.seats[seat].account = account;
                 ratings_->record(linked);

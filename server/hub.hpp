@@ -101,7 +101,8 @@ public:
     // are written): a tournament entrant's linked account gets the game in its history whoever sat
     // in the seat (another device, a stand-in bot; docs/tournaments.md "Accounts"). Set before
     // restore(); it wins over the account of the seat's session.
-    using SeatAccounts = std::function<std::map<int, std::string>(const std::string& room)>;
+    // Called for managed rooms' games only: (room, its owner).
+    using SeatAccounts = std::function<std::map<int, std::string>(const std::string& room, const std::string& owner)>;
     void set_seat_accounts(SeatAccounts source);
     // A referee's action at an open room (Room::referee); `done` gets "" or why it was refused (on
     // the room's strand). False when no such room is open here.

@@ -863,6 +863,26 @@ std::optional<StoredRoom> PgStore::load_room(const std::string& id) {
     return out;
 }
 
+std::map<std::string, std::string> PgStore::room_states(const std::vector<std::string>& ids) {
+    std::map<std::string, std::string> out;
+    if (ids.empty()) return out;
+    std::string list = "{";  // a text[] literal; each id quoted
+    for (const std::string& id : ids) {
+        if (list.size() > 1) list += ',';
+        list += '"';
+        for (char ch : id) {
+            if (ch == '"' || ch == '\\') list += '\\';
+            list += ch;
+        }
+        list += '"';
+    }
+    list += '}';
+    std::lock_guard lock(r_mu_);
+    Result r = read(*r_, "SELECT id, state FROM rooms WHERE id = ANY($1::text[])", {list});
+    for (int i = 0; i < PQntuples(r.get()); ++i) out[PQgetvalue(r.get(), i, 0)] = PQgetvalue(r.get(), i, 1);
+    return out;
+}
+
 bool PgStore::room_exists(const std::string& id) {
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);

@@ -62,6 +62,7 @@ public:
 
     std::optional<StoredRoom> load_room(const std::string& id) override;
     bool room_exists(const std::string& id) override;
+    std::map<std::string, std::string> room_states(const std::vector<std::string>& ids) override;
     // Recovery is a takeover: the unfinished rooms are claimed (their epoch + 1, owner this node)
     // in the transaction that reads them, so an earlier holder (a frozen process) can no longer
     // write them.

@@ -41,6 +41,7 @@ struct PlayedGame {
     bool rated = false;
     bool is_private = false;  // private or password rooms: no replay link on public pages
     std::string club;         // a club's room: its id (docs/decisions/028-clubs.md)
+    std::string owner;        // a managed room's owner (a tournament's table: "tournament:<id>"), else ""
     int64_t finished_ms = 0;
     std::vector<PlayedSeat> seats;
     core::Outcome outcome;

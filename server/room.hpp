@@ -128,6 +128,9 @@ public:
     };
     void referee(const RefereeRequest& r, std::function<void(const std::string& error)> done);
     void restore_rulings(const json& rulings);  // crash recovery: the stored referee log
+    // The referee log's last pause or resume was a pause (restore_started pauses the clocks again:
+    // after a restart or a takeover by another node the table stays paused).
+    bool referee_paused() const;
     void restore_stand_ins(const json& stand_ins);  // crash recovery: the stored stand-in log
     void chat(const ClientPtr& c, const std::string& text, int64_t id);
     // Rated rooms: the seats of `account` show `r` (a push when it changed): the store's rating,

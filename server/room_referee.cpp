@@ -87,4 +87,15 @@ void Room::restore_rulings(const json& rulings) {
     if (rulings.is_array()) rulings_ = rulings;
 }
 
+bool Room::referee_paused() const {
+    bool paused = false;
+    for (const json& r : rulings_) {
+        if (!r.is_object()) continue;
+        const std::string kind = r.value("kind", "");
+        if (kind == "pause") paused = true;
+        if (kind == "resume") paused = false;
+    }
+    return paused;
+}
+
 }  // namespace hexhall::server

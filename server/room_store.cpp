@@ -71,6 +71,7 @@ void Room::report_over() {
     g.rated = options_.rated;
     g.is_private = options_.is_private || !password_hash_.empty();
     g.club = options_.club;
+    g.owner = owner_;
     g.finished_ms = unix_ms_now();
     g.outcome = *o;
     for (const Seat& s : seats_) {
@@ -176,6 +177,9 @@ void Room::restore_started() {
     started_ = true;
     start_told_ = true;
     game_->begin(unix_ms_now(), limits_.clock_scale);
+    // A referee's pause holds wherever the room is served again (a restart, another node's takeover):
+    // the stored referee log says so (room_referee.cpp), the clocks stay frozen until a resume.
+    if (referee_paused() && game_->pause_clock(unix_ms_now())) spdlog::info("room {}: clocks stay paused by the referee", id_);
     // The recent events as the live room had them (issue 18): a returning player's log after a restart.
     std::vector<std::vector<Text>> restored = game_->take_restored_history();
     for (size_t i = 0; i < restored.size() && i <= seats_.size(); ++i)

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -339,6 +340,14 @@ public:
     // Reads (any thread).
     virtual std::optional<StoredRoom> load_room(const std::string& id) = 0;
     virtual bool room_exists(const std::string& id) = 0;
+    // The state (open | running | finished | abandoned) of each of these rooms that exists: one
+    // query on PostgreSQL (a tournament's result check asks for all its open tables at once).
+    virtual std::map<std::string, std::string> room_states(const std::vector<std::string>& ids) {
+        std::map<std::string, std::string> out;
+        for (const std::string& id : ids)
+            if (std::optional<StoredRoom> r = load_room(id)) out[id] = r->room.state;
+        return out;
+    }
     // State open or running: the rooms recovery restores. A backend with room ownership (PostgreSQL)
     // takes them over for this process as it reads them (pg_store.hpp).
     virtual std::vector<StoredRoom> load_unfinished() = 0;

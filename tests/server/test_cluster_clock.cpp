@@ -6,6 +6,7 @@
 
 #include "server/games.hpp"
 #include "tests/server/store_backends.hpp"
+#include "tests/server/turn_support.hpp"
 
 using namespace hexhall::test;
 
@@ -36,24 +37,7 @@ TEST_CASE("cluster: a turn clock survives a takeover, the outage not charged, an
     int64_t left_at_kill = 0;  // ms the active player's turn had left when node A died
     start_four(a->port, players, {{"players", 4}, {"vp", 10}, {"clock", "fast"}}, commitment);
     // Past the set-up, a turn in "main" after its roll (not a 7): its 45 s turn clock runs.
-    for (int tries = 0; active < 0; ++tries) {
-        REQUIRE(tries < 3000);
-        const json& v = players[0].view;
-        if (v.at("phase") != "preRoll" || v.at("turn").get<int>() < 1) {
-            play_one(players, rng, acks);
-            continue;
-        }
-        const int seat = v.at("active").get<int>();
-        Player& p = players[seat];
-        p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", {{"type", "rollDice"}}}});
-        REQUIRE(p.c->recv().at("type") == "ack");
-        for (Player& q : players) q.take_patch(q.c->recv());
-        if (players[0].view.at("phase") != "main") continue;
-        REQUIRE(p.clock.is_object());
-        REQUIRE(p.clock.at("seat") == seat);
-        REQUIRE(p.clock.at("kind") == "turn");
-        active = seat;
-    }
+    active = play_to_main_turn(players, rng, acks, 3000);
     left_at_kill = players[active].clock.at("deadline").get<int64_t>() - unix_ms_now();
     a->kill_hard();
     const auto killed = std::chrono::steady_clock::now();

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "server/games.hpp"
+#include "tests/server/http_exchange.hpp"
 #include "tests/server/store_backends.hpp"
 
 using namespace hexhall::test;
@@ -26,26 +27,13 @@ struct Reply {
 
 Reply call(uint16_t port, http::verb method, const std::string& target, const json& body = nullptr,
            const std::string& token = "", const std::string& origin = "") {
-    asio::io_context ioc;
-    tcp::socket s(ioc);
-    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    http::request<http::string_body> req{method, target, 11};
-    req.set(http::field::host, "127.0.0.1");
-    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-    if (!origin.empty()) req.set(http::field::origin, origin);
-    if (method == http::verb::options) {  // a browser's CORS preflight
-        req.set(http::field::access_control_request_method, "POST");
-        req.set(http::field::access_control_request_headers, "authorization,content-type");
-    }
-    if (!body.is_null()) {
-        req.set(http::field::content_type, "application/json");
-        req.body() = body.dump();
-    }
-    req.prepare_payload();
-    http::write(s, req);
-    beast::flat_buffer b;
-    http::response<http::string_body> res;
-    http::read(s, b, res);
+    const HttpResponse res = http_exchange(port, method, target, body, token, [&](HttpRequestBody& req) {
+        if (!origin.empty()) req.set(http::field::origin, origin);
+        if (method == http::verb::options) {  // a browser's CORS preflight
+            req.set(http::field::access_control_request_method, "POST");
+            req.set(http::field::access_control_request_headers, "authorization,content-type");
+        }
+    });
     Reply r;
     r.status = static_cast<int>(res.result_int());
     r.body = json::parse(res.body(), nullptr, false);
@@ -122,6 +110,40 @@ Player sit(uint16_t port, const std::string& id, const std::string& token, int r
     return p;
 }
 
+// Reads Pat's messages (patches and snapshots applied, chat and the rest passed over) until `until`
+// holds for one; returns it.
+template <class F>
+json read_until(Player& p, F until) {
+    for (int guard = 0; guard < 20000; ++guard) {
+        json m = p.c->recv();
+        if (m.at("type") == "patch") p.take_patch(m);
+        else if (m.at("type") == "snapshot") p.take_snapshot(m);
+        if (until(m)) return m;
+    }
+    FAIL("the message awaited never came");
+    return json();
+}
+
+bool paused_snapshot(const json& m) {
+    return m.at("type") == "snapshot" && m.value("clock", json()).is_object() && m.at("clock").value("paused", false);
+}
+
+// The flags of a node in these tests: the pages are polled from one address (no per-address or
+// per-token limit in the way); the house bots move at once (a person's pace by default).
+std::vector<std::string> tournament_flags(const std::string& node, const std::string& lease_ms = "3000") {
+    std::vector<std::string> f = node_flags(node);
+    f.at(3) = lease_ms;  // --lease-ms
+    f.insert(f.end(), {"--tournament-per-address", "10000", "--tournament-per-token", "10000", "--bot-move-ms", "1"});
+    return f;
+}
+
+json table_of(uint16_t port, const std::string& id) { return view(port, id).at("run").at(0).at("tables").at(0); }
+
+std::string owner_node(const std::string& store, const std::string& id) {
+    const auto rows = pg_rows(store, "SELECT node FROM room_owners WHERE room = $1", {"tournament:" + id});
+    return rows.empty() ? "" : rows[0][0];
+}
+
 size_t count(const std::string& text, const std::string& what) {
     size_t n = 0;
     for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -138,14 +160,10 @@ TEST_CASE("cluster: a tournament runs across three nodes; its owner killed mid-r
     hexhall::server::register_builtin_games();
     const TestStoreDb store("postgres");
     const auto d1 = temp_dir("hexhall-tnode1-"), d2 = temp_dir("hexhall-tnode2-"), d3 = temp_dir("hexhall-tnode3-");
-    // The test polls the pages from one address: no per-address or per-token limit in its way. The
-    // house bots' table is a bot game, paced at a person's pace by default (250 ms a move: minutes
-    // a game on a loaded machine): here its bots move at once.
-    const auto flags = [](const std::string& node) {
-        std::vector<std::string> f = node_flags(node);
-        f.insert(f.end(), {"--tournament-per-address", "10000", "--tournament-per-token", "10000", "--bot-move-ms", "1"});
-        return f;
-    };
+    // The test polls the pages from one address; the house bots' table is a bot game, paced at a
+    // person's pace by default (250 ms a move: minutes a game on a loaded machine): here its bots
+    // move at once (tournament_flags).
+    const auto flags = [](const std::string& node) { return ct::tournament_flags(node); };
     auto n1 = std::make_unique<ChildServer>(store.flags(), d1, flags("n1"));
     ChildServer n2(store.flags(), d2, flags("n2")), n3(store.flags(), d3, flags("n3"));
 
@@ -288,4 +306,166 @@ TEST_CASE("cluster: a tournament runs across three nodes; its owner killed mid-r
     }
     std::error_code ec;
     for (const auto& d : {d1, d2, d3}) std::filesystem::remove_all(d, ec);
+}
+
+// A referee's pause is kept with the table's room (its stored referee log): when the table's node dies
+// and another node takes the table over, the clocks there stay frozen ("Paused by the referee": the
+// room's clockPaused) until the referee resumes it through the tournament's new owner.
+TEST_CASE("cluster: a referee's pause survives the table's takeover by another node; resume works on the new owner",
+          "[server][crash][cluster][tournament]") {
+    namespace ct = cluster_tournament;
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog watchdog(300);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto d1 = temp_dir("hexhall-tpause1-"), d2 = temp_dir("hexhall-tpause2-");
+    auto n1 = std::make_unique<ChildServer>(store.flags(), d1, ct::tournament_flags("n1"));
+    ChildServer n2(store.flags(), d2, ct::tournament_flags("n2"));
+
+    // One table: Pat and three house bots, a relaxed clock (casual), made and run on node 1.
+    const ct::Reply made = ct::call(n1->port, http::verb::post, "/tournaments",
+                                    {{"name", "Pause cup"}, {"game", "catan"},
+                                     {"settings", {{"rounds", 1}, {"clockPreset", "casual"}, {"noShowAfterS", 3600}}}});
+    INFO(made.body.dump());
+    REQUIRE(made.status == 201);
+    const std::string id = made.body.at("id"), organiser = made.body.at("organiserToken");
+    const std::string base = "/tournaments/" + id;
+    const ct::Reply pat = ct::send(n1->port, base + "/entrants", {{"name", "Pat"}, {"invite", made.body.at("invite")}}, "");
+    REQUIRE(pat.status == 201);
+    for (int i = 0; i < 3; ++i)
+        REQUIRE(ct::send(n1->port, base + "/entrants", {{"name", "Bot " + std::to_string(i)}, {"bot", "heuristic"}}, organiser).status == 201);
+    const ct::Reply ref = ct::send(n1->port, base + "/referees", {{"name", "Rex"}}, organiser);
+    REQUIRE(ref.status == 201);
+    const std::string rex = ref.body.at("token");
+    REQUIRE(ct::send(n1->port, base + "/rounds", json::object(), organiser).status == 201);
+    REQUIRE(ct::send(n1->port, base + "/rounds/1/start", json::object(), organiser).status == 200);
+    const std::string pat_token = pat.body.at("token");
+    Player p = ct::sit(n1->port, id, pat_token, 1);
+    if (!p.clock.is_object()) ct::read_until(p, [&](const json&) { return p.clock.is_object(); });  // a clock runs
+
+    // The referee pauses the table: every seat gets a frozen clock.
+    const json pause = {{"round", 1}, {"table", 1}, {"kind", "pause"}};
+    const ct::Reply paused = ct::send(n1->port, base + "/referee", pause, rex);
+    INFO(paused.body.dump());
+    REQUIRE(paused.status == 201);
+    CHECK(paused.body.at("atTable") == "applied");
+    ct::read_until(p, ct::paused_snapshot);
+    CHECK(ct::table_of(n1->port, id).at("clockPaused") == true);
+
+    // Node 1 dies; node 2 takes the table (and the tournament) over: the clocks are still paused.
+    n1->kill_hard();
+    p.c.reset();
+    const Resumed resumed = resume_anywhere(p, {n2.port});
+    INFO(resumed.snapshot.dump().substr(0, 600));
+    p.take_snapshot(resumed.snapshot);
+    REQUIRE(p.clock.is_object());
+    CHECK(p.clock.value("paused", false) == true);
+    REQUIRE(eventually([&] { return ct::owner_node(store.location, id) == "n2"; }, 60));
+    CHECK(ct::table_of(n2.port, id).at("clockPaused") == true);  // what the players' room shows
+
+    // The referee resumes it through the new owner: the clocks run again.
+    const int64_t resumed_at = unix_ms_now();
+    const ct::Reply resume = ct::send(n2.port, base + "/referee", {{"round", 1}, {"table", 1}, {"kind", "resume"}}, rex);
+    INFO(resume.body.dump());
+    REQUIRE(resume.status == 201);
+    CHECK(resume.body.at("atTable") == "applied");
+    const json running = ct::read_until(p, [](const json& m) {
+        return m.at("type") == "snapshot" && m.value("clock", json()).is_object() && !m.at("clock").contains("paused");
+    });
+    CHECK(running.at("clock").at("deadline").get<int64_t>() > resumed_at);
+    CHECK(ct::table_of(n2.port, id).at("clockPaused") == false);
+    p.c->close();
+    const std::string log = node_log(d2);
+    INFO(log.substr(log.size() > 4000 ? log.size() - 4000 : 0));
+    CHECK(log.find("clocks stay paused by the referee") != std::string::npos);
+    CHECK(log.find("[error]") == std::string::npos);
+    std::error_code ec;
+    for (const auto& d : {d1, d2}) std::filesystem::remove_all(d, ec);
+}
+
+// A table that ends on a node that no longer runs its tournament (the tournament moved, the table
+// stayed): its result reaches the tournament's owner, and its game the profile of the entrant's
+// linked account, once. Node 1 runs both until the tournament's owner row is handed to nobody (as a
+// stopped node's) while node 1 is frozen: node 2 adopts the tournament, node 1 keeps the table
+// (its lease of 30 s still holds) and drops the tournament when it wakes.
+TEST_CASE("cluster: a table that ends on a node not running its tournament reaches the linked account's profile once",
+          "[server][crash][cluster][tournament]") {
+    namespace ct = cluster_tournament;
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog watchdog(300);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto d1 = temp_dir("hexhall-tprofile1-"), d2 = temp_dir("hexhall-tprofile2-");
+    ChildServer n1(store.flags(), d1, ct::tournament_flags("n1", "30000"));
+    ChildServer n2(store.flags(), d2, ct::tournament_flags("n2"));
+
+    const ct::Reply made = ct::call(n1.port, http::verb::post, "/tournaments",
+                                    {{"name", "Profile cup"}, {"game", "catan"},
+                                     {"settings", {{"rounds", 1}, {"clockPreset", "untimed"}, {"noShowAfterS", 3600}}}});
+    INFO(made.body.dump());
+    REQUIRE(made.status == 201);
+    const std::string id = made.body.at("id"), organiser = made.body.at("organiserToken");
+    const std::string base = "/tournaments/" + id;
+    // Pat has an account and enters logged in: the entrant is linked to it. Pat then plays from a
+    // guest session (another device): only the link brings the game to the account.
+    WsClient lobby(n1.port);
+    lobby.hello("guest");
+    const json sent = lobby.request({{"type", "register"}, {"name", "Pat"}, {"password", "Pat password"}});
+    json answer;
+    do answer = lobby.recv();
+    while (!answer.contains("id") || answer.at("id") != sent.at("id"));
+    REQUIRE(answer.at("type") == "account");
+    const ct::Reply pat = ct::send(n1.port, base + "/entrants",
+                                   {{"name", "Pat"}, {"invite", made.body.at("invite")}, {"session", lobby.token}}, "");
+    INFO(pat.body.dump());
+    REQUIRE(pat.status == 201);
+    REQUIRE(pat.body.at("account").is_object());
+    for (int i = 0; i < 3; ++i)
+        REQUIRE(ct::send(n1.port, base + "/entrants", {{"name", "Bot " + std::to_string(i)}, {"bot", "heuristic"}}, organiser).status == 201);
+    REQUIRE(ct::send(n1.port, base + "/rounds", json::object(), organiser).status == 201);
+    REQUIRE(ct::send(n1.port, base + "/rounds/1/start", json::object(), organiser).status == 200);
+    const std::string pat_token = pat.body.at("token");
+    Player p = ct::sit(n1.port, id, pat_token, 1);
+    const std::string room = ct::table_of(n1.port, id).at("room");
+    std::mt19937_64 rng(11);
+    int moves = 0;
+    play_until(p, rng, [&] { return ++moves > 20 || p.view.at("phase") == "gameOver"; }, 200000);
+    REQUIRE(p.view.at("phase") != "gameOver");
+
+    // The tournament moves to node 2; the table stays on node 1.
+    REQUIRE(::kill(n1.pid, SIGSTOP) == 0);
+    REQUIRE(pg_rows(store.location, "UPDATE room_owners SET node = '', epoch = epoch + 1 WHERE room = $1 RETURNING epoch",
+                    {"tournament:" + id}).size() == 1);
+    REQUIRE(eventually([&] { return ct::owner_node(store.location, id) == "n2"; }, 60));
+    REQUIRE(::kill(n1.pid, SIGCONT) == 0);
+    REQUIRE(eventually([&] { return node_log(d1).find("tournament " + id + ": another node runs it now") != std::string::npos; }, 60));
+    CHECK(pg_rows(store.location, "SELECT node FROM room_owners WHERE room = $1", {room}).at(0).at(0) == "n1");
+
+    // Pat finishes the game on node 1 (on a new connection: the last move's ack may still be on its
+    // way on the first one); node 2 collects the result from the store.
+    p.c->close();
+    p.c.reset();
+    p.take_snapshot(resume_anywhere(p, {n1.port}).snapshot);
+    play_until(p, rng, [&] { return p.view.at("phase") == "gameOver"; }, 200000);
+    p.c->close();
+    REQUIRE(eventually([&] { return ct::round_finished(n2.port, id, 1); }, 120));
+    CHECK(ct::table_of(n2.port, id).at("result").is_object());
+
+    // The game is in Pat's profile, once.
+    int status = 0;
+    json page;
+    const bool listed = eventually([&] {
+        page = json::parse(http_get(n1.port, "/players/Pat", status));
+        return status == 200 && page.value("played", 0) >= 1;
+    }, 60);
+    INFO(page.dump());
+    REQUIRE(listed);
+    CHECK(page.at("played") == 1);
+    CHECK(page.at("games").at(0).at("room") == room);
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM rooms WHERE id = $1 AND state = 'finished'", {room}).at(0).at(0) == "1");
+    const std::string log = node_log(d2);
+    INFO(log.substr(log.size() > 4000 ? log.size() - 4000 : 0));
+    CHECK(log.find("[error]") == std::string::npos);
+    std::error_code ec;
+    for (const auto& d : {d1, d2}) std::filesystem::remove_all(d, ec);
 }

@@ -22,6 +22,7 @@
 #include "server/games.hpp"
 #include "server/record_check.hpp"
 #include "tests/server/store_backends.hpp"
+#include "tests/server/turn_support.hpp"
 
 using namespace hexhall::test;
 
@@ -127,26 +128,9 @@ TEST_CASE("crash: a turn clock resumes after a restart with the time it had left
         start_four(server.port, players, {{"players", 4}, {"vp", 10}, {"clock", "standard"}}, commitment);
         // Past the set-up, at the start of a turn: wait 1.5 s of the turn's 90 s, then roll. If the
         // roll is not a 7 the turn goes on in "main" with ~88.5 s left; the server dies there.
-        for (int tries = 0; active < 0; ++tries) {
-            REQUIRE(tries < 2000);
-            const json& v = players[0].view;
-            if (v.at("phase") != "preRoll" || v.at("turn").get<int>() < 1) {
-                play_one(players, rng, acks);
-                continue;
-            }
-            const int seat = v.at("active").get<int>();
-            std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-            Player& p = players[seat];
-            p.c->request({{"type", "action"}, {"game", "catan"}, {"catan", {{"type", "rollDice"}}}});
-            REQUIRE(p.c->recv().at("type") == "ack");
-            for (Player& q : players) q.take_patch(q.c->recv());
-            if (players[0].view.at("phase") != "main") continue;
-            REQUIRE(p.clock.is_object());
-            REQUIRE(p.clock.at("seat") == seat);
-            REQUIRE(p.clock.at("kind") == "turn");
-            left_before = p.clock.at("deadline").get<int64_t>() - unix_ms_now();
-            active = seat;
-        }
+        active = play_to_main_turn(players, rng, acks, 2000,
+                                   [] { std::this_thread::sleep_for(std::chrono::milliseconds(1500)); });
+        left_before = players[active].clock.at("deadline").get<int64_t>() - unix_ms_now();
         CHECK(left_before < 90'000 - 1'200);  // the 1.5 s waited before the roll count
         server.kill_hard();
     }

@@ -15,6 +15,7 @@
 #include "server/config.hpp"
 #include "server/games.hpp"
 #include "tests/server/ops_support.hpp"
+#include "tests/server/http_exchange.hpp"
 #include "tests/server/store_backends.hpp"
 #include "tournament/desk/desk.hpp"
 #include "tournament/model_json.hpp"
@@ -63,21 +64,7 @@ struct TourReply {
 
 TourReply tour_call(uint16_t port, http::verb method, const std::string& target, const json& body = nullptr,
                     const std::string& token = "") {
-    asio::io_context ioc;
-    tcp::socket s(ioc);
-    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    http::request<http::string_body> req{method, target, 11};
-    req.set(http::field::host, "127.0.0.1");
-    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-    if (!body.is_null()) {
-        req.set(http::field::content_type, "application/json");
-        req.body() = body.dump();
-    }
-    req.prepare_payload();
-    http::write(s, req);
-    beast::flat_buffer b;
-    http::response<http::string_body> res;
-    http::read(s, b, res);
+    const HttpResponse res = http_exchange(port, method, target, body, token);
     TourReply r;
     r.status = static_cast<int>(res.result_int());
     r.text = res.body();

@@ -124,7 +124,7 @@ Desk::Desk(server::Hub& hub, server::Store* store, DeskOptions options)
     hub_.set_room_over_listener([this](const std::string& owner, const std::string& room, const core::Outcome& o) {
         on_room_over(owner, room, o);
     });
-    hub_.set_seat_accounts([this](const std::string& room) { return seat_accounts(room); });
+    hub_.set_seat_accounts([this](const std::string& room, const std::string& owner) { return seat_accounts(room, owner); });
 }
 
 Desk::~Desk() { stop(); }
@@ -462,25 +462,44 @@ void Desk::open_table(Entry& e, const Round& round, const Table& table, RoundRun
 
 // On the fair pool, once a table's game ended (Hub::record_game): the entrants' linked accounts by
 // the seat each played (the table's seats as the room has them: game_seats, absent left out).
-std::map<int, std::string> Desk::seat_accounts(const std::string& room) {
+// Wherever the table ended: a tournament this node does not run (several nodes: it ended on another
+// node than the tournament's, or before this node adopted it) is read from the store, as its owner
+// last wrote it. The game reaches the profiles once: only the node where it ended records it.
+std::map<int, std::string> Desk::seat_accounts(const std::string& room, const std::string& owner) {
+    if (!owner.starts_with(kOwnerPrefix)) return {};
+    const std::string id = owner.substr(std::string_view(kOwnerPrefix).size());
+    {
+        std::lock_guard lock(mu_);
+        if (auto where = rooms_.find(room); where != rooms_.end())
+            if (const Entry* e = find(where->second.first)) return linked_seats(*e, where->second.second.first, where->second.second.second);
+        if (entries_.count(id) || !store_) return {};  // run here, and not one of its tables
+    }
+    std::string error;
+    const std::optional<Entry> e = load_entry(id, error);
+    if (!e) {
+        spdlog::warn("tournament {}: the accounts of room {} cannot be read ({})", id, room, error);
+        return {};
+    }
+    for (const auto& [rn, rr] : e->run)
+        for (const auto& [tn, tr] : rr.tables)
+            if (tr.room == room) return linked_seats(*e, rn, tn);
+    return {};
+}
+
+std::map<int, std::string> Desk::linked_seats(const Entry& e, int round, int table_number) {
     std::map<int, std::string> out;
-    std::lock_guard lock(mu_);
-    auto where = rooms_.find(room);
-    if (where == rooms_.end()) return out;
-    const auto& [tid, at] = where->second;
-    Entry* e = find(tid);
-    if (!e || e->access.accounts.empty()) return out;
-    const auto rr = e->run.find(at.first);
-    if (rr == e->run.end()) return out;
-    const auto tr = rr->second.tables.find(at.second);
+    if (e.access.accounts.empty()) return out;
+    const auto rr = e.run.find(round);
+    if (rr == e.run.end()) return out;
+    const auto tr = rr->second.tables.find(table_number);
     if (tr == rr->second.tables.end()) return out;
-    for (const Round& r : e->t.rounds) {
-        if (r.number != at.first) continue;
+    for (const Round& r : e.t.rounds) {
+        if (r.number != round) continue;
         for (const Table& table : r.tables) {
-            if (table.number != at.second) continue;
-            const std::vector<std::string> seats = game_seats(e->t, table, tr->second.absent);
+            if (table.number != table_number) continue;
+            const std::vector<std::string> seats = game_seats(e.t, table, tr->second.absent);
             for (size_t i = 0; i < seats.size(); ++i)
-                if (auto a = e->access.accounts.find(seats[i]); !seats[i].empty() && a != e->access.accounts.end())
+                if (auto a = e.access.accounts.find(seats[i]); !seats[i].empty() && a != e.access.accounts.end())
                     out[static_cast<int>(i)] = a->second;
         }
     }
@@ -541,16 +560,8 @@ void Desk::reconcile(Entry& e) {
         if (round.status != RoundStatus::Started) continue;
         for (auto& [tn, tr] : e.run[round.number].tables) {
             if (tr.room.empty() || tr.room == "-") continue;
-            if (hub_.room_summary(tr.room)) {  // still running: a referee's pause holds after a restart
-                bool paused = false;
-                for (const RefereeAction& a : e.t.referee_log)
-                    if (a.round == round.number && a.table == tn) {
-                        if (a.kind == RefereeActionKind::Pause) paused = true;
-                        if (a.kind == RefereeActionKind::Resume) paused = false;
-                    }
-                if (paused) hub_.referee(tr.room, {"pause", -1, "(restart)", "", "the clocks stay paused after a server restart"}, {});
-                continue;
-            }
+            // Still running: a referee's pause holds, the room keeps it (Room::restore_started).
+            if (hub_.room_summary(tr.room)) continue;
             const std::optional<server::StoredRoom> stored = store_->load_room(tr.room);
             if (!stored || stored->room.state != "finished") continue;
             const server::ReplayedGame g = server::replay_stored(*stored);
@@ -634,25 +645,39 @@ void Desk::cluster_step() {
 }
 
 void Desk::poll_tables(Entry& e) {
-    bool changed = false;
+    // The tables of its started rounds without a result that are not running here; their states
+    // come from the store in one query for the whole tournament (not one per table per second).
+    struct Open {
+        int round, table;
+        std::string room;
+    };
+    std::vector<Open> open;
     for (Round& round : e.t.rounds) {
         if (round.status != RoundStatus::Started) continue;
         for (auto& [tn, tr] : e.run[round.number].tables) {
             if (tr.room.empty() || tr.room == "-") continue;
             // Running here: the room reports its end. Over here, or not here: its stored end counts
-            // (it may have ended before this node ran the tournament).
+            // (it may have ended on another node, or before this node ran the tournament).
             const std::optional<json> here = hub_.room_summary(tr.room);
             if (here && !here->value("over", false)) continue;
             bool recorded = false;
             for (const TableResult& r : e.t.results) recorded = recorded || (r.round == round.number && r.table == tn);
-            if (recorded) continue;
-            if (!here && directory_->locate(tr.room).kind != server::RoomLocation::Kind::None) continue;  // running elsewhere
-            const std::optional<server::StoredRoom> stored = store_->load_room(tr.room);
-            if (!stored || stored->room.state != "finished") continue;
-            const server::ReplayedGame g = server::replay_stored(*stored);
-            if (g.game && g.complete && g.game->over())
-                if (const auto o = g.game->outcome()) changed = record(e, round.number, tn, *o) || changed;
+            if (!recorded) open.push_back({round.number, tn, tr.room});
         }
+    }
+    if (open.empty()) return;
+    std::vector<std::string> rooms;
+    for (const Open& o : open) rooms.push_back(o.room);
+    const std::map<std::string, std::string> states = store_->room_states(rooms);
+    bool changed = false;
+    for (const Open& o : open) {
+        const auto state = states.find(o.room);
+        if (state == states.end() || state->second != "finished") continue;  // still running (anywhere)
+        const std::optional<server::StoredRoom> stored = store_->load_room(o.room);
+        if (!stored || stored->room.state != "finished") continue;
+        const server::ReplayedGame g = server::replay_stored(*stored);
+        if (g.game && g.complete && g.game->over())
+            if (const auto out = g.game->outcome()) changed = record(e, o.round, o.table, *out) || changed;
     }
     if (changed) save(e);
 }

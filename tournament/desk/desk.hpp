@@ -176,8 +176,10 @@ private:
     void tick_entry(Entry& e, int64_t now_ms);
     void open_table(Entry& e, const Round& round, const Table& table, RoundRun& rr, int64_t now);
     void on_room_over(const std::string& owner, const std::string& room, const core::Outcome& outcome);
-    // The accounts linked to a table's seats (Hub::set_seat_accounts): seat -> account id.
-    std::map<int, std::string> seat_accounts(const std::string& room);
+    // The accounts linked to a table's seats (Hub::set_seat_accounts): seat -> account id. `owner`:
+    // the room's ("tournament:<id>"); a tournament another node runs is read from the store.
+    std::map<int, std::string> seat_accounts(const std::string& room, const std::string& owner);
+    static std::map<int, std::string> linked_seats(const Entry& e, int round, int table);
     // The account a lobby session token ("" : none) is logged in to on this node (memory only).
     std::optional<server::Account> account_of_session(const std::string& session) const;
     void process(const Report& report);  // on the desk's worker
