@@ -84,7 +84,18 @@ CREATE TABLE IF NOT EXISTS played_games (
   owner TEXT NOT NULL, room TEXT NOT NULL, seat INTEGER NOT NULL, time_ms BIGINT NOT NULL, body TEXT NOT NULL,
   PRIMARY KEY (owner, room, seat));
 CREATE INDEX IF NOT EXISTS played_games_time ON played_games(owner, time_ms);
+CREATE TABLE IF NOT EXISTS schema_version (
+  id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, compatible INTEGER NOT NULL);
 )sql";
+
+// The schema's version (docs/operations.md, "Upgrading"; decision 034). A release that changes the
+// schema raises kSchemaVersion and makes the change at start (in kSchema, or after it), under
+// kSchemaLock, in the one transaction that creates the schema. kSchemaCompatible is the oldest
+// version whose servers still work on this schema: it is raised only by a change that older servers
+// would misread (a renamed or dropped column, a new meaning), and a server older than the database's
+// `compatible` refuses to start. The row only ever grows (GREATEST): an older server never lowers it.
+constexpr int kSchemaVersion = 1;
+constexpr int kSchemaCompatible = 1;
 
 // The database's clock in unix ms: leases are compared on one clock, whatever the nodes' clocks say.
 #define HEXHALL_PG_NOW_MS "(extract(epoch from clock_timestamp()) * 1000)::bigint"
@@ -313,8 +324,26 @@ PgStore::PgStore(const std::string& url, std::string node, bool cluster) : node_
     }
     w_ = std::make_unique<Conn>(url);
     r_ = std::make_unique<Conn>(url);
-    if (!w_->simple("BEGIN") || !w_->simple(kSchemaLock) || !w_->simple(kSchema) || !w_->simple("COMMIT"))
-        throw std::runtime_error(std::string("store: cannot create the schema: ") + PQerrorMessage(w_->pg));
+    // One node at a time (several starting together on an empty database wait for the first), in one
+    // transaction: a node killed or cut off meanwhile leaves the schema as it was.
+    const auto schema_error = [this] {
+        return std::runtime_error(std::string("store: cannot create the schema: ") + PQerrorMessage(w_->pg));
+    };
+    if (!w_->simple("BEGIN") || !w_->simple(kSchemaLock) || !w_->simple(kSchema)) throw schema_error();
+    Result version(PQexec(w_->pg, "SELECT version, compatible FROM schema_version"), &PQclear);
+    if (!version || !succeeded(version.get())) throw schema_error();
+    if (PQntuples(version.get()) == 1 && std::atoi(PQgetvalue(version.get(), 0, 1)) > kSchemaVersion)
+        throw std::runtime_error(fmt::format(
+            "store: the database's schema is version {}, which needs a server of schema version {} or later; "
+            "this server has version {}: run the newer release, or restore the backup taken before the upgrade "
+            "(docs/operations.md, \"Upgrading\")",
+            PQgetvalue(version.get(), 0, 0), PQgetvalue(version.get(), 0, 1), kSchemaVersion));
+    const std::string stamp = fmt::format(
+        "INSERT INTO schema_version (id, version, compatible) VALUES (1, {}, {}) ON CONFLICT (id) DO UPDATE SET "
+        "version = GREATEST(schema_version.version, EXCLUDED.version), "
+        "compatible = GREATEST(schema_version.compatible, EXCLUDED.compatible)",
+        kSchemaVersion, kSchemaCompatible);
+    if (!w_->simple(stamp.c_str()) || !w_->simple("COMMIT")) throw schema_error();
     if (cluster_) l_ = std::make_unique<Conn>(url, "2");  // a lease renewal must not hang on a dead network
     spdlog::info("store: PostgreSQL {} (node {})", redacted_url(url), node_);
     thread_ = std::thread([this] { writer(); });

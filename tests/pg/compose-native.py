@@ -558,6 +558,51 @@ async def scenario(args, cluster):
     return wrong
 
 
+def schema_versions(args, cluster):
+    """Upgrading (docs/operations.md): a database stamped by a newer but compatible release keeps
+    working (and its stamp is not lowered); one a newer release made incompatible is refused at start,
+    with a message saying what to do. Returns what is wrong."""
+    wrong = []
+    row = psql(args, "SELECT version, compatible FROM schema_version")
+    if "|" not in row:
+        return [f"schema_version holds {row!r}, not one row (version, compatible)"]
+    version, compatible = (int(x) for x in row.split("|"))
+    if not 1 <= compatible <= version:
+        wrong.append(f"schema_version: version {version}, compatible {compatible}")
+    first, last = cluster.nodes[0], cluster.nodes[-1]
+
+    def restart(name):
+        proc = cluster.procs[name]
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+        return cluster.start_node(name)
+
+    psql(args, f"UPDATE schema_version SET version = {version + 1}")
+    restart(first)
+    cluster.wait_healthy(first)
+    if psql(args, "SELECT version, compatible FROM schema_version") != f"{version + 1}|{compatible}":
+        wrong.append("a node started on a newer, compatible schema changed its stamp")
+    psql(args, f"UPDATE schema_version SET compatible = {version + 1}")
+    before = os.path.getsize(cluster.logs[last])
+    proc = restart(last)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        return wrong + [f"{last} started on a schema that needs version {version + 1}"]
+    with open(cluster.logs[last], encoding="utf-8", errors="replace") as f:
+        f.seek(before)
+        out = f.read()
+    want = f"needs a server of schema version {version + 1} or later; this server has version {version}"
+    if proc.returncode == 0 or want not in out:
+        wrong.append(f"{last} on an incompatible schema: exit {proc.returncode}, without '{want}':\n{out[-1500:]}")
+    else:
+        print(f"{last} refuses a schema that needs version {version + 1}: "
+              + next(l for l in out.splitlines() if want in l), flush=True)
+        with open(cluster.logs[last], "r+") as f:  # its one expected [error] line
+            f.truncate(before)
+    return wrong
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--server", required=True, help="build/server/hexhall-server")
@@ -603,6 +648,8 @@ def main():
         cluster.start_proxy()
         print(f"proxy (nginx) on {cluster.port[cluster.proxy]}", flush=True)
         wrong = asyncio.run(scenario(args, cluster))
+        wrong += [f"a node logged an error: {e}" for e in cluster.errors()[:10]]
+        wrong += schema_versions(args, cluster)
         wrong += [f"a node logged an error: {e}" for e in cluster.errors()[:10]]
         ok = not wrong
         for w in wrong:
