@@ -325,25 +325,39 @@ PgStore::PgStore(const std::string& url, std::string node, bool cluster) : node_
     w_ = std::make_unique<Conn>(url);
     r_ = std::make_unique<Conn>(url);
     // One node at a time (several starting together on an empty database wait for the first), in one
-    // transaction: a node killed or cut off meanwhile leaves the schema as it was.
+    // transaction: a node killed or cut off meanwhile leaves the schema as it was. Only a database
+    // older than this server is changed: creating an index (even IF NOT EXISTS) locks its table against
+    // the other nodes' writes until the commit, so a node that froze in the middle would hold up every
+    // node's writes; PostgreSQL ends such a transaction after 10 s idle, releasing its locks.
     const auto schema_error = [this] {
         return std::runtime_error(std::string("store: cannot create the schema: ") + PQerrorMessage(w_->pg));
     };
-    if (!w_->simple("BEGIN") || !w_->simple(kSchemaLock) || !w_->simple(kSchema)) throw schema_error();
-    Result version(PQexec(w_->pg, "SELECT version, compatible FROM schema_version"), &PQclear);
-    if (!version || !succeeded(version.get())) throw schema_error();
-    if (PQntuples(version.get()) == 1 && std::atoi(PQgetvalue(version.get(), 0, 1)) > kSchemaVersion)
-        throw std::runtime_error(fmt::format(
-            "store: the database's schema is version {}, which needs a server of schema version {} or later; "
-            "this server has version {}: run the newer release, or restore the backup taken before the upgrade "
-            "(docs/operations.md, \"Upgrading\")",
-            PQgetvalue(version.get(), 0, 0), PQgetvalue(version.get(), 0, 1), kSchemaVersion));
+    if (!w_->simple("BEGIN") || !w_->simple("SET LOCAL idle_in_transaction_session_timeout = '10s'") ||
+        !w_->simple(kSchemaLock))
+        throw schema_error();
+    int stored = 0;  // the database's schema version (0: none yet)
+    Result exists(PQexec(w_->pg, "SELECT to_regclass('schema_version') IS NOT NULL"), &PQclear);
+    if (!exists || !succeeded(exists.get()) || PQntuples(exists.get()) != 1) throw schema_error();
+    if (PQgetvalue(exists.get(), 0, 0)[0] == 't') {
+        Result version(PQexec(w_->pg, "SELECT version, compatible FROM schema_version"), &PQclear);
+        if (!version || !succeeded(version.get())) throw schema_error();
+        if (PQntuples(version.get()) == 1) {
+            stored = std::atoi(PQgetvalue(version.get(), 0, 0));
+            if (std::atoi(PQgetvalue(version.get(), 0, 1)) > kSchemaVersion)
+                throw std::runtime_error(fmt::format(
+                    "store: the database's schema is version {}, which needs a server of schema version {} or "
+                    "later; this server has version {}: run the newer release, or restore the backup taken "
+                    "before the upgrade (docs/operations.md, \"Upgrading\")",
+                    stored, PQgetvalue(version.get(), 0, 1), kSchemaVersion));
+        }
+    }
     const std::string stamp = fmt::format(
         "INSERT INTO schema_version (id, version, compatible) VALUES (1, {}, {}) ON CONFLICT (id) DO UPDATE SET "
         "version = GREATEST(schema_version.version, EXCLUDED.version), "
         "compatible = GREATEST(schema_version.compatible, EXCLUDED.compatible)",
         kSchemaVersion, kSchemaCompatible);
-    if (!w_->simple(stamp.c_str()) || !w_->simple("COMMIT")) throw schema_error();
+    if (stored < kSchemaVersion && (!w_->simple(kSchema) || !w_->simple(stamp.c_str()))) throw schema_error();
+    if (!w_->simple("COMMIT")) throw schema_error();
     if (cluster_) l_ = std::make_unique<Conn>(url, "2");  // a lease renewal must not hang on a dead network
     spdlog::info("store: PostgreSQL {} (node {})", redacted_url(url), node_);
     thread_ = std::thread([this] { writer(); });
