@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <set>
 #include <stdexcept>
+#include <string_view>
 
 #include <libpq-fe.h>
 #include <spdlog/fmt/fmt.h>
@@ -87,7 +88,27 @@ CREATE INDEX IF NOT EXISTS played_games_time ON played_games(owner, time_ms);
 CREATE TABLE IF NOT EXISTS play_queue (
   session TEXT PRIMARY KEY, node TEXT NOT NULL, queue TEXT NOT NULL, name TEXT NOT NULL, account TEXT NOT NULL,
   address TEXT NOT NULL, skill DOUBLE PRECISION NOT NULL, joined_ms BIGINT NOT NULL, matched TEXT NOT NULL DEFAULT '');
+CREATE TABLE IF NOT EXISTS schema_version (
+  id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, compatible INTEGER NOT NULL,
+  script TEXT NOT NULL DEFAULT '');
 )sql";
+
+// The schema's version (docs/operations.md, "Upgrading"; decision 034). A release that changes the
+// schema raises kSchemaVersion and makes the change at start (in kSchema, or after it), under
+// kSchemaLock, in the one transaction that creates the schema. kSchemaCompatible is the oldest
+// version whose servers still work on this schema: it is raised only by a change that older servers
+// would misread (a renamed or dropped column, a new meaning), and a server older than the database's
+// `compatible` refuses to start. The row only ever grows (GREATEST): an older server never lowers it.
+// `script` is a hash of kSchema: a build whose script differs from the one that last ran (a table or
+// index added without raising kSchemaVersion) runs its script too, so nothing it needs is missing.
+constexpr int kSchemaVersion = 1;
+constexpr int kSchemaCompatible = 1;
+
+constexpr uint64_t fnv1a(std::string_view s) {
+    uint64_t h = 14695981039346656037ull;
+    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return h;
+}
 
 // The database's clock in unix ms: leases are compared on one clock, whatever the nodes' clocks say.
 #define HEXHALL_PG_NOW_MS "(extract(epoch from clock_timestamp()) * 1000)::bigint"
@@ -316,8 +337,44 @@ PgStore::PgStore(const std::string& url, std::string node, bool cluster) : node_
     }
     w_ = std::make_unique<Conn>(url);
     r_ = std::make_unique<Conn>(url);
-    if (!w_->simple("BEGIN") || !w_->simple(kSchemaLock) || !w_->simple(kSchema) || !w_->simple("COMMIT"))
-        throw std::runtime_error(std::string("store: cannot create the schema: ") + PQerrorMessage(w_->pg));
+    // One node at a time (several starting together on an empty database wait for the first), in one
+    // transaction: a node killed or cut off meanwhile leaves the schema as it was. Only a database
+    // older than this server is changed: creating an index (even IF NOT EXISTS) locks its table against
+    // the other nodes' writes until the commit, so a node that froze in the middle would hold up every
+    // node's writes; PostgreSQL ends such a transaction after 10 s idle, releasing its locks.
+    const auto schema_error = [this] {
+        return std::runtime_error(std::string("store: cannot create the schema: ") + PQerrorMessage(w_->pg));
+    };
+    if (!w_->simple("BEGIN") || !w_->simple("SET LOCAL idle_in_transaction_session_timeout = '10s'") ||
+        !w_->simple(kSchemaLock))
+        throw schema_error();
+    int stored = 0;  // the database's schema version (0: none yet)
+    const std::string script = fmt::format("{:016x}", fnv1a(kSchema));
+    bool same_script = false;  // the script that last ran is this build's
+    Result exists(PQexec(w_->pg, "SELECT to_regclass('schema_version') IS NOT NULL"), &PQclear);
+    if (!exists || !succeeded(exists.get()) || PQntuples(exists.get()) != 1) throw schema_error();
+    if (PQgetvalue(exists.get(), 0, 0)[0] == 't') {
+        Result version(PQexec(w_->pg, "SELECT version, compatible, script FROM schema_version"), &PQclear);
+        if (!version || !succeeded(version.get())) throw schema_error();
+        if (PQntuples(version.get()) == 1) {
+            stored = std::atoi(PQgetvalue(version.get(), 0, 0));
+            same_script = script == PQgetvalue(version.get(), 0, 2);
+            if (std::atoi(PQgetvalue(version.get(), 0, 1)) > kSchemaVersion)
+                throw std::runtime_error(fmt::format(
+                    "store: the database's schema is version {}, which needs a server of schema version {} or "
+                    "later; this server has version {}: run the newer release, or restore the backup taken "
+                    "before the upgrade (docs/operations.md, \"Upgrading\")",
+                    stored, PQgetvalue(version.get(), 0, 1), kSchemaVersion));
+        }
+    }
+    const std::string stamp = fmt::format(
+        "INSERT INTO schema_version (id, version, compatible, script) VALUES (1, {}, {}, '{}') ON CONFLICT (id) DO "
+        "UPDATE SET version = GREATEST(schema_version.version, EXCLUDED.version), "
+        "compatible = GREATEST(schema_version.compatible, EXCLUDED.compatible), script = EXCLUDED.script",
+        kSchemaVersion, kSchemaCompatible, script);
+    if ((stored < kSchemaVersion || !same_script) && (!w_->simple(kSchema) || !w_->simple(stamp.c_str())))
+        throw schema_error();
+    if (!w_->simple("COMMIT")) throw schema_error();
     if (cluster_) l_ = std::make_unique<Conn>(url, "2");  // a lease renewal must not hang on a dead network
     spdlog::info("store: PostgreSQL {} (node {})", redacted_url(url), node_);
     thread_ = std::thread([this] { writer(); });
