@@ -1122,7 +1122,9 @@ void PgStore::release_node() {
 
 namespace {
 constexpr const char* kQueueLock = "SELECT pg_try_advisory_xact_lock(7309120162843100417)";
-constexpr const char* kTaken = "taken";  // matched, its message not yet written
+// A taken row (matched, its message not yet written) names its matcher: "taken:<node>". When that
+// node's lease runs out before it writes the message, the row waits again at the next match pass.
+constexpr const char* kTakenPrefix = "taken:";
 }  // namespace
 
 bool PgStore::queue_join(const QueueRow& row) {
@@ -1153,6 +1155,12 @@ bool PgStore::queue_match(const std::function<std::vector<std::string>(const std
          "DELETE FROM play_queue q WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = q.node AND n.expires_ms > "
          HEXHALL_PG_NOW_MS ")",
          {});
+    // Rows taken by a matcher that died before writing their `matched` wait again (its own late
+    // writes are refused: queue_deliver writes only over this node's mark).
+    read(*l_,
+         "UPDATE play_queue q SET matched = '' WHERE q.matched LIKE 'taken:%' AND NOT EXISTS (SELECT 1 FROM nodes n "
+         "WHERE q.matched = 'taken:' || n.id AND n.expires_ms > " HEXHALL_PG_NOW_MS ")",
+         {});
     Result r = read(*l_,
                     "SELECT session, node, queue, name, account, address, skill, (" HEXHALL_PG_NOW_MS
                     " - joined_ms) FROM play_queue WHERE matched = '' ORDER BY joined_ms, session",
@@ -1165,7 +1173,7 @@ bool PgStore::queue_match(const std::function<std::vector<std::string>(const std
     const std::vector<std::string> taken = match(rows);
     if (!taken.empty())
         read(*l_, "UPDATE play_queue SET matched = $2 WHERE session = ANY($1::text[]) AND matched = ''",
-             {array_literal(taken), kTaken});
+             {array_literal(taken), kTakenPrefix + node_});
     tx.commit();
     return true;
 }
@@ -1173,7 +1181,8 @@ bool PgStore::queue_match(const std::function<std::vector<std::string>(const std
 void PgStore::queue_deliver(const std::string& session, const std::string& message) {
     std::lock_guard lock(l_mu_);
     if (!l_ || !l_->connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");
-    read(*l_, "UPDATE play_queue SET matched = $2 WHERE session = $1", {session, message});
+    read(*l_, "UPDATE play_queue SET matched = $2 WHERE session = $1 AND matched = $3",
+         {session, message, kTakenPrefix + node_});
 }
 
 std::vector<QueueRow> PgStore::queue_poll(std::map<std::string, int64_t>& sizes) {
@@ -1181,9 +1190,9 @@ std::vector<QueueRow> PgStore::queue_poll(std::map<std::string, int64_t>& sizes)
     if (!l_) throw std::runtime_error("store: PostgreSQL cannot be reached");
     ReadTx tx(*l_, "BEGIN");
     Result r = read(*l_,
-                    "DELETE FROM play_queue WHERE node = $1 AND matched <> '' AND matched <> $2 "
+                    "DELETE FROM play_queue WHERE node = $1 AND matched <> '' AND matched NOT LIKE 'taken%' "
                     "RETURNING session, queue, matched",
-                    {node_, kTaken});
+                    {node_});
     std::vector<QueueRow> out;
     for (int i = 0; i < PQntuples(r.get()); ++i) {
         QueueRow row;

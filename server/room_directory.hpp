@@ -74,14 +74,16 @@ public:
     // a bot after the join wait).
     virtual void queue_leave(const std::string& session) { (void)session; }
     // queue_match: when no other node is matching (a transaction-scoped advisory lock), the rows of
-    // dead nodes are deleted (their waiters leave with their lease) and `match` is given every
-    // waiting row; the sessions it returns are marked taken in the same transaction (nobody matches
-    // them again). False when another node was matching.
+    // dead nodes are deleted (their waiters leave with their lease), rows taken by a dead matcher
+    // wait again, and `match` is given every waiting row; the sessions it returns are marked taken
+    // by this node in the same transaction (nobody else matches them while its lease lives). False
+    // when another node was matching.
     virtual bool queue_match(const std::function<std::vector<std::string>(const std::vector<QueueRow>&)>& match) {
         (void)match;
         return false;
     }
-    // queue_deliver: a taken row gets the `matched` message its node sends.
+    // queue_deliver: a row this node took gets the `matched` message its node sends (nothing when
+    // the row was freed meanwhile: a player is never sent two).
     virtual void queue_deliver(const std::string& session, const std::string& message) { (void)session, (void)message; }
     // queue_poll: the `matched` messages for this node's rows (the rows go), and how many wait in
     // each queue.

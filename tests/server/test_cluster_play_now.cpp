@@ -129,3 +129,63 @@ TEST_CASE("cluster: a killed node's Play now waiters leave the queue with its le
     CHECK(pg_rows(store.location, "SELECT count(*) FROM play_queue WHERE node = 'b'", {}).at(0).at(0) == "0");
     CHECK(node_log(da).find("[error]") == std::string::npos);
 }
+
+TEST_CASE("cluster: Play now waiters taken by a matcher that died mid-match are matched by a live node",
+          "[server][crash][cluster]") {
+    if (!has_postgres()) return;
+    Watchdog watchdog(120);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto da = temp_dir("hexhall-node-a-");
+    ChildServer a(store.flags(), da, node_flags("a"));
+    // Node Z took the waiters' rows (the advisory lock held here stands for its pass) and died
+    // before writing their `matched`; node Y took rows too and lives (its lease runs for an hour).
+    pg_rows(store.location,
+            "INSERT INTO nodes (id, url, expires_ms) VALUES ('z', 'http://127.0.0.1:1', 0), ('y', "
+            "'http://127.0.0.1:2', (extract(epoch from clock_timestamp()) * 1000)::bigint + 3600000) RETURNING id",
+            {});
+    PGconn* matcher = PQconnectdb(store.location.c_str());
+    REQUIRE(PQstatus(matcher) == CONNECTION_OK);
+    auto sql = [&](const char* statement) {
+        PGresult* r = PQexec(matcher, statement);
+        INFO(PQerrorMessage(matcher));
+        CHECK(PQresultStatus(r) == PGRES_TUPLES_OK);
+        PQclear(r);
+    };
+    sql("SELECT pg_advisory_lock(7309120162843100417)");  // the queue's lock (server/pg_store.cpp)
+    WsClient ann(a.port), bob(a.port), cy(a.port), dee(a.port);
+    const std::vector<std::pair<WsClient*, const char*>> players = {{&ann, "Ann"}, {&bob, "Bob"}, {&cy, "Cy"}, {&dee, "Dee"}};
+    for (const auto& [c, name] : players) {
+        c->hello(name);
+        c->request(kPlayNow);
+        REQUIRE(next_but_queue(*c).at("type") == "queued");
+    }
+    CHECK(pg_rows(store.location,
+                  "UPDATE play_queue SET matched = CASE WHEN name IN ('Ann', 'Bob') THEN 'taken:z' ELSE 'taken:y' END "
+                  "RETURNING session",
+                  {})
+              .size() == 4);
+    PQfinish(matcher);  // the lock goes with Z's connection
+
+    // Before: Ann and Bob waited until they left the queue. Now A's next pass matches them again.
+    const json ma = next_but_queue(ann), mb = next_but_queue(bob);
+    INFO(ma.dump() << " " << mb.dump());
+    REQUIRE(ma.at("type") == "matched");
+    REQUIRE(mb.at("type") == "matched");
+    CHECK(ma.at("room") == mb.at("room"));
+    CHECK(ma.at("seat") != mb.at("seat"));
+    // Cy and Dee stay Y's while its lease lives (Y still sends their `matched`): A's passes go by
+    // (each pushes a `queue`) and their rows are still taken by Y.
+    for (int i = 0; i < 3; ++i) CHECK(cy.recv().at("type") == "queue");
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM play_queue WHERE matched = 'taken:y'", {}).at(0).at(0) == "2");
+    // Once Y's lease runs out, they are matched too.
+    pg_rows(store.location, "UPDATE nodes SET expires_ms = 0 WHERE id = 'y' RETURNING id", {});
+    const json mc = next_but_queue(cy), md = next_but_queue(dee);
+    INFO(mc.dump() << " " << md.dump());
+    REQUIRE(mc.at("type") == "matched");
+    REQUIRE(md.at("type") == "matched");
+    CHECK(mc.at("room") == md.at("room"));
+    CHECK(mc.at("room") != ma.at("room"));
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM play_queue", {}).at(0).at(0) == "0");  // all delivered
+    CHECK(node_log(da).find("[error]") == std::string::npos);
+}
