@@ -20,10 +20,12 @@ struct Cards {
     int& operator[](int r) { return n[r]; }
     int operator[](int r) const { return n[r]; }
     int total() const { return n[0] + n[1] + n[2] + n[3] + n[4]; }
+    // Branch-free: the sign bit of any shortfall, in 64 bits so that no pair of ints overflows
+    // (a move's counts come from clients; issue 30).
     bool contains(const Cards& o) const {
-        for (int r = 0; r < kResources; ++r)
-            if (o.n[r] > n[r]) return false;
-        return true;
+        int64_t d = 0;
+        for (int r = 0; r < kResources; ++r) d |= int64_t{n[r]} - o.n[r];
+        return d >= 0;
     }
     void add(const Cards& o) {
         for (int r = 0; r < kResources; ++r) n[r] += o.n[r];

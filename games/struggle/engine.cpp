@@ -35,8 +35,11 @@ void private_transfer(State& s, int from, int to, int r) {
     s.p[to].hand[r] += 1;
     s.known[to][from][r] = std::max(0, s.known[to][from][r] - 1);
     s.known[from][to][r] += 1;
-    for (int t = 0; t < s.players; ++t)
-        if (t != from && t != to) unseen_loss(s, t, from, 1);
+    // Every seat but the two, without a branch per seat (issue 30): the two rows are put back.
+    const Cards mine = s.known[from][from], theirs = s.known[to][from];
+    for (int t = 0; t < s.players; ++t) unseen_loss(s, t, from, 1);
+    s.known[from][from] = mine;
+    s.known[to][from] = theirs;
 }
 
 // ---- cards ----
@@ -813,11 +816,12 @@ Move random_legal_move(const State& s, int seat, Rng& rng) {
                 takes = kBitCount[take_mask];
                 // Every (give, take) pair but a card for the same resource (a no-op swap).
                 market = static_cast<uint32_t>(gives * takes - kBitCount[give_mask & take_mask]);
-                for (int o = 0; o < s.players; ++o) {
-                    if (o == seat) continue;
+                for (int o = 0; o < s.players; ++o) {  // every seat, then the mover's own taken off
                     kmax[o] = std::min(s.trades_left, s.p[o].hand.total());
                     players += static_cast<uint32_t>(kmax[o] * libs);
                 }
+                players -= static_cast<uint32_t>(kmax[seat] * libs);
+                kmax[seat] = 0;
             }
             const int guilds = guild_count(guild_seats);
             uint32_t i = pick(1 + deck + market + players + static_cast<uint32_t>(guilds));
@@ -1123,8 +1127,9 @@ std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventR
             for (int t = 0; t < s.players; ++t) {
                 int& k = s.known[t][seat][m.give];
                 k = std::max(0, k - 1);
-                if (t != seat) s.known[t][seat][m.take] += 1;
+                s.known[t][seat][m.take] += 1;
             }
+            s.known[seat][seat][m.take] -= 1;  // every seat but the mover's own row (no branch per seat)
             s.trades_left -= 1;
             if (log) {
                 Cards g;
