@@ -339,6 +339,14 @@ private:
     }();
 };
 
+// Whether victim_for(s, seat, b) >= 0: some opponent's card may be taken. Its seat does not matter
+// here, so every seat is looked at without a branch (issue 30: the sampler asks this per build step).
+bool any_victim(const State& s, int seat, Building b) {
+    unsigned mask = 0;
+    for (int o = 0; o < s.players; ++o) mask |= static_cast<unsigned>(takeable(s.p[o], b)) << o;
+    return (mask & ~(1u << seat)) != 0;
+}
+
 bool can_place(const State& s, int seat, Building b, int expansion, int settlement, std::optional<Refusal>* why) {
     const Player& me = s.p[seat];
     auto no = [&](const char* rule, const char* msg) {
@@ -349,7 +357,7 @@ bool can_place(const State& s, int seat, Building b, int expansion, int settleme
         case Building::Road:
         case Building::Knight: {
             const int stack = b == Building::Road ? s.road_stack : s.knight_stack;
-            if (stack == 0 && victim_for(s, seat, b) < 0)
+            if (stack == 0 && !any_victim(s, seat, b))
                 return no("SFC-7.9", b == Building::Road
                                          ? "the road stack is empty and no opponent has a road that may be taken"
                                          : "the knight stack is empty and no opponent has a knight that may be taken");
