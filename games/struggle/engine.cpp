@@ -1183,8 +1183,13 @@ std::optional<Refusal> act(State& s, int seat, const Move& m, std::vector<EventR
                 s.known[o][seat][r] = std::max(0, s.known[o][seat][r] - k);
                 s.known[seat][o][r] += k;
             }
-            for (int t = 0; t < s.players; ++t)
-                if (t != seat && t != o) unseen_loss(s, t, seat, m.cards.total());
+            {  // every seat but the two, without a branch per seat: their rows are put back
+                const Cards mine = s.known[seat][seat], theirs = s.known[o][seat];
+                const int given = m.cards.total();
+                for (int t = 0; t < s.players; ++t) unseen_loss(s, t, seat, given);
+                s.known[seat][seat] = mine;
+                s.known[o][seat] = theirs;
+            }
             log_event(log, EventRec{EventKind::GaveBack, seat, o, m.cards, m.cards.total(), -1});
             s.trade_opponent = -1;
             s.trade_count = 0;
