@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -50,12 +51,27 @@ struct ChildServer {
             else std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
         REQUIRE(port != 0);
+        std::lock_guard lock(hang_report().mu);
+        hang_report().logs.push_back(log);  // shown if the test hangs (ws_client.hpp, Watchdog)
+        log_ = log;
     }
-    // Sends `sig` and waits for the process to end; returns its wait status.
+    // Sends `sig` and waits for the process to end; returns its wait status. A server that has not
+    // ended after 60 s fails the test, with its log's end, and is killed.
     int end_with(int sig) {
+        test_step("waiting for the server on port " + std::to_string(port) + " to end after signal " + std::to_string(sig));
         REQUIRE(::kill(pid, sig) == 0);
         int st = 0;
-        waitpid(pid, &st, 0);
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (waitpid(pid, &st, WNOHANG) == 0) {
+            if (std::chrono::steady_clock::now() > until) {
+                ::kill(pid, SIGKILL);
+                waitpid(pid, &st, 0);
+                pid = -1;
+                FAIL("the server on port " << port << " did not end within 60 s of signal " << sig
+                                           << "; the end of its log:\n" << file_tail(log_, 40));
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
         pid = -1;
         return st;
     }
@@ -67,7 +83,13 @@ struct ChildServer {
             int st = 0;
             waitpid(pid, &st, 0);
         }
+        std::lock_guard lock(hang_report().mu);
+        auto& logs = hang_report().logs;
+        logs.erase(std::remove(logs.begin(), logs.end(), log_), logs.end());
     }
+
+private:
+    std::string log_;
 };
 
 // One random action by one player; every client reads its patch (and keeps its events by version).

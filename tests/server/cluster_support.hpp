@@ -45,6 +45,8 @@ inline Resumed resume_anywhere(Player& p, const std::vector<uint16_t>& ports, bo
     for (int tries = 0; tries < 2000; ++tries) {
         const uint16_t port = told ? told : ports[next++ % ports.size()];
         told = 0;
+        test_step("seat " + std::to_string(p.seat) + " resuming on port " + std::to_string(port) + " (try " +
+                  std::to_string(tries + 1) + ")");
         try {
             p.c = std::make_unique<WsClient>(port);
         } catch (const std::exception&) {
@@ -79,9 +81,13 @@ inline void finish_and_verify(std::vector<Player>& players, std::mt19937_64& rng
                               const std::string& room) {
     while (players[0].view.at("phase") != "gameOver") {
         REQUIRE(acks < 30000);
+        test_step("room " + room + " on port " + std::to_string(port) + ": action " + std::to_string(acks + 1) +
+                  " at version " + std::to_string(players[0].version));
         play_one(players, rng, acks);
     }
+    test_step("room " + room + ": waiting for seedReveal after " + std::to_string(acks) + " actions");
     for (Player& p : players) p.c->recv_type("seedReveal");  // sent once the finished state is stored
+    test_step("room " + room + ": its record from port " + std::to_string(port));
     int status = 0;
     const json record = json::parse(http_get(port, "/games/" + room + "/record", status));
     REQUIRE(status == 200);

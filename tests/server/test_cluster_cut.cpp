@@ -61,6 +61,7 @@ TEST_CASE("cluster: a node cut off from PostgreSQL stops its rooms; its players 
         views.push_back(p.view);
     }
 
+    test_step("cutting node 1 from PostgreSQL");
     proxy.cut();
     const auto cut = std::chrono::steady_clock::now();
     // A move sent now cannot be stored: it is never acknowledged (and never applied anywhere).
@@ -69,6 +70,7 @@ TEST_CASE("cluster: a node cut off from PostgreSQL stops its rooms; its players 
     // Node 1 cannot renew its lease: within it, every member of room A is told the room moved (no
     // URL: resume on any node) and its connection is closed; nothing more is acknowledged.
     for (Player& p : a) {
+        test_step("seat " + std::to_string(p.seat) + " of room A reading until node 1 closes it");
         std::map<std::string, int> got;
         read_until_closed(*p.c, &got);
         INFO("seat " << p.seat);
@@ -110,6 +112,7 @@ TEST_CASE("cluster: a node cut off from PostgreSQL stops its rooms; its players 
     std::cerr << "cluster cut from PostgreSQL: node stopped its rooms " << stopped_ms << " ms after the cut, all four "
               << "players resumed elsewhere after " << all_ms << " ms (lease 3000 ms)\n";
     CHECK(metric(n2.port, "hexhall_cluster_takeovers_total") + metric(n3.port, "hexhall_cluster_takeovers_total") == 1);
+    test_step("reading the nodes' /metrics");
     // Each node's /metrics shows what it owns, took over, refused and how long its commits take.
     for (const uint16_t port : {n1.port, n2.port, n3.port}) {
         INFO("node on port " << port);

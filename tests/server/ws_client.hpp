@@ -38,7 +38,33 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using json = nlohmann::json;
 
-// Aborts the process if the test hangs (synchronous reads have no timeout).
+// What a hanging test was doing, for the watchdog's report: the step a test last named
+// (test_step) and the log files of the server processes it runs (child_server.hpp).
+struct HangReport {
+    std::mutex mu;
+    std::string step;
+    std::vector<std::string> logs;
+};
+inline HangReport& hang_report() {
+    static HangReport r;
+    return r;
+}
+inline void test_step(const std::string& step) {
+    std::lock_guard lock(hang_report().mu);
+    hang_report().step = step;
+}
+// The last `lines` lines of a file.
+inline std::string file_tail(const std::string& path, size_t lines) {
+    std::ifstream in(path);
+    std::vector<std::string> all;
+    for (std::string line; std::getline(in, line);) all.push_back(line);
+    std::string out;
+    for (size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i) out += all[i] + "\n";
+    return out;
+}
+
+// Aborts the process if the test hangs (synchronous reads have no timeout), saying the step it
+// was at and the end of each of its server processes' logs.
 struct Watchdog {
     std::atomic<bool> done{false};
     std::thread t;
@@ -46,7 +72,11 @@ struct Watchdog {
         t = std::thread([this, seconds] {
             for (int i = 0; i < seconds * 10 && !done; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
             if (!done) {
-                std::cerr << "server test: watchdog expired\n";
+                std::lock_guard lock(hang_report().mu);
+                std::cerr << "server test: watchdog expired after " << seconds << " s; last step: "
+                          << (hang_report().step.empty() ? "(none named)" : hang_report().step) << "\n";
+                for (const std::string& log : hang_report().logs)
+                    std::cerr << "--- the end of " << log << ":\n" << file_tail(log, 40);
                 std::abort();
             }
         });
