@@ -125,6 +125,15 @@ public:
     void evict_all();
     // A write to `room` was fenced (another node took it over): it stops here. Any thread.
     void evict(const std::string& room);
+    // A table wanted by the tournament's owner on another node (docs/decisions/030): on the lease's
+    // renewer thread, each room here that a live node wants is handed over as at a shutdown (its
+    // clients told `moved` to that node, its writes committed, its owner row released).
+    size_t hand_over_wanted();
+    // Brings a room that another node serves here (on a work thread, never an I/O thread): marks it
+    // wanted, then takes it over once its node released it, waiting at most two lease periods.
+    enum class Fetched { Here, Moving, Gone };  // Moving: another node still serves it
+    Fetched fetch_room(const std::string& room);
+    void set_lease_period(std::chrono::milliseconds lease) { lease_ = lease; }
     // The lobby across nodes: this node's public rooms as listRooms entries (a JSON array, at most
     // kMaxListing), and the other live nodes' (from the lease's last renewal), which listRooms
     // merges with this node's rooms.
@@ -173,6 +182,7 @@ private:
     // The room here, taken over when no live node owns it; null with `where` set otherwise.
     std::shared_ptr<Room> serve_here(const std::string& room, RoomLocation& where);
     RoomDirectory* directory_ = nullptr;
+    std::chrono::milliseconds lease_{0};  // the node's lease period (several nodes)
     std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
     mutable std::mutex remote_mu_;
     std::map<std::string, json> remote_rooms_;  // other nodes' public rooms by id (listRooms entries)

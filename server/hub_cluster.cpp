@@ -3,6 +3,10 @@
 // is taken over (owner epoch + 1, replayed from the stored actions as at a restart) when its owner's
 // lease expired or it was released. A node that lost its lease, or whose write to a room was fenced,
 // stops its rooms and tells their clients to resume elsewhere.
+#include <condition_variable>
+#include <future>
+#include <mutex>
+
 #include <spdlog/spdlog.h>
 
 #include "server/edge_metrics.hpp"
@@ -96,6 +100,49 @@ std::optional<std::string> Hub::placement() {
     if (here - least->rooms <= margin || here * 100 <= least->rooms * (100 + percent)) return std::nullopt;
     ++least->rooms;  // until its next renewal says how many it holds
     return least->url;
+}
+
+size_t Hub::hand_over_wanted() {
+    if (!directory_) return 0;
+    size_t handed = 0;
+    for (const auto& [id, url] : directory_->wanted_here()) {
+        auto room = find_room(id);
+        if (!room) continue;
+        auto stopped = std::make_shared<std::promise<void>>();
+        std::future<void> f = stopped->get_future();
+        room->evict(url, [stopped] { stopped->set_value(); });
+        // Its strand stops it (no action is taken after): bounded, a stuck strand leaves it here.
+        if (f.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+            spdlog::warn("room {}: wanted by another node, but did not stop in time: kept here", printable(id));
+            continue;
+        }
+        directory_->release_room(id);  // after its last write is committed
+        ++handed;
+    }
+    return handed;
+}
+
+Hub::Fetched Hub::fetch_room(const std::string& id) {
+    if (find_room(id)) return Fetched::Here;
+    if (!directory_ || lease_.count() <= 0) return Fetched::Gone;
+    try {
+        directory_->want_room(id);
+        const auto until = std::chrono::steady_clock::now() + 2 * lease_;
+        const auto every = std::max(std::chrono::milliseconds(20), lease_ / 30);
+        std::mutex m;
+        std::condition_variable never;
+        std::unique_lock lock(m);
+        while (std::chrono::steady_clock::now() < until) {
+            RoomLocation where;
+            if (serve_here(id, where)) return Fetched::Here;
+            if (where.kind == RoomLocation::Kind::None) return Fetched::Gone;
+            never.wait_for(lock, every);  // its node releases it at its next lease renewal
+        }
+    } catch (const std::exception& e) {
+        if (log_allowed("cluster fetch"))
+            spdlog::warn("room {}: cannot be brought here ({})", printable(id), printable(e.what()));
+    }
+    return Fetched::Moving;
 }
 
 void Hub::evict_all() {
