@@ -3,9 +3,10 @@
 // is taken over (owner epoch + 1, replayed from the stored actions as at a restart) when its owner's
 // lease expired or it was released. A node that lost its lease, or whose write to a room was fenced,
 // stops its rooms and tells their clients to resume elsewhere.
-#include <condition_variable>
+#include <algorithm>
+#include <chrono>
 #include <future>
-#include <mutex>
+#include <thread>
 
 #include <spdlog/spdlog.h>
 
@@ -104,16 +105,30 @@ std::optional<std::string> Hub::placement() {
 
 size_t Hub::hand_over_wanted() {
     if (!directory_) return 0;
+    // This runs on the lease's renewer thread: each room's strand is waited for at most a quarter
+    // of the lease period (at least 50 ms; 1 s without a lease), so a few stuck rooms never delay
+    // the next renewal past the lease (which would lose every room here).
+    const std::chrono::milliseconds wait =
+        lease_.count() > 0 ? std::max(std::chrono::milliseconds(50), lease_ / 4) : std::chrono::milliseconds(1000);
     size_t handed = 0;
     for (const auto& [id, url] : directory_->wanted_here()) {
         auto room = find_room(id);
-        if (!room) continue;
+        if (!room) {
+            // Not running here (stopped after an earlier wait ran out): its owner row goes.
+            std::lock_guard takeover(takeover_mu_);  // not while a request here takes it over
+            if (find_room(id)) continue;             // it did: handed over at the next renewal
+            directory_->release_room(id);
+            ++handed;
+            continue;
+        }
         auto stopped = std::make_shared<std::promise<void>>();
         std::future<void> f = stopped->get_future();
         room->evict(url, [stopped] { stopped->set_value(); });
-        // Its strand stops it (no action is taken after): bounded, a stuck strand leaves it here.
-        if (f.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
-            spdlog::warn("room {}: wanted by another node, but did not stop in time: kept here", printable(id));
+        // Its strand stops it (no action is taken after). A busy strand stops it later; its owner
+        // row is released at the next renewal (above), and the wanting node waits until then.
+        if (f.wait_for(wait) != std::future_status::ready) {
+            spdlog::warn("room {}: wanted by another node, but did not stop in time: released at the next renewal",
+                         printable(id));
             continue;
         }
         directory_->release_room(id);  // after its last write is committed
@@ -129,14 +144,11 @@ Hub::Fetched Hub::fetch_room(const std::string& id) {
         directory_->want_room(id);
         const auto until = std::chrono::steady_clock::now() + 2 * lease_;
         const auto every = std::max(std::chrono::milliseconds(20), lease_ / 30);
-        std::mutex m;
-        std::condition_variable never;
-        std::unique_lock lock(m);
         while (std::chrono::steady_clock::now() < until) {
             RoomLocation where;
             if (serve_here(id, where)) return Fetched::Here;
             if (where.kind == RoomLocation::Kind::None) return Fetched::Gone;
-            never.wait_for(lock, every);  // its node releases it at its next lease renewal
+            std::this_thread::sleep_for(every);  // its node releases it at its next lease renewal
         }
     } catch (const std::exception& e) {
         if (log_allowed("cluster fetch"))
