@@ -150,6 +150,10 @@ public:
     // else nothing (here). The chosen node's count goes up by one here until its next renewal, so a
     // burst of creations does not all go to one node. A single node: always nothing.
     std::optional<std::string> placement();
+    // Several nodes: after each lease renewal, a node with no Play now waiters of its own starts
+    // matching too while anyone waits on another node (a match is made on the least-loaded node:
+    // docs/decisions/017-several-nodes.md, "Play now across nodes"). The lease's thread.
+    void play_wake();
 
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;
@@ -181,6 +185,11 @@ private:
                                 bool& answered);
     // The room here, taken over when no live node owns it; null with `where` set otherwise.
     std::shared_ptr<Room> serve_here(const std::string& room, RoomLocation& where);
+    // The least-loaded live node when this node, owning `here` rooms, owns clearly more (placement()'s
+    // test), else null. Under remote_mu_.
+    NodeLoad* clearly_less_loaded(int64_t here);
+    // Its id, or nothing (without counting a room for it, as placement() does).
+    std::optional<std::string> less_loaded_node();
     RoomDirectory* directory_ = nullptr;
     std::chrono::milliseconds lease_{0};  // the node's lease period (several nodes)
     std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
@@ -252,6 +261,17 @@ private:
     // waiters. playNow's row is written on the work pool before `queued`.
     void play_now_cluster(const ClientPtr& c, int64_t id, QueueRow row, int players, size_t size);
     void play_tick_cluster();
+    // A match this node would make while another live node is clearly less loaded is left to that
+    // node (it matches too, and makes the room there), unless it has not made it within
+    // kPlayDeferLeases lease periods (a node that does not match: an older release, stuck): true
+    // while it is left. The match is known by its first player. Under play_mu_.
+    bool defer_play_match(const std::string& first, const std::string& node);
+    static constexpr int kPlayDeferLeases = 5;
+    struct PlayDeferred {
+        std::string first, node;
+        std::chrono::steady_clock::time_point since;
+    };
+    std::optional<PlayDeferred> play_deferred_;
     std::vector<std::string> play_left_;  // sessions that left here since the last tick (under play_mu_)
     std::mutex play_mu_;
     std::map<std::string, std::shared_ptr<PlayQueue>> queues_;  // by "<game>/<players>"

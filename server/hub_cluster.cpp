@@ -87,20 +87,34 @@ void Hub::set_remote_nodes(const std::vector<NodeLoad>& nodes) {
     remote_nodes_.swap(loads);
 }
 
+NodeLoad* Hub::clearly_less_loaded(int64_t here) {
+    NodeLoad* least = nullptr;
+    for (NodeLoad& n : remote_nodes_)
+        if (!n.url.empty() && (!least || n.rooms < least->rooms)) least = &n;
+    if (!least) return nullptr;
+    const int64_t margin = static_cast<int64_t>(limits_.place_margin_rooms);
+    const int64_t percent = static_cast<int64_t>(limits_.place_margin_percent);
+    // Clearly busier: by more than `margin` rooms and by more than `percent` %.
+    if (here - least->rooms <= margin || here * 100 <= least->rooms * (100 + percent)) return nullptr;
+    return least;
+}
+
 std::optional<std::string> Hub::placement() {
     if (!directory_) return std::nullopt;
     const int64_t here = static_cast<int64_t>(room_count());
     std::lock_guard lock(remote_mu_);
-    NodeLoad* least = nullptr;
-    for (NodeLoad& n : remote_nodes_)
-        if (!n.url.empty() && (!least || n.rooms < least->rooms)) least = &n;
+    NodeLoad* least = clearly_less_loaded(here);
     if (!least) return std::nullopt;
-    const int64_t margin = static_cast<int64_t>(limits_.place_margin_rooms);
-    const int64_t percent = static_cast<int64_t>(limits_.place_margin_percent);
-    // Clearly busier: by more than `margin` rooms and by more than `percent` %.
-    if (here - least->rooms <= margin || here * 100 <= least->rooms * (100 + percent)) return std::nullopt;
     ++least->rooms;  // until its next renewal says how many it holds
     return least->url;
+}
+
+std::optional<std::string> Hub::less_loaded_node() {
+    if (!directory_) return std::nullopt;
+    const int64_t here = static_cast<int64_t>(room_count());
+    std::lock_guard lock(remote_mu_);
+    const NodeLoad* least = clearly_less_loaded(here);
+    return least ? std::optional<std::string>(least->id) : std::nullopt;
 }
 
 size_t Hub::hand_over_wanted() {

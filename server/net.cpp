@@ -996,6 +996,7 @@ uint16_t Server::start() {
         hooks.after_renewal = [&m] {
             run_guarded("hand over", [&m] { m.hub.hand_over_wanted(); });
             run_guarded("adopt", [&m] { m.hub.adopt_orphans(4); });
+            run_guarded("play now", [&m] { m.hub.play_wake(); });  // matches too while anyone waits elsewhere
         };
         hooks.lost = [&m] {
             metrics::lease_lost();

@@ -1248,6 +1248,13 @@ std::vector<QueueRow> PgStore::queue_poll(std::map<std::string, int64_t>& sizes)
     return out;
 }
 
+bool PgStore::queue_waiting() {
+    std::lock_guard lock(l_mu_);
+    if (!l_ || !l_->connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");
+    Result r = read(*l_, "SELECT EXISTS (SELECT 1 FROM play_queue WHERE matched = '')", {});
+    return text(r.get(), 0, 0) == "t";
+}
+
 std::optional<SessionRow> PgStore::find_session(const std::string& hash) {
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);

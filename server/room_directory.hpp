@@ -92,6 +92,9 @@ public:
         (void)sizes;
         return {};
     }
+    // queue_waiting: whether anyone waits in any queue, on any node (a node with no waiters of its
+    // own then matches too: docs/decisions/017, "Play now across nodes").
+    virtual bool queue_waiting() { return false; }
 
     // Tables wanted by a tournament's owner (docs/decisions/030-tournaments-on-several-nodes.md,
     // "A table on another node"): want_room marks the room as wanted by this node (table
