@@ -547,3 +547,60 @@ TEST_CASE("cluster: a referee's pause at a table another node serves brings the 
     std::error_code ec;
     for (const auto& d : {d1, d2}) std::filesystem::remove_all(d, ec);
 }
+
+// A table wanted by a node that then died (docs/decisions/030, "A table on another node"): its
+// serving node hands it over (released, its clients told `moved` to the wanting node), and once the
+// wanting node's lease runs out, the want goes at the next renewal (wanted_here) and the room,
+// owned by no live node, is adopted as an orphan by a live node: never left unserved.
+TEST_CASE("cluster: a table wanted by a node that died is adopted by a live node", "[server][crash][cluster][tournament]") {
+    if (!has_postgres()) return;
+    Watchdog watchdog(120);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto d1 = temp_dir("hexhall-twant1-");
+    ChildServer n1(store.flags(), d1, node_flags("n1"));
+    WsClient host(n1.port);
+    host.hello("Host");
+    const std::string room = host.create({{"players", 3}}).at("room").get<std::string>();
+    REQUIRE(host.join(room, 0).at("type") == "joined");
+    const auto owner = [&] { return pg_rows(store.location, "SELECT node, epoch FROM room_owners WHERE room = $1", {room}).at(0); };
+    REQUIRE(owner().at(0) == "n1");
+    const std::string epoch = owner().at(1);
+
+    // Node W (live for an hour, never renewing: it stands for a node about to die) wants the room.
+    pg_rows(store.location,
+            "INSERT INTO nodes (id, url, expires_ms) VALUES ('w', 'ws://127.0.0.1:1/ws', "
+            "(extract(epoch from clock_timestamp()) * 1000)::bigint + 3600000) RETURNING id",
+            {});
+    pg_rows(store.location, "INSERT INTO room_wants (room, node) VALUES ($1, 'w') RETURNING room", {room});
+    const json moved = host.recv_type("moved");
+    CHECK(moved.at("room") == room);
+    CHECK(port_of(moved.at("url").get<std::string>()) == 1);
+    REQUIRE(eventually([&] { return owner().at(0).empty(); }));  // released for W to take over
+    // While W lives, the room is W's to take: node 1 does not adopt it back (two more renewals).
+    const auto renewed = [&] {
+        return std::stoll(pg_rows(store.location, "SELECT expires_ms FROM nodes WHERE id = 'n1'", {}).at(0).at(0));
+    };
+    for (int i = 0; i < 2; ++i) {
+        const int64_t before = renewed();
+        REQUIRE(eventually([&] { return renewed() > before; }));
+    }
+    CHECK(owner().at(0).empty());
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM room_wants", {}).at(0).at(0) == "1");
+
+    // W dies before taking it: its want goes, and node 1 adopts the room (a new epoch), served again.
+    pg_rows(store.location, "UPDATE nodes SET expires_ms = 0 WHERE id = 'w' RETURNING id", {});
+    REQUIRE(eventually([&] { return owner().at(0) == "n1"; }));
+    CHECK(std::stoll(owner().at(1)) > std::stoll(epoch));
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM room_wants", {}).at(0).at(0) == "0");
+    WsClient again(n1.port);
+    again.hello("Host", host.token);
+    const json joined = again.join(room, 0);
+    INFO(joined.dump());
+    CHECK(joined.at("type") == "joined");
+    const std::string log1 = node_log(d1);
+    INFO(log1.substr(log1.size() > 4000 ? log1.size() - 4000 : 0));
+    CHECK(log1.find("room " + room + ": handed over to ws://127.0.0.1:1/ws") != std::string::npos);
+    CHECK(log1.find("room " + room + ": taken over by node n1") != std::string::npos);
+    CHECK(log1.find("[error]") == std::string::npos);
+}
