@@ -125,6 +125,15 @@ public:
     void evict_all();
     // A write to `room` was fenced (another node took it over): it stops here. Any thread.
     void evict(const std::string& room);
+    // A table wanted by the tournament's owner on another node (docs/decisions/030): on the lease's
+    // renewer thread, each room here that a live node wants is handed over as at a shutdown (its
+    // clients told `moved` to that node, its writes committed, its owner row released).
+    size_t hand_over_wanted();
+    // Brings a room that another node serves here (on a work thread, never an I/O thread): marks it
+    // wanted, then takes it over once its node released it, waiting at most two lease periods.
+    enum class Fetched { Here, Moving, Gone };  // Moving: another node still serves it
+    Fetched fetch_room(const std::string& room);
+    void set_lease_period(std::chrono::milliseconds lease) { lease_ = lease; }
     // The lobby across nodes: this node's public rooms as listRooms entries (a JSON array, at most
     // kMaxListing), and the other live nodes' (from the lease's last renewal), which listRooms
     // merges with this node's rooms.
@@ -141,6 +150,10 @@ public:
     // else nothing (here). The chosen node's count goes up by one here until its next renewal, so a
     // burst of creations does not all go to one node. A single node: always nothing.
     std::optional<std::string> placement();
+    // Several nodes: after each lease renewal, a node with no Play now waiters of its own starts
+    // matching too while anyone waits on another node (a match is made on the least-loaded node:
+    // docs/decisions/017-several-nodes.md, "Play now across nodes"). The lease's thread.
+    void play_wake();
 
 private:
     std::shared_ptr<Room> find_room(const std::string& id) const;
@@ -172,7 +185,13 @@ private:
                                 bool& answered);
     // The room here, taken over when no live node owns it; null with `where` set otherwise.
     std::shared_ptr<Room> serve_here(const std::string& room, RoomLocation& where);
+    // The least-loaded live node when this node, owning `here` rooms, owns clearly more (placement()'s
+    // test), else null. Under remote_mu_.
+    NodeLoad* clearly_less_loaded(int64_t here);
+    // Its id, or nothing (without counting a room for it, as placement() does).
+    std::optional<std::string> less_loaded_node();
     RoomDirectory* directory_ = nullptr;
+    std::chrono::milliseconds lease_{0};  // the node's lease period (several nodes)
     std::mutex takeover_mu_;  // one takeover at a time (a room is never restored twice here)
     mutable std::mutex remote_mu_;
     std::map<std::string, json> remote_rooms_;  // other nodes' public rooms by id (listRooms entries)
@@ -242,6 +261,17 @@ private:
     // waiters. playNow's row is written on the work pool before `queued`.
     void play_now_cluster(const ClientPtr& c, int64_t id, QueueRow row, int players, size_t size);
     void play_tick_cluster();
+    // A match this node would make while another live node is clearly less loaded is left to that
+    // node (it matches too, and makes the room there), unless it has not made it within
+    // kPlayDeferLeases lease periods (a node that does not match: an older release, stuck): true
+    // while it is left. The match is known by its first player. Under play_mu_.
+    bool defer_play_match(const std::string& first, const std::string& node);
+    static constexpr int kPlayDeferLeases = 5;
+    struct PlayDeferred {
+        std::string first, node;
+        std::chrono::steady_clock::time_point since;
+    };
+    std::optional<PlayDeferred> play_deferred_;
     std::vector<std::string> play_left_;  // sessions that left here since the last tick (under play_mu_)
     std::mutex play_mu_;
     std::map<std::string, std::shared_ptr<PlayQueue>> queues_;  // by "<game>/<players>"

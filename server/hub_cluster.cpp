@@ -3,6 +3,11 @@
 // is taken over (owner epoch + 1, replayed from the stored actions as at a restart) when its owner's
 // lease expired or it was released. A node that lost its lease, or whose write to a room was fenced,
 // stops its rooms and tells their clients to resume elsewhere.
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <thread>
+
 #include <spdlog/spdlog.h>
 
 #include "server/edge_metrics.hpp"
@@ -82,20 +87,88 @@ void Hub::set_remote_nodes(const std::vector<NodeLoad>& nodes) {
     remote_nodes_.swap(loads);
 }
 
+NodeLoad* Hub::clearly_less_loaded(int64_t here) {
+    NodeLoad* least = nullptr;
+    for (NodeLoad& n : remote_nodes_)
+        if (!n.url.empty() && (!least || n.rooms < least->rooms)) least = &n;
+    if (!least) return nullptr;
+    const int64_t margin = static_cast<int64_t>(limits_.place_margin_rooms);
+    const int64_t percent = static_cast<int64_t>(limits_.place_margin_percent);
+    // Clearly busier: by more than `margin` rooms and by more than `percent` %.
+    if (here - least->rooms <= margin || here * 100 <= least->rooms * (100 + percent)) return nullptr;
+    return least;
+}
+
 std::optional<std::string> Hub::placement() {
     if (!directory_) return std::nullopt;
     const int64_t here = static_cast<int64_t>(room_count());
     std::lock_guard lock(remote_mu_);
-    NodeLoad* least = nullptr;
-    for (NodeLoad& n : remote_nodes_)
-        if (!n.url.empty() && (!least || n.rooms < least->rooms)) least = &n;
+    NodeLoad* least = clearly_less_loaded(here);
     if (!least) return std::nullopt;
-    const int64_t margin = static_cast<int64_t>(limits_.place_margin_rooms);
-    const int64_t percent = static_cast<int64_t>(limits_.place_margin_percent);
-    // Clearly busier: by more than `margin` rooms and by more than `percent` %.
-    if (here - least->rooms <= margin || here * 100 <= least->rooms * (100 + percent)) return std::nullopt;
     ++least->rooms;  // until its next renewal says how many it holds
     return least->url;
+}
+
+std::optional<std::string> Hub::less_loaded_node() {
+    if (!directory_) return std::nullopt;
+    const int64_t here = static_cast<int64_t>(room_count());
+    std::lock_guard lock(remote_mu_);
+    const NodeLoad* least = clearly_less_loaded(here);
+    return least ? std::optional<std::string>(least->id) : std::nullopt;
+}
+
+size_t Hub::hand_over_wanted() {
+    if (!directory_) return 0;
+    // This runs on the lease's renewer thread: each room's strand is waited for at most a quarter
+    // of the lease period (at least 50 ms; 1 s without a lease), so a few stuck rooms never delay
+    // the next renewal past the lease (which would lose every room here).
+    const std::chrono::milliseconds wait =
+        lease_.count() > 0 ? std::max(std::chrono::milliseconds(50), lease_ / 4) : std::chrono::milliseconds(1000);
+    size_t handed = 0;
+    for (const auto& [id, url] : directory_->wanted_here()) {
+        auto room = find_room(id);
+        if (!room) {
+            // Not running here (stopped after an earlier wait ran out): its owner row goes.
+            std::lock_guard takeover(takeover_mu_);  // not while a request here takes it over
+            if (find_room(id)) continue;             // it did: handed over at the next renewal
+            directory_->release_room(id);
+            ++handed;
+            continue;
+        }
+        auto stopped = std::make_shared<std::promise<void>>();
+        std::future<void> f = stopped->get_future();
+        room->evict(url, [stopped] { stopped->set_value(); });
+        // Its strand stops it (no action is taken after). A busy strand stops it later; its owner
+        // row is released at the next renewal (above), and the wanting node waits until then.
+        if (f.wait_for(wait) != std::future_status::ready) {
+            spdlog::warn("room {}: wanted by another node, but did not stop in time: released at the next renewal",
+                         printable(id));
+            continue;
+        }
+        directory_->release_room(id);  // after its last write is committed
+        ++handed;
+    }
+    return handed;
+}
+
+Hub::Fetched Hub::fetch_room(const std::string& id) {
+    if (find_room(id)) return Fetched::Here;
+    if (!directory_ || lease_.count() <= 0) return Fetched::Gone;
+    try {
+        directory_->want_room(id);
+        const auto until = std::chrono::steady_clock::now() + 2 * lease_;
+        const auto every = std::max(std::chrono::milliseconds(20), lease_ / 30);
+        while (std::chrono::steady_clock::now() < until) {
+            RoomLocation where;
+            if (serve_here(id, where)) return Fetched::Here;
+            if (where.kind == RoomLocation::Kind::None) return Fetched::Gone;
+            std::this_thread::sleep_for(every);  // its node releases it at its next lease renewal
+        }
+    } catch (const std::exception& e) {
+        if (log_allowed("cluster fetch"))
+            spdlog::warn("room {}: cannot be brought here ({})", printable(id), printable(e.what()));
+    }
+    return Fetched::Moving;
 }
 
 void Hub::evict_all() {

@@ -5,10 +5,14 @@
 // takes its seat with joinRoom; the game starts once every seat is taken, and seats not taken in time
 // are played by a bot until their player comes. The queues are matched every HubLimits::play_tick
 // while anyone waits, on the fair work pool (a strand of their own keeps the timer).
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "server/handler_guard.hpp"
 #include "server/hub.hpp"
+#include "server/log_limit.hpp"
+#include "server/safe_text.hpp"
 #include "server/session.hpp"
 #include "tournament/matchmaking.hpp"
 
@@ -208,6 +212,9 @@ void Hub::play_tick_cluster() {
     };
     std::vector<Made> made;
     const double bots_after = std::chrono::duration<double>(limits_.play_bots_after).count();
+    // A match's room is made on the least-loaded live node, as a createRoom's (placement()): a node
+    // clearly busier than another leaves its matches to that node, which matches the same queue.
+    const std::optional<std::string> elsewhere = less_loaded_node();
     run_guarded("play now", [&] {
         directory_->queue_match([&](const std::vector<QueueRow>& rows) {
             made.clear();
@@ -236,6 +243,12 @@ void Hub::play_tick_cluster() {
                     }
                     made.push_back(std::move(x));
                 }
+            }
+            std::lock_guard lock(play_mu_);
+            if (taken.empty() || !elsewhere) play_deferred_.reset();
+            else if (defer_play_match(taken.front(), *elsewhere)) {
+                made.clear();
+                taken.clear();
             }
             return taken;
         });
@@ -283,10 +296,48 @@ void Hub::play_tick_cluster() {
                                                    {"size", n == sizes.end() ? int64_t(0) : n->second},
                                                    {"waited", static_cast<int64_t>(q->queue.waited(session, now).value_or(0))}});
         }
-        rearm = play_armed_ = !queued_.empty() || !play_left_.empty();
+        // While anyone waits on any node, this node matches too (a busier node leaves it the match).
+        const bool waiting = std::any_of(sizes.begin(), sizes.end(), [](const auto& s) { return s.second > 0; });
+        rearm = play_armed_ = !queued_.empty() || !play_left_.empty() || waiting;
     }
     for (auto& [c, m] : pushes) c->send(m);
     if (rearm) arm_play();
+}
+
+bool Hub::defer_play_match(const std::string& first, const std::string& node) {
+    const auto now = std::chrono::steady_clock::now();
+    const auto window = kPlayDeferLeases * std::max(lease_, std::chrono::duration_cast<std::chrono::milliseconds>(limits_.play_tick));
+    if (!play_deferred_ || play_deferred_->first != first || play_deferred_->node != node) {
+        play_deferred_ = PlayDeferred{first, node, now};
+        if (log_allowed("play now deferred"))
+            spdlog::info("play now: a match is left to node {} (less loaded), which makes its room", printable(node));
+        return true;
+    }
+    if (now - play_deferred_->since < window) return true;
+    spdlog::warn("play now: node {} did not make a match within {} ms: its room is made here", printable(node),
+                 window.count());
+    play_deferred_.reset();
+    return false;
+}
+
+void Hub::play_wake() {
+    if (!directory_) return;
+    {
+        std::lock_guard lock(play_mu_);
+        if (play_armed_) return;
+    }
+    try {
+        if (!directory_->queue_waiting()) return;  // on the lease's connection: one short statement
+    } catch (const std::exception& e) {  // the next renewal asks again
+        if (log_allowed("play now wake"))
+            spdlog::warn("play now: cannot ask whether anyone waits ({})", printable(e.what()));
+        return;
+    }
+    std::lock_guard lock(play_mu_);
+    if (play_armed_) return;
+    if (!play_strand_) play_strand_ = strands_();
+    play_armed_ = true;
+    arm_play();
 }
 
 void Hub::arm_play() {

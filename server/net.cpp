@@ -986,12 +986,18 @@ uint16_t Server::start() {
             url = "ws://" + host + ":" + std::to_string(port) + "/ws";
         }
         m.hub.set_directory(directory);
+        m.hub.set_lease_period(m.options.lease);
         NodeLease::Hooks hooks;
         hooks.rooms = [&m] { return static_cast<int64_t>(m.hub.room_count()); };
         hooks.listing = [&m] { return m.hub.public_listing(); };
         hooks.others = [&m](const std::vector<NodeLoad>& others) { m.hub.set_remote_nodes(others); };
         // A few rooms no live node owns (a dead node's bot games nobody resumes) each round.
-        hooks.after_renewal = [&m] { run_guarded("adopt", [&m] { m.hub.adopt_orphans(4); }); };
+        // Rooms a tournament's owner on another node wants go to it (docs/decisions/030).
+        hooks.after_renewal = [&m] {
+            run_guarded("hand over", [&m] { m.hub.hand_over_wanted(); });
+            run_guarded("adopt", [&m] { m.hub.adopt_orphans(4); });
+            run_guarded("play now", [&m] { m.hub.play_wake(); });  // matches too while anyone waits elsewhere
+        };
         hooks.lost = [&m] {
             metrics::lease_lost();
             m.hub.evict_all();

@@ -35,6 +35,8 @@ CREATE TABLE IF NOT EXISTS nodes (
   listing TEXT NOT NULL DEFAULT '[]');
 CREATE TABLE IF NOT EXISTS room_owners (
   room TEXT PRIMARY KEY, node TEXT NOT NULL, epoch BIGINT NOT NULL, expires_ms BIGINT NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS room_wants (
+  room TEXT PRIMARY KEY, node TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS seats (
   room TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, session TEXT NOT NULL,
   name TEXT NOT NULL, bot TEXT NOT NULL, bot_seed TEXT NOT NULL, PRIMARY KEY (room, seat));
@@ -1117,6 +1119,44 @@ void PgStore::release_node() {
     spdlog::info("store: node {} released {} rooms", node_, PQntuples(rooms.get()));
 }
 
+// --- tables wanted by a tournament's owner (docs/decisions/030-tournaments-on-several-nodes.md) ---
+
+void PgStore::want_room(const std::string& room) {
+    std::lock_guard lock(l_mu_);
+    if (!l_ || !l_->connected()) throw std::runtime_error("the database cannot be reached");
+    Result r = l_->exec("INSERT INTO room_wants (room, node) VALUES ($1, $2) ON CONFLICT (room) DO UPDATE SET "
+                        "node = EXCLUDED.node",
+                        {room, node_});
+    if (!succeeded(r.get())) throw std::runtime_error(message(r.get()));
+}
+
+std::vector<std::pair<std::string, std::string>> PgStore::wanted_here() {
+    std::lock_guard lock(l_mu_);
+    if (!l_ || !l_->connected()) throw std::runtime_error("the database cannot be reached");
+    // Wants that came true (the wanting node owns the room) or whose node died go.
+    Result gone = l_->exec("DELETE FROM room_wants w WHERE EXISTS (SELECT 1 FROM room_owners o WHERE o.room = w.room "
+                           "AND o.node = w.node) OR NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = w.node AND "
+                           "n.expires_ms > " HEXHALL_PG_NOW_MS ")",
+                           {});
+    if (!succeeded(gone.get())) throw std::runtime_error(message(gone.get()));
+    Result r = l_->exec("SELECT w.room, n.url FROM room_wants w JOIN room_owners o ON o.room = w.room AND o.node = $1 "
+                        "JOIN nodes n ON n.id = w.node AND n.id <> $1 AND n.expires_ms > " HEXHALL_PG_NOW_MS,
+                        {node_});
+    if (!succeeded(r.get())) throw std::runtime_error(message(r.get()));
+    std::vector<std::pair<std::string, std::string>> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.emplace_back(text(r.get(), i, 0), text(r.get(), i, 1));
+    return out;
+}
+
+void PgStore::release_room(const std::string& room) {
+    flush();
+    std::lock_guard db(w_mu_);
+    if (!w_->connected()) throw std::runtime_error("the database cannot be reached");
+    Result r = w_->exec("UPDATE room_owners SET node = '' WHERE room = $1 AND node = $2", {room, node_});
+    if (!succeeded(r.get())) throw std::runtime_error(message(r.get()));
+    spdlog::info("store: node {} released room {}", node_, room);
+}
+
 // --- Play now across nodes (docs/decisions/017-several-nodes.md) ---------------------------------
 // On the lease connection: short statements, never inside the writer's batches.
 
@@ -1208,6 +1248,13 @@ std::vector<QueueRow> PgStore::queue_poll(std::map<std::string, int64_t>& sizes)
     return out;
 }
 
+bool PgStore::queue_waiting() {
+    std::lock_guard lock(l_mu_);
+    if (!l_ || !l_->connected()) throw std::runtime_error("store: PostgreSQL cannot be reached");
+    Result r = read(*l_, "SELECT EXISTS (SELECT 1 FROM play_queue WHERE matched = '')", {});
+    return text(r.get(), 0, 0) == "t";
+}
+
 std::optional<SessionRow> PgStore::find_session(const std::string& hash) {
     std::lock_guard lock(r_mu_);
     ReadTx tx(*r_, kBeginRead);
@@ -1237,6 +1284,9 @@ std::vector<std::string> PgStore::orphans(size_t limit) {
                     "SELECT o.room FROM room_owners o JOIN rooms r ON r.id = o.room "
                     "WHERE r.state IN ('open', 'running') AND o.node <> $1 AND NOT EXISTS "
                     "(SELECT 1 FROM nodes n WHERE n.id = o.node AND n.expires_ms > " HEXHALL_PG_NOW_MS ") "
+                    // a room another live node wants (handed to it: docs/decisions/030) is its to take
+                    "AND NOT EXISTS (SELECT 1 FROM room_wants w JOIN nodes n ON n.id = w.node WHERE w.room = o.room "
+                    "AND w.node <> $1 AND n.expires_ms > " HEXHALL_PG_NOW_MS ") "
                     "ORDER BY random() LIMIT $2::integer",
                     {node_, str(static_cast<int64_t>(limit))});
     std::vector<std::string> out;

@@ -119,7 +119,11 @@ public:
     bool queue_match(const std::function<std::vector<std::string>(const std::vector<QueueRow>&)>& match) override;
     void queue_deliver(const std::string& session, const std::string& message) override;
     std::vector<QueueRow> queue_poll(std::map<std::string, int64_t>& sizes) override;
+    bool queue_waiting() override;
     void release_node() override;
+    void want_room(const std::string& room) override;
+    std::vector<std::pair<std::string, std::string>> wanted_here() override;
+    void release_room(const std::string& room) override;
     std::optional<SessionRow> find_session(const std::string& hash) override;
     std::optional<std::string> room_of_invite(const std::string& invite) override;
     RoomLocation locate(const std::string& room) override;

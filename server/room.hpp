@@ -158,7 +158,8 @@ public:
     // Several nodes: this node no longer owns the room (its lease expired, or another node took it
     // over). The room stops here without writing anything; its members get `moved` (no URL: resume
     // on any node) and their connections are closed. Any thread.
-    void evict();
+    // url: where the room went ("": ask the directory); done: after its clients were told.
+    void evict(std::string url = "", std::function<void()> done = {});
 
 private:
     struct Seat {

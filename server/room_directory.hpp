@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "server/store.hpp"
@@ -91,6 +92,19 @@ public:
         (void)sizes;
         return {};
     }
+    // queue_waiting: whether anyone waits in any queue, on any node (a node with no waiters of its
+    // own then matches too: docs/decisions/017, "Play now across nodes").
+    virtual bool queue_waiting() { return false; }
+
+    // Tables wanted by a tournament's owner (docs/decisions/030-tournaments-on-several-nodes.md,
+    // "A table on another node"): want_room marks the room as wanted by this node (table
+    // room_wants); wanted_here lists this node's rooms that another live node wants, with that
+    // node's public URL; release_room gives one room of this node to nobody (after its last write
+    // is committed), so the wanting node takes it over. Each throws std::runtime_error when the
+    // database cannot be reached.
+    virtual void want_room(const std::string& room) { (void)room; }
+    virtual std::vector<std::pair<std::string, std::string>> wanted_here() { return {}; }
+    virtual void release_room(const std::string& room) { (void)room; }
 
     // Owners of things that are not rooms (a tournament: key "tournament:<id>"; docs/decisions/
     // 030-tournaments-on-several-nodes.md), in the same owner rows and with the same fence: a

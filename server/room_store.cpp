@@ -116,14 +116,20 @@ void Room::store_health(bool healthy) {
     });
 }
 
-void Room::evict() {
-    auto run = [w = weak_from_this()] {
+void Room::evict(std::string url, std::function<void()> done) {
+    auto run = [w = weak_from_this(), url = std::move(url), done = std::move(done)] {
+        struct Done {
+            const std::function<void()>& f;
+            ~Done() {
+                if (f) f();
+            }
+        } on_exit{done};
         auto self = w.lock();
         if (!self || self->closed_) return;
         self->closed_ = true;
         ++self->clock_gen_;
         self->give_back_bot_game();
-        const Text moved = make_text(moved_message(self->id_, "", std::nullopt));
+        const Text moved = make_text(moved_message(self->id_, url, std::nullopt));
         auto tell = [&](const std::weak_ptr<Client>& wc) {
             if (auto c = wc.lock()) {
                 c->send(moved);
@@ -132,7 +138,11 @@ void Room::evict() {
         };
         for (const Seat& s : self->seats_) tell(s.client);
         for (auto& s : self->spectators_) tell(s.client);
-        spdlog::warn("room {}: no longer owned by this node: stopped here, its clients told to resume elsewhere", self->id_);
+        if (url.empty())
+            spdlog::warn("room {}: no longer owned by this node: stopped here, its clients told to resume elsewhere",
+                         self->id_);
+        else
+            spdlog::info("room {}: handed over to {}: its clients told to resume there", self->id_, url);
         metrics::room_dropped();
         if (self->on_closed_) self->on_closed_(self->id_);
     };

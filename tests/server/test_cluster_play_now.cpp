@@ -21,6 +21,35 @@ json next_but_queue(WsClient& c) {
 
 const json kPlayNow = {{"type", "playNow"}, {"game", "carcassonne"}, {"players", 2}};
 
+// A node that places rooms (docs/decisions/017, "Placement"): clearly busier by more than 2 rooms and 10 %.
+std::vector<std::string> placing_play_node(const std::string& id) {
+    std::vector<std::string> flags = node_flags(id);
+    for (const char* f : {"--place-margin-rooms", "2", "--place-margin-percent", "10"}) flags.emplace_back(f);
+    return flags;
+}
+
+// Rooms on the host's node until it is clearly busier than another live node and knows it (its
+// next lease renewal read that node's load): a createRoom there is then answered `moved` (nothing
+// made). Returns that `moved`.
+json load_until_placed_elsewhere(WsClient& host) {
+    for (int i = 0; i < 3; ++i) REQUIRE(host.create({{"players", 3}}).at("type") == "roomCreated");
+    for (int tries = 0; tries < 45; ++tries) {
+        const json req = host.request({{"type", "createRoom"}, {"players", 3}});
+        const json m = host.recv();
+        INFO(m.dump());
+        REQUIRE(m.at("id") == req.at("id"));
+        if (m.at("type") == "moved") return m;
+        REQUIRE(m.at("type") == "roomCreated");
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));  // polls for the node's next renewal
+    }
+    FAIL("the node never placed a room elsewhere");
+    return {};
+}
+
+std::string room_owner_node(const std::string& pg, const std::string& room) {
+    return pg_rows(pg, "SELECT node FROM room_owners WHERE room = $1", {room}).at(0).at(0);
+}
+
 }  // namespace
 
 TEST_CASE("cluster: two players pressing Play now on two nodes are matched into one room", "[server][crash][cluster]") {
@@ -188,4 +217,99 @@ TEST_CASE("cluster: Play now waiters taken by a matcher that died mid-match are 
     CHECK(mc.at("room") != ma.at("room"));
     CHECK(pg_rows(store.location, "SELECT count(*) FROM play_queue", {}).at(0).at(0) == "0");  // all delivered
     CHECK(node_log(da).find("[error]") == std::string::npos);
+}
+
+// Play now's rooms are placed as createRoom's (docs/decisions/017, "Play now across nodes"): node A,
+// clearly busier than node B, leaves the match of its two waiters to B (which matches the shared
+// queue too, though nobody waits there), so the room is made on B; the players, told `matched` by A,
+// are sent to B when they take their seats.
+TEST_CASE("cluster: a loaded node's Play now match is made on the idle node", "[server][crash][cluster]") {
+    if (!has_postgres()) return;
+    Watchdog watchdog(180);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto da = temp_dir("hexhall-node-a-"), db = temp_dir("hexhall-node-b-");
+    ChildServer a(store.flags(), da, placing_play_node("a")), b(store.flags(), db, placing_play_node("b"));
+    WsClient host(a.port);
+    host.hello("Host");
+    const json placed = load_until_placed_elsewhere(host);
+    REQUIRE(port_of(placed.at("url").get<std::string>()) == b.port);
+
+    WsClient ann(a.port), bob(a.port);
+    ann.hello("Ann");
+    bob.hello("Bob");
+    ann.request(kPlayNow);
+    REQUIRE(next_but_queue(ann).at("type") == "queued");
+    bob.request(kPlayNow);
+    REQUIRE(next_but_queue(bob).at("type") == "queued");
+    const json ma = next_but_queue(ann), mb = next_but_queue(bob);
+    INFO(ma.dump() << " " << mb.dump());
+    REQUIRE(ma.at("type") == "matched");
+    REQUIRE(mb.at("type") == "matched");
+    CHECK(ma.at("room") == mb.at("room"));
+    const std::string room = ma.at("room").get<std::string>();
+    CHECK(room_owner_node(store.location, room) == "b");  // before: "a", the node its players wait on
+
+    // Both ask A for their seats, are sent to B, and play there.
+    std::vector<std::unique_ptr<WsClient>> at(2);
+    for (const auto& [c, m] : std::vector<std::pair<WsClient*, const json*>>{{&ann, &ma}, {&bob, &mb}}) {
+        const json join = {{"type", "joinRoom"}, {"invite", m->at("invite")}, {"seat", m->at("seat")},
+                           {"seatToken", m->at("seatToken")}};
+        c->request(join);
+        const json r = c->recv();
+        INFO(r.dump());
+        REQUIRE(r.at("type") == "moved");
+        CHECK(port_of(r.at("url").get<std::string>()) == b.port);
+        auto& there = at[m->at("seat").get<size_t>()];
+        there = std::make_unique<WsClient>(b.port);
+        there->hello("again", c->token);
+        there->request(join);
+        const json joined = there->recv();
+        INFO(joined.dump());
+        REQUIRE(joined.at("type") == "joined");
+    }
+    for (auto& c : at) c->recv_type("started");
+    const std::string log_a = node_log(da);
+    CHECK(log_a.find("play now: a match is left to node b") != std::string::npos);
+    CHECK(log_a.find("[error]") == std::string::npos);
+    CHECK(node_log(db).find("[error]") == std::string::npos);
+}
+
+// A Play now match is never lost to a less-loaded node that does not match (an older release, or
+// stuck): node Y lives (its lease runs for an hour) but never matches; the busy node A leaves the
+// match to it for five lease periods, then makes the room itself.
+TEST_CASE("cluster: a Play now match left to a less-loaded node that does not make it is made by the busy node",
+          "[server][crash][cluster]") {
+    if (!has_postgres()) return;
+    Watchdog watchdog(180);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto da = temp_dir("hexhall-node-a-");
+    ChildServer a(store.flags(), da, placing_play_node("a"));
+    pg_rows(store.location,
+            "INSERT INTO nodes (id, url, expires_ms) VALUES ('y', 'ws://127.0.0.1:1/ws', "
+            "(extract(epoch from clock_timestamp()) * 1000)::bigint + 3600000) RETURNING id",
+            {});
+    WsClient host(a.port);
+    host.hello("Host");
+    const json placed = load_until_placed_elsewhere(host);
+    REQUIRE(port_of(placed.at("url").get<std::string>()) == 1);
+
+    WsClient ann(a.port), bob(a.port);
+    ann.hello("Ann");
+    bob.hello("Bob");
+    ann.request(kPlayNow);
+    REQUIRE(next_but_queue(ann).at("type") == "queued");
+    bob.request(kPlayNow);
+    REQUIRE(next_but_queue(bob).at("type") == "queued");
+    const json ma = next_but_queue(ann), mb = next_but_queue(bob);
+    INFO(ma.dump() << " " << mb.dump());
+    REQUIRE(ma.at("type") == "matched");
+    REQUIRE(mb.at("type") == "matched");
+    CHECK(ma.at("room") == mb.at("room"));
+    CHECK(room_owner_node(store.location, ma.at("room").get<std::string>()) == "a");
+    const std::string log_a = node_log(da);
+    CHECK(log_a.find("play now: a match is left to node y") != std::string::npos);
+    CHECK(log_a.find("play now: node y did not make a match within 15000 ms: its room is made here") != std::string::npos);
+    CHECK(log_a.find("[error]") == std::string::npos);
 }

@@ -469,3 +469,138 @@ TEST_CASE("cluster: a table that ends on a node not running its tournament reach
     std::error_code ec;
     for (const auto& d : {d1, d2}) std::filesystem::remove_all(d, ec);
 }
+
+// The tournament and its table on different nodes (docs/decisions/030, "A table on another node"):
+// the referee pauses through the tournament's owner; the table is handed over to it (as at a
+// shutdown: its clients told `moved` there), paused there, and its player resumes there.
+TEST_CASE("cluster: a referee's pause at a table another node serves brings the table to the tournament's owner",
+          "[server][crash][cluster][tournament]") {
+    namespace ct = cluster_tournament;
+    if (!has_postgres()) return;  // several nodes share a PostgreSQL
+    Watchdog watchdog(300);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto d1 = temp_dir("hexhall-tfetch1-"), d2 = temp_dir("hexhall-tfetch2-");
+    ChildServer n1(store.flags(), d1, ct::tournament_flags("n1", "30000"));
+    ChildServer n2(store.flags(), d2, ct::tournament_flags("n2"));
+
+    const ct::Reply made = ct::call(n1.port, http::verb::post, "/tournaments",
+                                    {{"name", "Fetch cup"}, {"game", "catan"},
+                                     {"settings", {{"rounds", 1}, {"clockPreset", "casual"}, {"noShowAfterS", 3600}}}});
+    INFO(made.body.dump());
+    REQUIRE(made.status == 201);
+    const std::string id = made.body.at("id"), organiser = made.body.at("organiserToken");
+    const std::string base = "/tournaments/" + id;
+    const ct::Reply pat = ct::send(n1.port, base + "/entrants", {{"name", "Pat"}, {"invite", made.body.at("invite")}}, "");
+    REQUIRE(pat.status == 201);
+    for (int i = 0; i < 3; ++i)
+        REQUIRE(ct::send(n1.port, base + "/entrants", {{"name", "Bot " + std::to_string(i)}, {"bot", "heuristic"}}, organiser).status == 201);
+    const ct::Reply ref = ct::send(n1.port, base + "/referees", {{"name", "Rex"}}, organiser);
+    REQUIRE(ref.status == 201);
+    const std::string rex = ref.body.at("token");
+    REQUIRE(ct::send(n1.port, base + "/rounds", json::object(), organiser).status == 201);
+    REQUIRE(ct::send(n1.port, base + "/rounds/1/start", json::object(), organiser).status == 200);
+    Player p = ct::sit(n1.port, id, pat.body.at("token"), 1);
+    if (!p.clock.is_object()) ct::read_until(p, [&](const json&) { return p.clock.is_object(); });  // a clock runs
+    const std::string room = ct::table_of(n1.port, id).at("room");
+
+    // The tournament moves to node 2; the table stays on node 1 (its lease of 30 s holds).
+    REQUIRE(::kill(n1.pid, SIGSTOP) == 0);
+    REQUIRE(pg_rows(store.location, "UPDATE room_owners SET node = '', epoch = epoch + 1 WHERE room = $1 RETURNING epoch",
+                    {"tournament:" + id}).size() == 1);
+    REQUIRE(eventually([&] { return ct::owner_node(store.location, id) == "n2"; }, 60));
+    REQUIRE(::kill(n1.pid, SIGCONT) == 0);
+    REQUIRE(pg_rows(store.location, "SELECT node FROM room_owners WHERE room = $1", {room}).at(0).at(0) == "n1");
+
+    // The referee pauses through node 2: until node 1 hands the table over, the answer says it moves.
+    const json pause = {{"round", 1}, {"table", 1}, {"kind", "pause"}};
+    ct::Reply paused;
+    REQUIRE(eventually([&] {
+        paused = ct::send(n2.port, base + "/referee", pause, rex);
+        if (paused.status == 409) {
+            CHECK(paused.body.dump().find("the table is moving to this node, try again") != std::string::npos);
+        }
+        return paused.status != 409;
+    }, 120));
+    INFO(paused.body.dump());
+    REQUIRE(paused.status == 201);
+    CHECK(paused.body.at("atTable") == "applied");
+    CHECK(pg_rows(store.location, "SELECT node FROM room_owners WHERE room = $1", {room}).at(0).at(0) == "n2");
+
+    // Pat was told the table moved to node 2, and resumes there: the clocks are paused.
+    const json moved = ct::read_until(p, [](const json& m) { return m.at("type") == "moved"; });
+    CHECK(moved.value("url", "").find(std::to_string(n2.port)) != std::string::npos);
+    p.c.reset();
+    const Resumed resumed = resume_anywhere(p, {n2.port});
+    p.take_snapshot(resumed.snapshot);
+    REQUIRE(p.clock.is_object());
+    CHECK(p.clock.value("paused", false) == true);
+    CHECK(ct::table_of(n2.port, id).at("clockPaused") == true);
+    p.c->close();
+    const std::string log1 = node_log(d1);
+    INFO(log1.substr(log1.size() > 4000 ? log1.size() - 4000 : 0));
+    CHECK(log1.find("room " + room + ": handed over to") != std::string::npos);
+    CHECK(log1.find("[error]") == std::string::npos);
+    const std::string log2 = node_log(d2);
+    INFO(log2.substr(log2.size() > 4000 ? log2.size() - 4000 : 0));
+    CHECK(log2.find("[error]") == std::string::npos);
+    std::error_code ec;
+    for (const auto& d : {d1, d2}) std::filesystem::remove_all(d, ec);
+}
+
+// A table wanted by a node that then died (docs/decisions/030, "A table on another node"): its
+// serving node hands it over (released, its clients told `moved` to the wanting node), and once the
+// wanting node's lease runs out, the want goes at the next renewal (wanted_here) and the room,
+// owned by no live node, is adopted as an orphan by a live node: never left unserved.
+TEST_CASE("cluster: a table wanted by a node that died is adopted by a live node", "[server][crash][cluster][tournament]") {
+    if (!has_postgres()) return;
+    Watchdog watchdog(120);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto d1 = temp_dir("hexhall-twant1-");
+    ChildServer n1(store.flags(), d1, node_flags("n1"));
+    WsClient host(n1.port);
+    host.hello("Host");
+    const std::string room = host.create({{"players", 3}}).at("room").get<std::string>();
+    REQUIRE(host.join(room, 0).at("type") == "joined");
+    const auto owner = [&] { return pg_rows(store.location, "SELECT node, epoch FROM room_owners WHERE room = $1", {room}).at(0); };
+    REQUIRE(owner().at(0) == "n1");
+    const std::string epoch = owner().at(1);
+
+    // Node W (live for an hour, never renewing: it stands for a node about to die) wants the room.
+    pg_rows(store.location,
+            "INSERT INTO nodes (id, url, expires_ms) VALUES ('w', 'ws://127.0.0.1:1/ws', "
+            "(extract(epoch from clock_timestamp()) * 1000)::bigint + 3600000) RETURNING id",
+            {});
+    pg_rows(store.location, "INSERT INTO room_wants (room, node) VALUES ($1, 'w') RETURNING room", {room});
+    const json moved = host.recv_type("moved");
+    CHECK(moved.at("room") == room);
+    CHECK(port_of(moved.at("url").get<std::string>()) == 1);
+    REQUIRE(eventually([&] { return owner().at(0).empty(); }));  // released for W to take over
+    // While W lives, the room is W's to take: node 1 does not adopt it back (two more renewals).
+    const auto renewed = [&] {
+        return std::stoll(pg_rows(store.location, "SELECT expires_ms FROM nodes WHERE id = 'n1'", {}).at(0).at(0));
+    };
+    for (int i = 0; i < 2; ++i) {
+        const int64_t before = renewed();
+        REQUIRE(eventually([&] { return renewed() > before; }));
+    }
+    CHECK(owner().at(0).empty());
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM room_wants", {}).at(0).at(0) == "1");
+
+    // W dies before taking it: its want goes, and node 1 adopts the room (a new epoch), served again.
+    pg_rows(store.location, "UPDATE nodes SET expires_ms = 0 WHERE id = 'w' RETURNING id", {});
+    REQUIRE(eventually([&] { return owner().at(0) == "n1"; }));
+    CHECK(std::stoll(owner().at(1)) > std::stoll(epoch));
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM room_wants", {}).at(0).at(0) == "0");
+    WsClient again(n1.port);
+    again.hello("Host", host.token);
+    const json joined = again.join(room, 0);
+    INFO(joined.dump());
+    CHECK(joined.at("type") == "joined");
+    const std::string log1 = node_log(d1);
+    INFO(log1.substr(log1.size() > 4000 ? log1.size() - 4000 : 0));
+    CHECK(log1.find("room " + room + ": handed over to ws://127.0.0.1:1/ws") != std::string::npos);
+    CHECK(log1.find("room " + room + ": taken over by node n1") != std::string::npos);
+    CHECK(log1.find("[error]") == std::string::npos);
+}

@@ -541,8 +541,15 @@ DeskReply Desk::referee(const std::string& id, const std::string& token, const j
     if (!room.empty()) {
         auto answer = std::make_shared<std::promise<std::string>>();
         std::future<std::string> f = answer->get_future();
-        if (!hub_.referee(room, table, [answer](const std::string& err) { answer->set_value(err); }))
-            at_table = "no game runs at this table";
+        auto ask = [&] { return hub_.referee(room, table, [answer](const std::string& err) { answer->set_value(err); }); };
+        // The table may run on another node (the tournament and it were adopted by different
+        // nodes): it is brought here first (docs/decisions/030, "A table on another node").
+        bool asked = ask();
+        server::Hub::Fetched fetched = server::Hub::Fetched::Gone;
+        if (!asked && (fetched = hub_.fetch_room(room)) == server::Hub::Fetched::Here) asked = ask();
+        if (!asked)
+            at_table = fetched == server::Hub::Fetched::Moving ? "the table is moving to this node, try again"
+                                                               : "no game runs at this table";
         else if (f.wait_for(std::chrono::seconds(10)) != std::future_status::ready)
             at_table = "the table did not answer";
         else
