@@ -1,7 +1,7 @@
 // Keyboard only (issue 27: every action reachable from the keyboard): Tab moves the focus until it
 // reaches an element, keys act on it. No mouse and no element.click(): a target Tab never reaches
 // fails the check.
-import { check } from "./lib.mjs";
+import { check, tid } from "./lib.mjs";
 
 /** Presses Tab until the focused element matches `selector` (within `max` presses); returns how many. */
 export async function tabTo(page, selector, what, max = 400) {
@@ -38,6 +38,30 @@ export async function typeInto(page, selector, text, what) {
   await tabTo(page, selector, what);
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(text);
+}
+
+/**
+ * From a fresh page to a started table, by keys only: the player names herself in the name dialog;
+ * in the lobby's create form she chooses the game (`game`; the form's own choice when not given) and
+ * heuristic bots to fill the seats, and a seed under the advanced options (`seed`, when given);
+ * creates the room and, once her seat is hers, starts it. Waiting for the game's table is the caller's.
+ */
+export async function startTableByKeys(page, { name, game, seed }) {
+  await page.waitForSelector(tid("name-dialog-input"), { timeout: 10000 });
+  await typeInto(page, tid("name-dialog-input"), name, "the name dialog");
+  await keyOn(page, tid("name-dialog-save"), "the name dialog's Save");
+  await page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
+  await page.waitForSelector(tid("room-list"));
+  if (game !== undefined) await chooseByKeys(page, tid("opt-game"), game, "the lobby's game");
+  await chooseByKeys(page, tid("opt-botFill"), "heuristic", "the lobby's bot fill");
+  if (seed !== undefined) {
+    await keyOn(page, ".advanced summary", "the lobby's advanced options");
+    await typeInto(page, tid("opt-seed"), String(seed), "the seed field");
+  }
+  await keyOn(page, tid("create-submit"), "the lobby's Create");
+  await page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
+  await page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
+  await keyOn(page, tid("start-game"), "Start");
 }
 
 /**

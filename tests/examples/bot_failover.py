@@ -36,18 +36,13 @@ import tempfile
 import time
 
 from doc_blocks import doc_bot
+from processes import free_port, stop_all
 
 MOVES = 6  # node 0 is killed once every game has seen this many moves
 LOGS = "the temporary directory bot_failover.*"  # set in main()
 STARTED = []  # every bot process: none outlives the test
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BOT = os.path.join(ROOT, "tools/bots/random_legal.py")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_listening(port, proc, seconds=20):
@@ -333,14 +328,7 @@ def main():
             if b.poll() is None:
                 b.kill()
                 b.wait()
-        for n in nodes:
-            if n.poll() is None:
-                n.send_signal(signal.SIGTERM)
-        for n in nodes:
-            try:
-                n.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                n.kill()
+        stop_all(nodes, 20)
     for i, name in enumerate(logs):
         with open(name) as f:
             errors = [l for l in f if "[error]" in l]

@@ -38,7 +38,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -48,6 +47,8 @@ import urllib.parse
 import urllib.request
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tests", "examples"))
+from processes import free_port, stop_all
 DOCKER = os.path.join(ROOT, "docker")
 BOT = os.path.join(ROOT, "tools/bots/random_legal.py")
 # The base image's own packages (debian:bookworm-slim): libraries the runtime stage need not install.
@@ -57,12 +58,6 @@ STARTED = []  # every process this test started: none outlives it
 
 def fail(why):
     raise SystemExit("compose-native: FAILED: " + why)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def http_get(port, path, timeout=5):
@@ -716,15 +711,7 @@ def main():
         for w in wrong:
             print("FAIL: " + w, flush=True)
     finally:
-        for proc in STARTED:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in STARTED:
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop_all(STARTED, 15)
         if not ok:
             print(f"compose-native: logs in {args.tmp}", flush=True)
     print("compose-native: " + ("ok" if ok else "FAILED"), flush=True)

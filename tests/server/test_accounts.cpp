@@ -25,6 +25,22 @@ json ac_login(WsClient& c, const std::string& name, const std::string& password)
 }
 std::string ac_code_of(const json& m) { return m.at("type") == "error" ? m.at("code").get<std::string>() : m.at("type").get<std::string>(); }
 
+// Two account books on one database, each on its own connection to it, as two nodes would have them;
+// Ann's account made by the first (`a`), with session-a logged in.
+struct AcTwoBooks {
+    explicit AcTwoBooks(const TestStoreDb& db) : sa(db.open()), sb(db.open()), a(sa.get()), b(sb.get()) {
+        a.load();
+        b.load();
+        REQUIRE(a.reserve(key));
+        made = a.create("Ann", key, "hash one", "session-a", 1000);
+        REQUIRE(made.result == hexhall::server::AccountWrite::Done);
+    }
+    std::unique_ptr<hexhall::server::Store> sa, sb;
+    hexhall::server::AccountBook a, b;
+    const std::string key = check_account_name("Ann").key;
+    hexhall::server::AccountBook::Created made;
+};
+
 }  // namespace
 
 TEST_CASE("accounts: names are unique after case, separators and look-alikes are folded", "[server][accounts]") {
@@ -394,15 +410,11 @@ TEST_CASE("accounts: two books on one database share names, hashes, deletions an
     using namespace hexhall::server;
     for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
         TestStoreDb db(kind);
-        std::unique_ptr<Store> sa = db.open(), sb = db.open();
-        AccountBook a(sa.get()), b(sb.get());
-        a.load();
-        b.load();
-        const std::string key = check_account_name("Ann").key;
-        REQUIRE(a.reserve(key));
-        const AccountBook::Created made = a.create("Ann", key, "hash one", "session-a", 1000);
-        REQUIRE(made.result == AccountWrite::Done);
-        const std::string id = made.account.id;
+        AcTwoBooks books(db);
+        auto& sa = books.sa;
+        AccountBook &a = books.a, &b = books.b;
+        const std::string& key = books.key;
+        const std::string id = books.made.account.id;
 
         // "ANN" on the other node: its memory knows nothing, the unique index refuses it.
         REQUIRE(b.reserve(check_account_name("ANN").key));
@@ -455,14 +467,10 @@ TEST_CASE("accounts: a log-in bound after its account was deleted does not stand
     using namespace hexhall::server;
     for (const std::string& kind : test_store_kinds()) DYNAMIC_SECTION(kind) {
         TestStoreDb db(kind);
-        std::unique_ptr<Store> sa = db.open(), sb = db.open();
-        AccountBook a(sa.get()), b(sb.get());
-        a.load();
-        b.load();
-        const std::string key = check_account_name("Ann").key;
-        REQUIRE(a.reserve(key));
-        const AccountBook::Created made = a.create("Ann", key, "hash one", "session-a", 1000);
-        REQUIRE(made.result == AccountWrite::Done);
+        AcTwoBooks books(db);
+        auto &sa = books.sa, &sb = books.sb;
+        AccountBook &a = books.a, &b = books.b;
+        const AccountBook::Created& made = books.made;
         sa->flush();
         REQUIRE(a.erase(made.account.id));
         sa->flush();

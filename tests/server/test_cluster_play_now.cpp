@@ -50,6 +50,18 @@ std::string room_owner_node(const std::string& pg, const std::string& room) {
     return pg_rows(pg, "SELECT node FROM room_owners WHERE room = $1", {room}).at(0).at(0);
 }
 
+// The next `matched` of two players who wait for a game together: one room for both, another seat
+// each. Returns both messages.
+std::pair<json, json> expect_matched_together(WsClient& a, WsClient& b) {
+    const json ma = next_but_queue(a), mb = next_but_queue(b);
+    INFO(ma.dump() << " " << mb.dump());
+    REQUIRE(ma.at("type") == "matched");
+    REQUIRE(mb.at("type") == "matched");
+    CHECK(ma.at("room") == mb.at("room"));
+    CHECK(ma.at("seat") != mb.at("seat"));
+    return {ma, mb};
+}
+
 }  // namespace
 
 TEST_CASE("cluster: two players pressing Play now on two nodes are matched into one room", "[server][crash][cluster]") {
@@ -78,12 +90,7 @@ TEST_CASE("cluster: two players pressing Play now on two nodes are matched into 
     REQUIRE(next_but_queue(bob).at("type") == "queued");
     // Before: each node matched only its own waiters (Ann and Bob were never matched; the wait for
     // bots is 60 s, past this test's).
-    const json ma = next_but_queue(ann), mb = next_but_queue(bob);
-    INFO(ma.dump() << " " << mb.dump());
-    REQUIRE(ma.at("type") == "matched");
-    REQUIRE(mb.at("type") == "matched");
-    CHECK(ma.at("room") == mb.at("room"));
-    CHECK(ma.at("seat") != mb.at("seat"));
+    const auto [ma, mb] = expect_matched_together(ann, bob);
     CHECK(pg_rows(store.location, "SELECT count(*) FROM play_queue", {}).at(0).at(0) == "0");  // delivered
 
     // Both take their seats, on the node that serves the room (one of them follows `moved`), and
@@ -197,23 +204,14 @@ TEST_CASE("cluster: Play now waiters taken by a matcher that died mid-match are 
     PQfinish(matcher);  // the lock goes with Z's connection
 
     // Before: Ann and Bob waited until they left the queue. Now A's next pass matches them again.
-    const json ma = next_but_queue(ann), mb = next_but_queue(bob);
-    INFO(ma.dump() << " " << mb.dump());
-    REQUIRE(ma.at("type") == "matched");
-    REQUIRE(mb.at("type") == "matched");
-    CHECK(ma.at("room") == mb.at("room"));
-    CHECK(ma.at("seat") != mb.at("seat"));
+    const auto [ma, mb] = expect_matched_together(ann, bob);
     // Cy and Dee stay Y's while its lease lives (Y still sends their `matched`): A's passes go by
     // (each pushes a `queue`) and their rows are still taken by Y.
     for (int i = 0; i < 3; ++i) CHECK(cy.recv().at("type") == "queue");
     CHECK(pg_rows(store.location, "SELECT count(*) FROM play_queue WHERE matched = 'taken:y'", {}).at(0).at(0) == "2");
     // Once Y's lease runs out, they are matched too.
     pg_rows(store.location, "UPDATE nodes SET expires_ms = 0 WHERE id = 'y' RETURNING id", {});
-    const json mc = next_but_queue(cy), md = next_but_queue(dee);
-    INFO(mc.dump() << " " << md.dump());
-    REQUIRE(mc.at("type") == "matched");
-    REQUIRE(md.at("type") == "matched");
-    CHECK(mc.at("room") == md.at("room"));
+    const auto [mc, md] = expect_matched_together(cy, dee);
     CHECK(mc.at("room") != ma.at("room"));
     CHECK(pg_rows(store.location, "SELECT count(*) FROM play_queue", {}).at(0).at(0) == "0");  // all delivered
     CHECK(node_log(da).find("[error]") == std::string::npos);
@@ -242,11 +240,7 @@ TEST_CASE("cluster: a loaded node's Play now match is made on the idle node", "[
     REQUIRE(next_but_queue(ann).at("type") == "queued");
     bob.request(kPlayNow);
     REQUIRE(next_but_queue(bob).at("type") == "queued");
-    const json ma = next_but_queue(ann), mb = next_but_queue(bob);
-    INFO(ma.dump() << " " << mb.dump());
-    REQUIRE(ma.at("type") == "matched");
-    REQUIRE(mb.at("type") == "matched");
-    CHECK(ma.at("room") == mb.at("room"));
+    const auto [ma, mb] = expect_matched_together(ann, bob);
     const std::string room = ma.at("room").get<std::string>();
     CHECK(room_owner_node(store.location, room) == "b");  // before: "a", the node its players wait on
 
@@ -302,11 +296,7 @@ TEST_CASE("cluster: a Play now match left to a less-loaded node that does not ma
     REQUIRE(next_but_queue(ann).at("type") == "queued");
     bob.request(kPlayNow);
     REQUIRE(next_but_queue(bob).at("type") == "queued");
-    const json ma = next_but_queue(ann), mb = next_but_queue(bob);
-    INFO(ma.dump() << " " << mb.dump());
-    REQUIRE(ma.at("type") == "matched");
-    REQUIRE(mb.at("type") == "matched");
-    CHECK(ma.at("room") == mb.at("room"));
+    const auto [ma, mb] = expect_matched_together(ann, bob);
     CHECK(room_owner_node(store.location, ma.at("room").get<std::string>()) == "a");
     const std::string log_a = node_log(da);
     CHECK(log_a.find("play now: a match is left to node y") != std::string::npos);

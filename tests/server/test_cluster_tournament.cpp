@@ -57,6 +57,33 @@ Reply send(uint16_t port, const std::string& target, const json& body, const std
     return r;
 }
 
+// A Catan tournament made through the node at `port`, which runs it: what its maker is given.
+struct MadeTournament {
+    std::string id, organiser, base;  // base: its pages' path, /tournaments/<id>
+    json invite;
+};
+
+MadeTournament make_tournament(uint16_t port, const std::string& name, int rounds, const std::string& clock_preset) {
+    const Reply made = call(port, http::verb::post, "/tournaments",
+                            {{"name", name}, {"game", "catan"},
+                             {"settings", {{"rounds", rounds}, {"clockPreset", clock_preset}, {"noShowAfterS", 3600}}}});
+    INFO(made.body.dump());
+    REQUIRE(made.status == 201);
+    const std::string id = made.body.at("id");
+    return {id, made.body.at("organiserToken"), "/tournaments/" + id, made.body.at("invite")};
+}
+
+// Pat registers through the invite link (sent to `port`; a redirect to the owner is followed), from
+// `session` when one is given (a logged-in player's entrant is linked to the account).
+Reply register_by_invite(uint16_t port, const MadeTournament& t, const std::string& session = "") {
+    json body = {{"name", "Pat"}, {"invite", t.invite}};
+    if (!session.empty()) body["session"] = session;
+    const Reply pat = send(port, t.base + "/entrants", body, "");
+    INFO(pat.body.dump());
+    REQUIRE(pat.status == 201);
+    return pat;
+}
+
 json view(uint16_t port, const std::string& id) {
     const Reply v = call(port, http::verb::get, "/tournaments/" + id);
     INFO(v.body.dump());
@@ -168,16 +195,9 @@ TEST_CASE("cluster: a tournament runs across three nodes; its owner killed mid-r
     ChildServer n2(store.flags(), d2, flags("n2")), n3(store.flags(), d3, flags("n3"));
 
     // Made on node 1, which runs it. Pat registers through the invite link; seven house bots.
-    const ct::Reply made = ct::call(n1->port, http::verb::post, "/tournaments",
-                                    {{"name", "Failover cup"}, {"game", "catan"},
-                                     {"settings", {{"rounds", 2}, {"clockPreset", "untimed"}, {"noShowAfterS", 3600}}}});
-    INFO(made.body.dump());
-    REQUIRE(made.status == 201);
-    const std::string id = made.body.at("id"), organiser = made.body.at("organiserToken");
-    const std::string base = "/tournaments/" + id;
-    const ct::Reply pat = ct::send(n1->port, base + "/entrants", {{"name", "Pat"}, {"invite", made.body.at("invite")}}, "");
-    REQUIRE(pat.status == 201);
-    const std::string pat_token = pat.body.at("token");
+    const ct::MadeTournament made = ct::make_tournament(n1->port, "Failover cup", 2, "untimed");
+    const std::string &id = made.id, &organiser = made.organiser, &base = made.base;
+    const std::string pat_token = ct::register_by_invite(n1->port, made).body.at("token");
     {  // A change sent to node 2 is redirected to node 1, the tournament's node (307, its URL).
         const ct::Reply r = ct::call(n2.port, http::verb::post, base + "/entrants", {{"name", "Bot 0"}, {"bot", "heuristic"}}, organiser);
         INFO(r.body.dump());
@@ -323,15 +343,9 @@ TEST_CASE("cluster: a referee's pause survives the table's takeover by another n
     ChildServer n2(store.flags(), d2, ct::tournament_flags("n2"));
 
     // One table: Pat and three house bots, a relaxed clock (casual), made and run on node 1.
-    const ct::Reply made = ct::call(n1->port, http::verb::post, "/tournaments",
-                                    {{"name", "Pause cup"}, {"game", "catan"},
-                                     {"settings", {{"rounds", 1}, {"clockPreset", "casual"}, {"noShowAfterS", 3600}}}});
-    INFO(made.body.dump());
-    REQUIRE(made.status == 201);
-    const std::string id = made.body.at("id"), organiser = made.body.at("organiserToken");
-    const std::string base = "/tournaments/" + id;
-    const ct::Reply pat = ct::send(n1->port, base + "/entrants", {{"name", "Pat"}, {"invite", made.body.at("invite")}}, "");
-    REQUIRE(pat.status == 201);
+    const ct::MadeTournament made = ct::make_tournament(n1->port, "Pause cup", 1, "casual");
+    const std::string &id = made.id, &organiser = made.organiser, &base = made.base;
+    const ct::Reply pat = ct::register_by_invite(n1->port, made);
     for (int i = 0; i < 3; ++i)
         REQUIRE(ct::send(n1->port, base + "/entrants", {{"name", "Bot " + std::to_string(i)}, {"bot", "heuristic"}}, organiser).status == 201);
     const ct::Reply ref = ct::send(n1->port, base + "/referees", {{"name", "Rex"}}, organiser);
@@ -399,13 +413,8 @@ TEST_CASE("cluster: a table that ends on a node not running its tournament reach
     ChildServer n1(store.flags(), d1, ct::tournament_flags("n1", "30000"));
     ChildServer n2(store.flags(), d2, ct::tournament_flags("n2"));
 
-    const ct::Reply made = ct::call(n1.port, http::verb::post, "/tournaments",
-                                    {{"name", "Profile cup"}, {"game", "catan"},
-                                     {"settings", {{"rounds", 1}, {"clockPreset", "untimed"}, {"noShowAfterS", 3600}}}});
-    INFO(made.body.dump());
-    REQUIRE(made.status == 201);
-    const std::string id = made.body.at("id"), organiser = made.body.at("organiserToken");
-    const std::string base = "/tournaments/" + id;
+    const ct::MadeTournament made = ct::make_tournament(n1.port, "Profile cup", 1, "untimed");
+    const std::string &id = made.id, &organiser = made.organiser, &base = made.base;
     // Pat has an account and enters logged in: the entrant is linked to it. Pat then plays from a
     // guest session (another device): only the link brings the game to the account.
     WsClient lobby(n1.port);
@@ -415,10 +424,7 @@ TEST_CASE("cluster: a table that ends on a node not running its tournament reach
     do answer = lobby.recv();
     while (!answer.contains("id") || answer.at("id") != sent.at("id"));
     REQUIRE(answer.at("type") == "account");
-    const ct::Reply pat = ct::send(n1.port, base + "/entrants",
-                                   {{"name", "Pat"}, {"invite", made.body.at("invite")}, {"session", lobby.token}}, "");
-    INFO(pat.body.dump());
-    REQUIRE(pat.status == 201);
+    const ct::Reply pat = ct::register_by_invite(n1.port, made, lobby.token);
     REQUIRE(pat.body.at("account").is_object());
     for (int i = 0; i < 3; ++i)
         REQUIRE(ct::send(n1.port, base + "/entrants", {{"name", "Bot " + std::to_string(i)}, {"bot", "heuristic"}}, organiser).status == 201);

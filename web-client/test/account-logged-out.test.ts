@@ -4,23 +4,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Connection } from "../src/net/connection";  // reads window and WebSocket only when used
+import { FakeSocket, installFakeSocket, tick } from "./fake-socket";
 import { account, trackAccount, type LoggedOutReason } from "../src/account/state";
 import { strings } from "../src/i18n/strings";
 
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  sent: any[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(public url: string) { FakeSocket.all.push(this); }
-  send(text: string) { this.sent.push(JSON.parse(text)); }
-  close() {}
-  receive(m: object) { this.onmessage?.({ data: JSON.stringify(m) }); }
-}
-(globalThis as any).window = globalThis;
-(globalThis as any).WebSocket = FakeSocket;
-const tick = () => new Promise((r) => setTimeout(r, 0));
+installFakeSocket();
 
 test("a loggedOut push makes the browser a guest and says why", async () => {
   FakeSocket.all = [];

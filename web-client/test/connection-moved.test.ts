@@ -4,24 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Connection } from "../src/net/connection";  // reads window and WebSocket only when used
+import { FakeSocket, installFakeSocket, tick } from "./fake-socket";
 
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  sent: any[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  closed = false;
-  constructor(public url: string) { FakeSocket.all.push(this); }
-  send(text: string) { this.sent.push(JSON.parse(text)); }
-  close() { this.closed = true; }
-  open() { this.onopen?.(); }
-  receive(m: object) { this.onmessage?.({ data: JSON.stringify(m) }); }
-  welcome() { this.receive({ type: "welcome", v: 1, id: this.sent[0].id, session: "t".repeat(64), name: "Ann" }); }
-}
-(globalThis as any).window = globalThis;
-(globalThis as any).WebSocket = FakeSocket;
-const tick = () => new Promise((r) => setTimeout(r, 0));
+installFakeSocket();
 
 // A connection to the load balancer's URL, its first socket open and welcomed.
 async function welcomed(token?: string) {

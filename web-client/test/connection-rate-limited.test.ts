@@ -6,21 +6,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Connection } from "../src/net/connection";
+import { FakeSocket, installFakeSocket, tick } from "./fake-socket";
 
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  sent: any[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(public url: string) { FakeSocket.all.push(this); }
-  send(text: string) { this.sent.push(JSON.parse(text)); }
-  close() {}
-  receive(m: object) { this.onmessage?.({ data: JSON.stringify(m) }); }
-}
-(globalThis as any).window = globalThis;
-(globalThis as any).WebSocket = FakeSocket;
-const tick = () => new Promise((r) => setTimeout(r, 0));
+installFakeSocket();
 
 for (const code of ["rate_limited", "bad_request"]) test(`a ${code} error without id refuses the pending action; a pending listRooms still gets its reply`, async () => {
   FakeSocket.all = [];

@@ -13,7 +13,7 @@
 // (`keyboard-catan-cards` covers every card's dialog on a table given all four in the dev harness.)
 import { join } from "node:path";
 import { check, checkAxe, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
-import { chooseByKeys, keyOn, keyOnOffer, typeInto } from "../../../../tests/browser/keyboard.mjs";
+import { keyOn, keyOnOffer, startTableByKeys } from "../../../../tests/browser/keyboard.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const RESOURCES = ["lumber", "wool", "grain", "brick", "ore"];
@@ -27,18 +27,7 @@ export async function keyboardCatanLive({ browser, base, shots }) {
   const notes = [];
   const P = await openPage(browser, base + "/", DESKTOP, "Kim");
   const page = P.page;
-  await page.waitForSelector(tid("name-dialog-input"), { timeout: 10000 });
-  await typeInto(page, tid("name-dialog-input"), "Kim", "the name dialog");
-  await keyOn(page, tid("name-dialog-save"), "the name dialog's Save");
-  await page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
-  await page.waitForSelector(tid("room-list"));
-  await chooseByKeys(page, tid("opt-botFill"), "heuristic", "the lobby's bot fill");
-  await keyOn(page, ".advanced summary", "the lobby's advanced options");
-  await typeInto(page, tid("opt-seed"), "5", "the seed field");
-  await keyOn(page, tid("create-submit"), "the lobby's Create");
-  await page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
-  await page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
-  await keyOn(page, tid("start-game"), "Start");
+  await startTableByKeys(page, { name: "Kim", seed: 5 });
   const me = (await waitFrame(page, (f) => f.seat >= 0 && f.view?.players, "Kim's game")).seat;
   await page.waitForSelector(tid("game"));
 

@@ -7,7 +7,7 @@
 // by Tab, Enter and the table's hotkeys, never a click. A target Tab cannot reach fails the scenario.
 import { join } from "node:path";
 import { check, frame, openPage, problems, sleep, tid, waitFrame } from "../../../../tests/browser/lib.mjs";
-import { checkEveryControlReachable, chooseByKeys, keyOn, keyOnOffer, tabTo, typeInto } from "../../../../tests/browser/keyboard.mjs";
+import { checkEveryControlReachable, keyOn, keyOnOffer, startTableByKeys, tabTo } from "../../../../tests/browser/keyboard.mjs";
 import { checkBoardTargets } from "./targets.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -22,18 +22,7 @@ export async function keyboardCatan({ browser, base, shots }) {
   const notes = [];
   const P = await openPage(browser, base + "/", DESKTOP, "Kim");
   const page = P.page;
-  await page.waitForSelector(tid("name-dialog-input"), { timeout: 10000 });
-  await typeInto(page, tid("name-dialog-input"), "Kim", "the name dialog");
-  await keyOn(page, tid("name-dialog-save"), "the name dialog's Save");
-  await page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
-  await page.waitForSelector(tid("room-list"));
-  await chooseByKeys(page, tid("opt-botFill"), "heuristic", "the lobby's bot fill");
-  await keyOn(page, ".advanced summary", "the lobby's advanced options");
-  await typeInto(page, tid("opt-seed"), "5", "the seed field");
-  await keyOn(page, tid("create-submit"), "the lobby's Create");
-  await page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
-  await page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
-  await keyOn(page, tid("start-game"), "Start");
+  await startTableByKeys(page, { name: "Kim", seed: 5 });
   await waitFrame(page, (f) => f.seat === 0, "Kim's game");
   await page.waitForSelector(tid("game"));
 

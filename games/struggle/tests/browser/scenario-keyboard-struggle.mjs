@@ -7,7 +7,7 @@
 // A target Tab cannot reach fails the scenario.
 import { join } from "node:path";
 import { check, checkLayoutShift, frame, openPage, problems, sleep, smallTargets, tid, waitFrame, watchLayoutShift } from "../../../../tests/browser/lib.mjs";
-import { checkEveryControlReachable, chooseByKeys, keyOn, typeInto } from "../../../../tests/browser/keyboard.mjs";
+import { checkEveryControlReachable, chooseByKeys, keyOn, startTableByKeys } from "../../../../tests/browser/keyboard.mjs";
 
 const DESKTOP = { width: 1280, height: 800 };
 const RES = ["brick", "lumber", "ore", "wool", "grain"];
@@ -17,17 +17,7 @@ export async function keyboardStruggle({ browser, base, shots }) {
   const notes = [];
   const P = await openPage(browser, base + "/", DESKTOP, "Kim");
   const page = P.page;
-  await page.waitForSelector(tid("name-dialog-input"), { timeout: 10000 });
-  await typeInto(page, tid("name-dialog-input"), "Kim", "the name dialog");
-  await keyOn(page, tid("name-dialog-save"), "the name dialog's Save");
-  await page.waitForSelector('[data-testid="conn-state"][data-state="open"]', { timeout: 10000 });
-  await page.waitForSelector(tid("room-list"));
-  await chooseByKeys(page, tid("opt-game"), "struggle", "the lobby's game");
-  await chooseByKeys(page, tid("opt-botFill"), "heuristic", "the lobby's bot fill");
-  await keyOn(page, tid("create-submit"), "the lobby's Create");
-  await page.waitForURL(/#\/room\/[0-9a-f]+$/, { timeout: 10000 });
-  await page.waitForSelector(`${tid("seat-0")}[data-kind="human"]`, { timeout: 10000 });
-  await keyOn(page, tid("start-game"), "Start");
+  await startTableByKeys(page, { name: "Kim", game: "struggle" });
   await page.waitForSelector(tid("sfc-table"), { timeout: 15000 });
   const me = (await waitFrame(page, (f) => f.seat >= 0 && f.view?.phase, "Kim's Struggle game")).seat;
   // prefers-reduced-motion (issue 27): no animation runs on the Struggle table.
