@@ -1,6 +1,7 @@
 // Several nodes (docs/protocol.md, `moved`): the connection follows a `moved` reply to the node it
 // names with the same token and sends the joinRoom (or createRoom) again there; a `moved` without URL, or a node
-// that cannot be reached, sends it back to the URL it started from (the load balancer).
+// that cannot be reached, sends it back to the URL it started from (the load balancer), and a request
+// carried to a node that cannot be reached is sent again there at once (once).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Connection } from "../src/net/connection";  // reads window and WebSocket only when used
@@ -85,5 +86,84 @@ test("a named node that cannot be reached: the next attempt goes to the start UR
   const b = FakeSocket.all[1];
   b.onclose?.();  // refused
   assert.equal(c.currentUrl, "ws://proxy/ws");
+  c.close();
+});
+
+// A request's outcome so far: "pending", or the reply's type, or the error's code.
+function outcome(reply: Promise<{ type: string }>) {
+  const o = { now: "pending" };
+  reply.then((m) => { o.now = m.type; }, (e) => { o.now = `error ${e.code}`; });
+  return o;
+}
+
+for (const [request, answer] of [
+  [{ type: "createRoom", players: 4 }, { type: "roomCreated", room: "0123456789abcdef", invite: "i".repeat(22) }],
+  [{ type: "joinRoom", room: "0123456789abcdef", seat: 1 }, { type: "joined", room: "0123456789abcdef", seat: 1 }],
+] as const) {
+  for (const how of ["refused", "closed before its welcome"]) {
+    test(`a ${request.type} carried by \`moved\` to a node that cannot be reached (${how}) is sent again at the start URL at once`, async () => {
+      const { c, a } = await welcomed("t".repeat(64));
+      const reply = outcome(c.request({ ...request }));
+      await tick();
+      a.receive({ type: "moved", v: 1, id: a.sent[1].id, url: "ws://dead:8080/ws" });  // a node that died since
+      const b = FakeSocket.all[1];
+      assert.equal(b.url, "ws://dead:8080/ws");
+      if (how !== "refused") b.open();  // it takes the connection, never welcomes, and closes it
+      b.onclose?.();
+      await tick();
+      assert.equal(reply.now, "pending");  // before: "error disconnected", or sent only after a back-off
+      const home = FakeSocket.all[2];
+      assert.ok(home, "the start URL is tried at once");
+      assert.equal(home.url, "ws://proxy/ws");
+      home.open();
+      assert.equal(home.sent[0].token, "t".repeat(64));
+      home.welcome();
+      await tick();
+      const again = home.sent[1];
+      assert.deepEqual({ ...again, id: 0 }, { ...request, v: 1, id: 0 });
+      home.receive({ ...answer, v: 1, id: again.id });
+      await tick();
+      assert.equal(reply.now, answer.type);
+      assert.equal(FakeSocket.all.length, 3);
+      c.close();
+    });
+  }
+}
+
+test("a request sent again at the start URL and carried again to a node that cannot be reached fails (once only)", async () => {
+  const { c, a } = await welcomed("t".repeat(64));
+  const reply = outcome(c.request({ type: "createRoom", players: 4 }));
+  await tick();
+  a.receive({ type: "moved", v: 1, id: a.sent[1].id, url: "ws://dead:8080/ws" });
+  FakeSocket.all[1].onclose?.();
+  const home = FakeSocket.all[2];
+  home.open();
+  home.welcome();
+  await tick();
+  home.receive({ type: "moved", v: 1, id: home.sent[1].id, url: "ws://dead:8080/ws" });  // the same dead node
+  const dead = FakeSocket.all[3];
+  assert.equal(dead.url, "ws://dead:8080/ws");
+  dead.onclose?.();
+  await tick();
+  assert.equal(reply.now, "error disconnected");
+  assert.equal(c.currentUrl, "ws://proxy/ws");  // the connection itself goes home after its back-off
+  c.close();
+});
+
+test("a request carried by `moved` to a node that is reached is sent only there", async () => {
+  const { c, a } = await welcomed("t".repeat(64));
+  const reply = outcome(c.request({ type: "createRoom", players: 4 }));
+  await tick();
+  a.receive({ type: "moved", v: 1, id: a.sent[1].id, url: "ws://node2:8080/ws" });
+  const b = FakeSocket.all[1];
+  b.open();
+  b.welcome();
+  await tick();
+  assert.equal(b.sent[1].type, "createRoom");
+  assert.equal(a.sent.length, 2);
+  b.receive({ type: "roomCreated", v: 1, id: b.sent[1].id, room: "0123456789abcdef", invite: "i".repeat(22) });
+  await tick();
+  assert.equal(reply.now, "roomCreated");
+  assert.equal(FakeSocket.all.length, 2);
   c.close();
 });

@@ -3,7 +3,9 @@
 // backoff (the server re-seats a known session by itself after hello). Several nodes
 // (docs/protocol.md, `moved`): a room served by another node is answered `moved` with that node's
 // URL; the connection reconnects there with the same token (and sends the request again); a `moved`
-// without URL, or a node that cannot be reached, sends it back to the URL it started from.
+// without URL, or a node that cannot be reached, sends it back to the URL it started from. A request
+// carried by `moved` to a node that cannot be reached (a node that died since the server chose it) is
+// sent again once at that start URL, at once, instead of failing.
 
 export interface ServerMessage { type: string; id?: number | null; [key: string]: any; }
 export interface RequestError { code: string; rule?: string; message: string; }
@@ -13,6 +15,12 @@ type Listener = (m: ServerMessage) => void;
 interface Pending {
   resolve: (m: ServerMessage) => void; reject: (e: RequestError) => void; timer: number;
   msg?: Record<string, unknown>;  // the request (sent again on the node a `moved` names)
+  fellBack?: boolean;  // it was carried by `moved` to a node that could not be reached, then sent at the start URL
+}
+// A request a `moved` carries to the node it names: sent there once that node welcomes us.
+interface Carried {
+  msg: Record<string, unknown>; resolve: (m: ServerMessage) => void; reject: (e: RequestError) => void;
+  fellBack: boolean;
 }
 
 const MAX_ID = 2147483647;
@@ -31,6 +39,7 @@ export class Connection {
   private retryTimer = 0;
   private welcomed = false;
   private waiters: (() => void)[] = [];
+  private carried: Carried[] = [];
   private stopped = false;
   state: ConnectionState = "closed";
 
@@ -68,6 +77,7 @@ export class Connection {
         this.welcomed = true;
         this.onSession(String(welcome.session), String(welcome.name ?? h.name));
         this.setState("open");
+        for (const r of this.carried.splice(0)) this.send(r.msg, r.fellBack).then(r.resolve, r.reject);
         const ws = this.waiters.splice(0);
         ws.forEach((w) => w());
         this.emit({ ...welcome, type: "ready" });
@@ -94,10 +104,24 @@ export class Connection {
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
+      const reached = this.welcomed;
       this.ws = null;
       this.welcomed = false;
       this.failPending("disconnected");
       if (this.stopped) { this.setState("closed"); return; }
+      if (!reached && this.url !== this.home && this.carried.length > 0) {
+        // The node a `moved` named cannot be reached: what it carried goes to the start URL at once
+        // (once: a request that fell back already fails rather than going round again).
+        const again = this.carried.filter((r) => !r.fellBack);
+        for (const r of this.carried) if (r.fellBack) r.reject({ code: "disconnected", message: "disconnected" });
+        this.carried = again;
+        for (const r of again) r.fellBack = true;
+        if (again.length > 0) {
+          this.url = this.home;
+          this.connect();
+          return;
+        }
+      }
       this.url = this.home;  // a node we were sent to may be gone: the start URL routes us again
       this.setState("reconnecting");
       const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
@@ -115,8 +139,12 @@ export class Connection {
   /** Sends a request once the session is up; resolves with the reply carrying its id, rejects on `error`. */
   async request(msg: Record<string, unknown>): Promise<ServerMessage> {
     if (!this.welcomed) await new Promise<void>((r) => this.waiters.push(r));
+    return this.send(msg, false);
+  }
+
+  private send(msg: Record<string, unknown>, fellBack: boolean): Promise<ServerMessage> {
     const id = this.takeId();
-    const reply = this.track(id, msg);
+    const reply = this.track(id, msg, fellBack);
     this.ws!.send(JSON.stringify({ ...msg, v: 1, id }));
     return reply;
   }
@@ -130,14 +158,11 @@ export class Connection {
       this.pending.delete(m.id);
       window.clearTimeout(again.timer);
     }
+    if (again?.msg) this.carried.push({ msg: again.msg, resolve: again.resolve, reject: again.reject, fellBack: again.fellBack ?? false });
     this.url = url;
     this.attempt = 0;
     this.connect();
     this.url = url;  // connect() keeps it; onclose falls back to home if that node is gone
-    if (again?.msg) {
-      const p = again;
-      this.request(p.msg!).then(p.resolve, p.reject);
-    }
   }
 
   on(type: string, fn: Listener): () => void {
@@ -160,13 +185,13 @@ export class Connection {
     return id;
   }
 
-  private track(id: number, msg?: Record<string, unknown>): Promise<ServerMessage> {
+  private track(id: number, msg?: Record<string, unknown>, fellBack = false): Promise<ServerMessage> {
     return new Promise((resolve, reject) => {
       const timer = window.setTimeout(() => {
         this.pending.delete(id);
         reject({ code: "timeout", message: "no reply from the server" });
       }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer, msg });
+      this.pending.set(id, { resolve, reject, timer, msg, fellBack });
     });
   }
 
