@@ -1,7 +1,7 @@
 // Several nodes (docs/protocol.md, `moved`): the connection follows a `moved` reply to the node it
 // names with the same token and sends the joinRoom (or createRoom) again there; a `moved` without URL, or a node
 // that cannot be reached, sends it back to the URL it started from (the load balancer), and a request
-// carried to a node that cannot be reached is sent again there at once (once).
+// carried to a node that cannot be reached is sent again there (at once the first time), until its deadline.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Connection } from "../src/net/connection";  // reads window and WebSocket only when used
@@ -130,7 +130,13 @@ for (const [request, answer] of [
   }
 }
 
-test("a request sent again at the start URL and carried again to a node that cannot be reached fails (once only)", async () => {
+// Waits (a condition, bounded) until `n` sockets were made: the back-off's timer fires.
+async function sockets(n: number) {
+  for (let i = 0; i < 500 && FakeSocket.all.length < n; ++i) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(FakeSocket.all.length, n);
+}
+
+test("a request carried again to the node that cannot be reached goes back to the start URL after the back-off", async () => {
   const { c, a } = await welcomed("t".repeat(64));
   const reply = outcome(c.request({ type: "createRoom", players: 4 }));
   await tick();
@@ -140,13 +146,40 @@ test("a request sent again at the start URL and carried again to a node that can
   home.open();
   home.welcome();
   await tick();
-  home.receive({ type: "moved", v: 1, id: home.sent[1].id, url: "ws://dead:8080/ws" });  // the same dead node
-  const dead = FakeSocket.all[3];
-  assert.equal(dead.url, "ws://dead:8080/ws");
-  dead.onclose?.();
+  home.receive({ type: "moved", v: 1, id: home.sent[1].id, url: "ws://dead:8080/ws" });  // still placed there
+  FakeSocket.all[3].onclose?.();
   await tick();
-  assert.equal(reply.now, "error disconnected");
-  assert.equal(c.currentUrl, "ws://proxy/ws");  // the connection itself goes home after its back-off
+  assert.equal(reply.now, "pending");
+  assert.equal(FakeSocket.all.length, 4);  // not at once: the start URL is not asked in a tight loop
+  await sockets(5);
+  const later = FakeSocket.all[4];
+  assert.equal(later.url, "ws://proxy/ws");
+  later.open();
+  later.welcome();
+  await tick();
+  assert.equal(later.sent[1].type, "createRoom");
+  later.receive({ type: "roomCreated", v: 1, id: later.sent[1].id, room: "0123456789abcdef", invite: "i".repeat(22) });
+  await tick();
+  assert.equal(reply.now, "roomCreated");
+  c.close();
+});
+
+test("a carried request past its deadline fails (timeout) when its node cannot be reached", async (t) => {
+  t.mock.timers.enable({ apis: ["Date"], now: 1_000_000 });
+  const { c, a } = await welcomed("t".repeat(64));
+  const reply = outcome(c.request({ type: "createRoom", players: 4 }));
+  await tick();
+  a.receive({ type: "moved", v: 1, id: a.sent[1].id, url: "ws://dead:8080/ws" });
+  FakeSocket.all[1].onclose?.();
+  const home = FakeSocket.all[2];
+  home.open();
+  home.welcome();
+  await tick();
+  home.receive({ type: "moved", v: 1, id: home.sent[1].id, url: "ws://dead:8080/ws" });
+  t.mock.timers.tick(15_001);  // the request's 15 s have passed
+  FakeSocket.all[3].onclose?.();
+  await tick();
+  assert.equal(reply.now, "error timeout");
   c.close();
 });
 

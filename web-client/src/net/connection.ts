@@ -4,8 +4,9 @@
 // (docs/protocol.md, `moved`): a room served by another node is answered `moved` with that node's
 // URL; the connection reconnects there with the same token (and sends the request again); a `moved`
 // without URL, or a node that cannot be reached, sends it back to the URL it started from. A request
-// carried by `moved` to a node that cannot be reached (a node that died since the server chose it) is
-// sent again once at that start URL, at once, instead of failing.
+// carried by `moved` to a node that cannot be reached (one that died since the server chose it) does
+// not fail: it is sent again at that start URL (at once; if it is carried to an unreachable node
+// again, after the back-off), until its own deadline (REQUEST_TIMEOUT_MS from when it was sent).
 
 export interface ServerMessage { type: string; id?: number | null; [key: string]: any; }
 export interface RequestError { code: string; rule?: string; message: string; }
@@ -15,12 +16,13 @@ type Listener = (m: ServerMessage) => void;
 interface Pending {
   resolve: (m: ServerMessage) => void; reject: (e: RequestError) => void; timer: number;
   msg?: Record<string, unknown>;  // the request (sent again on the node a `moved` names)
-  fellBack?: boolean;  // it was carried by `moved` to a node that could not be reached, then sent at the start URL
+  deadline: number;   // Date.now() when it times out (kept when a `moved` carries it elsewhere)
+  fallbacks: number;  // times it was carried to a node that could not be reached
 }
 // A request a `moved` carries to the node it names: sent there once that node welcomes us.
 interface Carried {
   msg: Record<string, unknown>; resolve: (m: ServerMessage) => void; reject: (e: RequestError) => void;
-  fellBack: boolean;
+  deadline: number; fallbacks: number;
 }
 
 const MAX_ID = 2147483647;
@@ -77,7 +79,7 @@ export class Connection {
         this.welcomed = true;
         this.onSession(String(welcome.session), String(welcome.name ?? h.name));
         this.setState("open");
-        for (const r of this.carried.splice(0)) this.send(r.msg, r.fellBack).then(r.resolve, r.reject);
+        for (const r of this.carried.splice(0)) this.send(r.msg, r.deadline, r.fallbacks).then(r.resolve, r.reject);
         const ws = this.waiters.splice(0);
         ws.forEach((w) => w());
         this.emit({ ...welcome, type: "ready" });
@@ -110,13 +112,14 @@ export class Connection {
       this.failPending("disconnected");
       if (this.stopped) { this.setState("closed"); return; }
       if (!reached && this.url !== this.home && this.carried.length > 0) {
-        // The node a `moved` named cannot be reached: what it carried goes to the start URL at once
-        // (once: a request that fell back already fails rather than going round again).
-        const again = this.carried.filter((r) => !r.fellBack);
-        for (const r of this.carried) if (r.fellBack) r.reject({ code: "disconnected", message: "disconnected" });
-        this.carried = again;
-        for (const r of again) r.fellBack = true;
-        if (again.length > 0) {
+        // The node a `moved` named cannot be reached: what it carried goes to the start URL, which
+        // routes it again (at once the first time; then after the back-off below), until its deadline.
+        const now = Date.now();
+        for (const r of this.carried) if (r.deadline <= now) r.reject({ code: "timeout", message: "no reply from the server" });
+        this.carried = this.carried.filter((r) => r.deadline > now);
+        let first = false;
+        for (const r of this.carried) first = r.fallbacks++ === 0 || first;
+        if (first) {
           this.url = this.home;
           this.connect();
           return;
@@ -139,12 +142,12 @@ export class Connection {
   /** Sends a request once the session is up; resolves with the reply carrying its id, rejects on `error`. */
   async request(msg: Record<string, unknown>): Promise<ServerMessage> {
     if (!this.welcomed) await new Promise<void>((r) => this.waiters.push(r));
-    return this.send(msg, false);
+    return this.send(msg, Date.now() + REQUEST_TIMEOUT_MS, 0);
   }
 
-  private send(msg: Record<string, unknown>, fellBack: boolean): Promise<ServerMessage> {
+  private send(msg: Record<string, unknown>, deadline: number, fallbacks: number): Promise<ServerMessage> {
     const id = this.takeId();
-    const reply = this.track(id, msg, fellBack);
+    const reply = this.track(id, msg, deadline, fallbacks);
     this.ws!.send(JSON.stringify({ ...msg, v: 1, id }));
     return reply;
   }
@@ -158,7 +161,10 @@ export class Connection {
       this.pending.delete(m.id);
       window.clearTimeout(again.timer);
     }
-    if (again?.msg) this.carried.push({ msg: again.msg, resolve: again.resolve, reject: again.reject, fellBack: again.fellBack ?? false });
+    if (again?.msg) {
+      const { msg, resolve, reject, deadline, fallbacks } = again;
+      this.carried.push({ msg, resolve, reject, deadline, fallbacks });
+    }
     this.url = url;
     this.attempt = 0;
     this.connect();
@@ -185,13 +191,13 @@ export class Connection {
     return id;
   }
 
-  private track(id: number, msg?: Record<string, unknown>, fellBack = false): Promise<ServerMessage> {
+  private track(id: number, msg?: Record<string, unknown>, deadline = Date.now() + REQUEST_TIMEOUT_MS, fallbacks = 0): Promise<ServerMessage> {
     return new Promise((resolve, reject) => {
       const timer = window.setTimeout(() => {
         this.pending.delete(id);
         reject({ code: "timeout", message: "no reply from the server" });
-      }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer, msg, fellBack });
+      }, Math.max(0, deadline - Date.now()));
+      this.pending.set(id, { resolve, reject, timer, msg, deadline, fallbacks });
     });
   }
 
