@@ -146,8 +146,8 @@ public:
     // The other live nodes as the lease's last renewal read them: their listings (above) and loads.
     void set_remote_nodes(const std::vector<NodeLoad>& nodes);
     // Where a new room goes (docs/decisions/017-several-nodes.md, "Placement"): the public URL of
-    // the least-loaded live node when this node owns clearly more rooms (HubLimits::place_margin_*),
-    // else nothing (here). The chosen node's count goes up by one here until its next renewal, so a
+    // the least-loaded live node that renewed its lease lately (renewed_recently: not one that died
+    // since) when this node owns clearly more rooms (HubLimits::place_margin_*), else nothing (here). The chosen node's count goes up by one here until its next renewal, so a
     // burst of creations does not all go to one node. A single node: always nothing.
     std::optional<std::string> placement();
     // Several nodes: after each lease renewal, a node with no Play now waiters of its own starts

@@ -80,7 +80,7 @@ void Hub::set_remote_nodes(const std::vector<NodeLoad>& nodes) {
     std::vector<NodeLoad> loads;
     for (const NodeLoad& n : nodes) {
         listings.push_back(n.listing);
-        loads.push_back({n.id, n.url, n.rooms, {}});
+        loads.push_back({n.id, n.url, n.rooms, {}, n.lease_left_ms});
     }
     set_remote_listings(listings);
     std::lock_guard lock(remote_mu_);
@@ -89,8 +89,10 @@ void Hub::set_remote_nodes(const std::vector<NodeLoad>& nodes) {
 
 NodeLoad* Hub::clearly_less_loaded(int64_t here) {
     NodeLoad* least = nullptr;
+    // Only nodes that renewed their leases lately: one that died since is still live for up to a
+    // lease, and a client sent there would find nobody.
     for (NodeLoad& n : remote_nodes_)
-        if (!n.url.empty() && (!least || n.rooms < least->rooms)) least = &n;
+        if (!n.url.empty() && renewed_recently(n, lease_.count()) && (!least || n.rooms < least->rooms)) least = &n;
     if (!least) return nullptr;
     const int64_t margin = static_cast<int64_t>(limits_.place_margin_rooms);
     const int64_t percent = static_cast<int64_t>(limits_.place_margin_percent);

@@ -1097,12 +1097,16 @@ bool PgStore::renew_lease(const std::string& public_url, int64_t rooms, int64_t 
         if (log_allowed("store lease")) spdlog::error("store: node {}: lease not renewed: {}", node_, message(r.get()));
         return false;
     }
-    r = l_->exec("SELECT id, url, rooms, listing FROM nodes WHERE id <> $1 AND expires_ms > " HEXHALL_PG_NOW_MS,
+    // The other live nodes, with how long their leases still run (placement skips one that stopped
+    // renewing: renewed_recently in server/room_directory.hpp).
+    r = l_->exec("SELECT id, url, rooms, listing, expires_ms - " HEXHALL_PG_NOW_MS
+                 " FROM nodes WHERE id <> $1 AND expires_ms > " HEXHALL_PG_NOW_MS,
                  {node_});
     others.clear();
     if (succeeded(r.get()))  // the lease is renewed either way; the lobby shows older listings meanwhile
         for (int i = 0; i < PQntuples(r.get()); ++i)
-            others.push_back({text(r.get(), i, 0), text(r.get(), i, 1), i64(r.get(), i, 2), text(r.get(), i, 3)});
+            others.push_back({text(r.get(), i, 0), text(r.get(), i, 1), i64(r.get(), i, 2), text(r.get(), i, 3),
+                              i64(r.get(), i, 4)});
     return true;
 }
 

@@ -30,8 +30,18 @@ struct RoomLocation {
 struct NodeLoad {
     std::string id, url;
     int64_t rooms = 0;
-    std::string listing;  // a JSON array of its public rooms' lobby entries
+    std::string listing;        // a JSON array of its public rooms' lobby entries
+    int64_t lease_left_ms = 0;  // how long its lease still ran when this node read it (the database's clock)
 };
+
+// Whether new rooms may go to that node: it renewed its lease (of `lease_ms`, renewed every
+// lease_ms / 3) within about the last two renewal periods, i.e. the lease had at least lease_ms - 2
+// periods left when read. A node that died stays live (its rooms are not taken over) until its lease
+// runs out, but drops out of placement about two renewal periods after it died: a client is not sent
+// to it meanwhile (docs/decisions/017-several-nodes.md, "Placement").
+inline bool renewed_recently(const NodeLoad& node, int64_t lease_ms) {
+    return node.lease_left_ms >= lease_ms - 2 * (lease_ms / 3);
+}
 
 // A Play now waiter in the shared queue (table play_queue; docs/decisions/017-several-nodes.md,
 // "Play now across nodes"): one row per session, whichever node it waits on.

@@ -128,3 +128,81 @@ TEST_CASE("cluster: a node not clearly busier than the others keeps the rooms ma
     }
     CHECK(metric(a.port, "hexhall_cluster_rooms_placed_elsewhere_total") == 0);
 }
+
+namespace {
+
+// Node c's row in the lease table as its lease renewals write it, with no process behind it (its URL
+// reaches nobody): owning no room, its lease running `left_ms` more from now (the database's clock).
+void write_node_c(const std::string& db, int64_t left_ms) {
+    pg_rows(db,
+            "INSERT INTO nodes (id, url, expires_ms, rooms, listing) VALUES ('c', 'ws://127.0.0.1:1/ws', "
+            "(extract(epoch from clock_timestamp()) * 1000)::bigint + $1::bigint, 0, '[]') "
+            "ON CONFLICT (id) DO UPDATE SET expires_ms = EXCLUDED.expires_ms RETURNING id",
+            {std::to_string(left_ms)});
+}
+
+// Waits until node `id` renewed its lease twice, rewriting node c's row (`left_ms`) meanwhile: the
+// first of those renewals read the other nodes' rows as they are now, and the second comes after
+// the node took them in (Hub::set_remote_nodes).
+void await_two_renewals(const std::string& db, const std::string& id, int64_t c_left_ms) {
+    const auto expires = [&] { return pg_rows(db, "SELECT expires_ms FROM nodes WHERE id = $1", {id}).at(0).at(0); };
+    for (int i = 0; i < 2; ++i) {
+        const std::string before = expires();
+        REQUIRE(eventually([&] {
+            write_node_c(db, c_left_ms);
+            return expires() != before;
+        }));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("cluster: new rooms go only to nodes that renewed their leases lately, not to one that stopped renewing "
+          "(it died) while its lease still runs",
+          "[server][crash][cluster]") {
+    if (!has_postgres()) return;
+    Watchdog watchdog(120);
+    hexhall::server::register_builtin_games();
+    const TestStoreDb store("postgres");
+    const auto da = temp_dir("hexhall-node-a-"), db = temp_dir("hexhall-node-b-");
+    ChildServer a(store.flags(), da, placing_node("a")), b(store.flags(), db, placing_node("b"));
+    // B owns 1 room, A 3 (none moved: A is not clearly busier by more than 2 rooms).
+    WsClient on_b(b.port), on_a(a.port);
+    on_b.hello("Bea");
+    on_b.create({{"players", 3}});
+    on_a.hello("Al");
+    for (int i = 0; i < 3; ++i) on_a.create({{"players", 3}});
+    REQUIRE(eventually([&] {
+        return pg_rows(store.location, "SELECT rooms FROM nodes WHERE id = 'b'", {}).at(0).at(0) == "1";
+    }));
+
+    // Node c (no room: the least loaded) died a while ago: its lease (of 3 s, like A's and B's,
+    // renewed every 1 s) has less than 1 s left, so it missed two renewals, though it is still live.
+    await_two_renewals(store.location, "a", 700);
+    CHECK(pg_rows(store.location, "SELECT count(*) FROM nodes WHERE id = 'c'", {}).at(0).at(0) == "1");
+    json moved;
+    for (int tries = 0; tries < 5 && moved.is_null(); ++tries) {
+        write_node_c(store.location, 700);
+        const json req = on_a.request({{"type", "createRoom"}, {"players", 3}});
+        const json m = on_a.recv();
+        INFO(m.dump());
+        REQUIRE(m.at("id") == req.at("id"));
+        if (m.at("type") == "moved") moved = m;
+        else REQUIRE(m.at("type") == "roomCreated");  // A owns 3 rooms, B 1: not yet clearly busier than B
+    }
+    INFO(moved.dump());
+    REQUIRE(moved.is_object());
+    CHECK(port_of(moved.at("url").get<std::string>()) == b.port);  // before: c, whose clients found nobody
+
+    // Node c renews its lease again (3 s left): it is the least-loaded node A places on.
+    await_two_renewals(store.location, "a", 3000);
+    write_node_c(store.location, 3000);
+    const json req = on_a.request({{"type", "createRoom"}, {"players", 3}});
+    const json m = on_a.recv();
+    INFO(m.dump());
+    REQUIRE(m.at("type") == "moved");
+    CHECK(m.at("id") == req.at("id"));
+    CHECK(port_of(m.at("url").get<std::string>()) == 1);
+    CHECK(node_log(da).find("[error]") == std::string::npos);
+    CHECK(node_log(db).find("[error]") == std::string::npos);
+}
