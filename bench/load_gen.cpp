@@ -191,6 +191,7 @@ private:
     double lost_at_ = -1;       // when the connection was lost (>= 0 while resuming)
     bool rejoin_ = false;       // a join was answered `moved`: say hello with the token and join there
     size_t connect_failures_ = 0;  // before the game: nodes that could not be reached in a row
+    bool followed_ = false;        // connecting to the node a `moved` named
     uint64_t wire_seen_ = 0;  // the socket's bytes received at the last read (TCP_INFO)
     beast::flat_buffer buf_;
     std::deque<std::string> out_;
@@ -318,7 +319,9 @@ void LoadClient::connect() {
         if (conn != self->conn_ || self->closed_) return;
         if (e) {
             if (self->lost_at_ >= 0) return self->lost();  // a dead node: try the next one
-            if (++self->connect_failures_ < self->room_.gen.servers.size()) {  // before the game, too
+            // Before the game, too; a node a `moved` named may have died since it was chosen: back
+            // to the nodes given (it does not count as one of them).
+            if (std::exchange(self->followed_, false) || ++self->connect_failures_ < self->room_.gen.servers.size()) {
                 self->next_node();
                 return self->connect();
             }
@@ -368,6 +371,7 @@ void LoadClient::lost() {
 
 void LoadClient::on_connected() {
     connect_failures_ = 0;
+    followed_ = false;
     read();
     json hello = {{"type", "hello"}, {"name", "load" + std::to_string(index_)}};
     if ((lost_at_ >= 0 || rejoin_) && !token_.empty()) hello["token"] = token_;
@@ -391,6 +395,7 @@ void LoadClient::on_moved(const std::string& url) {
         next_node();
     } else {
         endpoint_ = tcp::endpoint(endpoint_.address(), static_cast<unsigned short>(std::atoi(url.c_str() + colon + 1)));
+        followed_ = true;
         if (room_.started && lost_at_ < 0) {
             if (!g.o.resume) return lost();  // counted as a failure, as a lost connection is
             lost_at_ = now_s();

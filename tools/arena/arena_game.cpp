@@ -170,15 +170,23 @@ struct Game {
         if (spec.seat_tokens && !externals.empty()) create["externalBots"] = externals;
         json created = await_reply(*conn, conn->send(create), "createRoom", deadline, ignore);
         // Several nodes: a busy node sends the creation to the least-loaded live node (`moved` with
-        // its URL, docs/protocol.md): the same session makes the room there.
+        // its URL, docs/protocol.md): the same session makes the room there. A node that cannot be
+        // reached (it died since it was chosen) sends the creation back to the node we started on.
         for (int hops = 0; created.value("type", "") == "moved" && created.contains("url") && hops < 8; ++hops) {
             const std::string url = created.value("url", "");
             const size_t at = url.find("://"), colon = url.rfind(':');
             if (at == std::string::npos || colon <= at + 3) throw std::runtime_error("createRoom: bad moved URL " + url);
-            conn = std::make_unique<WsClient>(url.substr(at + 3, colon - at - 3),
-                                              static_cast<uint16_t>(std::atoi(url.c_str() + colon + 1)));
-            await_reply(*conn, conn->send({{"type", "hello"}, {"name", "arena"}, {"token", session}}), "hello", deadline,
-                        ignore);
+            try {
+                conn = std::make_unique<WsClient>(url.substr(at + 3, colon - at - 3),
+                                                  static_cast<uint16_t>(std::atoi(url.c_str() + colon + 1)));
+                await_reply(*conn, conn->send({{"type", "hello"}, {"name", "arena"}, {"token", session}}), "hello",
+                            deadline, ignore);
+            } catch (const std::exception&) {
+                std::this_thread::sleep_for(milliseconds(300));  // the start node may name it again at once
+                conn = std::make_unique<WsClient>(spec.host, spec.port);
+                await_reply(*conn, conn->send({{"type", "hello"}, {"name", "arena"}, {"token", session}}), "hello",
+                            deadline, ignore);
+            }
             created = await_reply(*conn, conn->send(create), "createRoom", deadline, ignore);
         }
         WsClient& host = *conn;

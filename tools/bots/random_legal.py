@@ -50,7 +50,7 @@ async def main():
     # --url (a load balancer, or a node that takes the room over once its owner's lease ran out) with
     # the session token; a `moved` with a URL is followed there, one without goes to the next URL.
     urls = args.url.split(",")
-    url, turn = urls[0], 0
+    url, turn, followed = urls[0], 0, False  # followed: url is the node a `moved` named
     while True:
         try:
             async with websockets.connect(url, max_size=None) as ws:
@@ -58,11 +58,12 @@ async def main():
         except Lost as e:
             if not e.url:
                 turn += 1
-            url = e.url or urls[turn % len(urls)]
+            url, followed = e.url or urls[turn % len(urls)], bool(e.url)
             print(f"moved: connecting to {url}", flush=True)
         except (OSError, asyncio.TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake) as e:
-            if not me["joined"]:  # never seated: nothing to resume
+            if not me["joined"] and not followed:  # never seated: nothing to resume
                 raise
+            followed = False  # a node `moved` named may have died since: back to --url
             me["lost_at"] = me["lost_at"] or time.monotonic()
             if time.monotonic() - me["lost_at"] > args.reconnect_s:
                 raise RuntimeError(f"no connection to the room for {args.reconnect_s:.0f} s ({e})") from e

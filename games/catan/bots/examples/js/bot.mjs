@@ -236,7 +236,7 @@ async function run(args) {
   const urls = args.url.split(',');
   const me = { session: null, seat: null, lostAt: null };
   const stats = { actions: 0, patches: 0, resyncs: 0, refused: 0, stale: 0, resumed: 0 };
-  let url = urls[0], turn = 0;
+  let url = urls[0], turn = 0, followed = false;  // followed: url is the node a `moved` named
   for (;;) {
     const ws = new WebSocket(url, { maxPayload: 4 << 20 });
     let error;
@@ -253,10 +253,12 @@ async function run(args) {
       return { view, stats, seat: me.seat };
     } catch (e) {
       ws.terminate();
-      if (e instanceof Lost && me.seat === null) throw e;  // never seated: nothing to resume
+      // Never seated: nothing to resume (but a node `moved` named may have died since: back to --url).
+      if (e instanceof Lost && me.seat === null && !followed) throw e;
       if (!(e instanceof Lost) && !(e instanceof Moved)) throw e;
       error = e;
     }
+    followed = error instanceof Moved && Boolean(error.url);
     me.lostAt ??= performance.now();
     if (performance.now() - me.lostAt > Number(args['reconnect-s']) * 1000)
       throw new Error(`no connection to the room for ${args['reconnect-s']} s (${error.message})`);

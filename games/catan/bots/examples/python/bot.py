@@ -220,7 +220,7 @@ async def run(args):
     urls = args.url.split(",")
     me = {"session": None, "seat": None, "lost_at": None}
     stats = {"actions": 0, "patches": 0, "resyncs": 0, "refused": 0, "stale": 0, "resumed": 0}
-    url, turn = urls[0], 0
+    url, turn, followed = urls[0], 0, False  # followed: url is the node a `moved` named
     while True:
         try:
             async with websockets.connect(url, max_size=2**22) as ws:
@@ -231,9 +231,10 @@ async def run(args):
         except Moved as m:
             error = m
         except (OSError, asyncio.TimeoutError, websockets.ConnectionClosed, websockets.InvalidHandshake) as e:
-            if me["seat"] is None:
-                raise  # never seated: nothing to resume
+            if me["seat"] is None and not followed:
+                raise  # never seated: nothing to resume (a node `moved` named may have died: back to --url)
             error = e
+        followed = isinstance(error, Moved) and bool(error.url)
         me["lost_at"] = me["lost_at"] or time.monotonic()
         if time.monotonic() - me["lost_at"] > args.reconnect_s:
             raise RuntimeError(f"no connection to the room for {args.reconnect_s:.0f} s ({error!r})")
