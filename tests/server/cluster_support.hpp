@@ -126,6 +126,16 @@ inline std::vector<std::vector<std::string>> pg_rows(const std::string& url, con
     return out;
 }
 
+// A node row no process renews (a node that died, or one about to): its lease runs `lease_ms` from
+// the database's clock (0: it has already run out). For tests of what live nodes do with another
+// node's rows.
+inline void insert_node_row(const std::string& pg, const std::string& id, const std::string& url, int64_t lease_ms) {
+    pg_rows(pg,
+            "INSERT INTO nodes (id, url, expires_ms) VALUES ($1, $2, CASE WHEN $3::bigint = 0 THEN 0 ELSE "
+            "(extract(epoch from clock_timestamp()) * 1000)::bigint + $3::bigint END) RETURNING id",
+            {id, url, std::to_string(lease_ms)});
+}
+
 // A node's log (its stdout and stderr) so far.
 inline std::string node_log(const std::filesystem::path& dir) {
     std::ifstream in(dir / "server.log");

@@ -176,10 +176,8 @@ TEST_CASE("cluster: Play now waiters taken by a matcher that died mid-match are 
     ChildServer a(store.flags(), da, node_flags("a"));
     // Node Z took the waiters' rows (the advisory lock held here stands for its pass) and died
     // before writing their `matched`; node Y took rows too and lives (its lease runs for an hour).
-    pg_rows(store.location,
-            "INSERT INTO nodes (id, url, expires_ms) VALUES ('z', 'http://127.0.0.1:1', 0), ('y', "
-            "'http://127.0.0.1:2', (extract(epoch from clock_timestamp()) * 1000)::bigint + 3600000) RETURNING id",
-            {});
+    insert_node_row(store.location, "z", "http://127.0.0.1:1", 0);
+    insert_node_row(store.location, "y", "http://127.0.0.1:2", 3600000);
     PGconn* matcher = PQconnectdb(store.location.c_str());
     REQUIRE(PQstatus(matcher) == CONNECTION_OK);
     auto sql = [&](const char* statement) {
@@ -280,10 +278,7 @@ TEST_CASE("cluster: a Play now match left to a less-loaded node that does not ma
     const TestStoreDb store("postgres");
     const auto da = temp_dir("hexhall-node-a-");
     ChildServer a(store.flags(), da, placing_play_node("a"));
-    pg_rows(store.location,
-            "INSERT INTO nodes (id, url, expires_ms) VALUES ('y', 'ws://127.0.0.1:1/ws', "
-            "(extract(epoch from clock_timestamp()) * 1000)::bigint + 3600000) RETURNING id",
-            {});
+    insert_node_row(store.location, "y", "ws://127.0.0.1:1/ws", 3600000);
     WsClient host(a.port);
     host.hello("Host");
     const json placed = load_until_placed_elsewhere(host);

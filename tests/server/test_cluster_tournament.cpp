@@ -490,15 +490,9 @@ TEST_CASE("cluster: a referee's pause at a table another node serves brings the 
     ChildServer n1(store.flags(), d1, ct::tournament_flags("n1", "30000"));
     ChildServer n2(store.flags(), d2, ct::tournament_flags("n2"));
 
-    const ct::Reply made = ct::call(n1.port, http::verb::post, "/tournaments",
-                                    {{"name", "Fetch cup"}, {"game", "catan"},
-                                     {"settings", {{"rounds", 1}, {"clockPreset", "casual"}, {"noShowAfterS", 3600}}}});
-    INFO(made.body.dump());
-    REQUIRE(made.status == 201);
-    const std::string id = made.body.at("id"), organiser = made.body.at("organiserToken");
-    const std::string base = "/tournaments/" + id;
-    const ct::Reply pat = ct::send(n1.port, base + "/entrants", {{"name", "Pat"}, {"invite", made.body.at("invite")}}, "");
-    REQUIRE(pat.status == 201);
+    const ct::MadeTournament made = ct::make_tournament(n1.port, "Fetch cup", 1, "casual");
+    const std::string &id = made.id, &organiser = made.organiser, &base = made.base;
+    const ct::Reply pat = ct::register_by_invite(n1.port, made);
     for (int i = 0; i < 3; ++i)
         REQUIRE(ct::send(n1.port, base + "/entrants", {{"name", "Bot " + std::to_string(i)}, {"bot", "heuristic"}}, organiser).status == 201);
     const ct::Reply ref = ct::send(n1.port, base + "/referees", {{"name", "Rex"}}, organiser);
@@ -574,10 +568,7 @@ TEST_CASE("cluster: a table wanted by a node that died is adopted by a live node
     const std::string epoch = owner().at(1);
 
     // Node W (live for an hour, never renewing: it stands for a node about to die) wants the room.
-    pg_rows(store.location,
-            "INSERT INTO nodes (id, url, expires_ms) VALUES ('w', 'ws://127.0.0.1:1/ws', "
-            "(extract(epoch from clock_timestamp()) * 1000)::bigint + 3600000) RETURNING id",
-            {});
+    insert_node_row(store.location, "w", "ws://127.0.0.1:1/ws", 3600000);
     pg_rows(store.location, "INSERT INTO room_wants (room, node) VALUES ($1, 'w') RETURNING room", {room});
     const json moved = host.recv_type("moved");
     CHECK(moved.at("room") == room);
