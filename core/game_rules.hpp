@@ -98,7 +98,8 @@ public:
 };
 
 // What kind of game it is, as OpenSpiel's GameType says it. The conformance suite (tests/conformance/)
-// checks what applies to the kind and holds the game to what it declares; the adapter needs none of it.
+// checks what applies to the kind and holds the game to what it declares; the adapter reads only
+// same_view (and Perfect, which implies it), to build one view for everybody.
 struct GameType {
     // Sequential: at most one seat is awaited at a time. Simultaneous: several seats may be awaited at
     // once (secret bids, discards), each deciding without seeing the others' choices until the game
@@ -110,6 +111,12 @@ struct GameType {
     enum class Information { Perfect, Imperfect } information = Information::Imperfect;
     // Whether the seed draws anything (a shuffle, dice). Without chance, every seed gives the same game.
     bool chance = true;
+    // Every seat and the spectators are shown one and the same view at every point of the game: what
+    // is hidden is hidden from everybody (a bag's order). Implied by Information::Perfect. The adapter
+    // then builds, diffs, digests and keeps one view per action for all of them instead of one per
+    // viewer (it uses view(kSpectator), so a wrong declaration hides a seat's own secrets from it and
+    // leaks nothing; the conformance suite refuses it).
+    bool same_view = false;
 };
 
 // One game type, as the registry lists it.

@@ -1,8 +1,14 @@
 // One seat's (or the spectators') stream of views for any game whose views are JSON: a snapshot, then
-// one RFC 6902 patch (nlohmann json::diff) per action, each with the SHA-256 digest of the canonical
-// new view (core/envelope.hpp) so a client can check that patch ∘ snapshot is what the server holds.
+// one RFC 6902 patch per action (core/json_diff.hpp: json::diff's operations), each with the SHA-256
+// digest of the canonical new view (core/envelope.hpp) so a client can check that patch ∘ snapshot
+// is what the server holds.
+//
+// Streams that show everybody the same view (GameType::same_view) share it: one Step per action
+// (the new view, its patch from the view they all hold, its digest) is computed once and handed to
+// each, and they all keep that one view, not a copy each.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -17,22 +23,36 @@ public:
 
     // Sets the stream to `view` and returns the snapshot message (echoing reply_to).
     json snapshot(json view, std::optional<json> legal, std::optional<int64_t> reply_to = std::nullopt);
+    // The snapshot message of the view the stream holds (it must hold the game's current view).
+    json snapshot_held(std::optional<json> legal, std::optional<int64_t> reply_to = std::nullopt) const;
     // After one action: the patch from the previous view to `view` (version + 1), with `events`
     // (already filtered for this seat). The stream must have a view first (snapshot or rebase).
     json patch(json view, json events, std::optional<json> legal);
     // Sets the stream to `view` at `version` without a message (after a restore).
     void rebase(json view, uint64_t version);
 
+    // One action's new view for streams that all hold the same view as `from`, diffed and digested once.
+    struct Step {
+        std::shared_ptr<const json> view;
+        json ops;
+        std::string digest;
+    };
+    static Step step(const JsonViewStream& from, json view);
+    // The patch of a Step; the stream then holds the Step's view (shared).
+    json patch(const Step& step, json events, std::optional<json> legal);
+    // Sets the stream to what `other` holds (the same view, shared; its digest and version).
+    void rebase(const JsonViewStream& other);
+
     int seat() const { return seat_; }
     uint64_t version() const { return version_; }
     const std::string& digest() const { return digest_; }
-    const json& view() const { return view_; }
+    const json& view() const { return *view_; }
 
 private:
     std::string game_;
     int seat_;
     uint64_t version_;
-    json view_;
+    std::shared_ptr<const json> view_ = std::make_shared<const json>();
     std::string digest_;
 };
 

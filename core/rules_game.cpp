@@ -35,6 +35,7 @@ public:
           name_(module.name),
           rules_(std::move(rules)),
           options_(rules_->options()),
+          same_view_(module.type.same_view || module.type.information == GameType::Information::Perfect),
           seed_(seed),
           clock_(std::move(clock)),
           limit_ms_(limit_ms) {
@@ -59,7 +60,9 @@ public:
     }
 
     Text snapshot(int seat, std::optional<int64_t> reply_to) override {
-        json m = stream(seat).snapshot(rules_->view(seat), legal(seat), reply_to);
+        // One view for everybody: every stream holds the current one (applied(), rebase_streams()).
+        json m = same_view_ ? stream(seat).snapshot_held(legal(seat), reply_to)
+                            : stream(seat).snapshot(rules_->view(seat), legal(seat), reply_to);
         add_clock(m, seat);
         return make_text(m);
     }
@@ -264,11 +267,16 @@ private:
         const int64_t g = begun_ ? game_ms(wall) : resumed_ms_;
         note_waits(actor, g);
         GameUpdate u;
+        // One view for everybody: built, diffed and digested once (the spectators' view: a wrong
+        // GameType::same_view hides a seat's secrets from itself, never shows them to others).
+        std::optional<JsonViewStream::Step> step;
+        if (same_view_) step = JsonViewStream::step(*spectator_, rules_->view(kSpectator));
+        const JsonViewStream::Step* shared = step ? &*step : nullptr;
         for (int p = 0; p < seats(); ++p) {
-            u.seats.push_back(patch(p));
+            u.seats.push_back(patch(p, shared));
             u.seat_events.push_back(history_entry(stream(p).version(), last_events_));
         }
-        u.spectators = patch(kSpectator);
+        u.spectators = patch(kSpectator, shared);
         u.spectator_events = history_entry(stream(kSpectator).version(), last_events_);
         u.record = rules_record_line(actor, action);
         u.actor = actor;
@@ -283,10 +291,11 @@ private:
         return events;
     }
     static std::string events_text(const json& events) { return events.dump(-1, ' ', false, json::error_handler_t::replace); }
-    Text patch(int seat) {
+    Text patch(int seat, const JsonViewStream::Step* shared) {
         json events = visible_events(seat);
         last_events_ = events_text(events);
-        json m = stream(seat).patch(rules_->view(seat), std::move(events), legal(seat));
+        json m = shared ? stream(seat).patch(*shared, std::move(events), legal(seat))
+                        : stream(seat).patch(rules_->view(seat), std::move(events), legal(seat));
         add_clock(m, seat);
         return make_text(m);
     }
@@ -299,13 +308,14 @@ private:
     }
 
     void rebase_streams() {
+        spectator_ = std::make_unique<JsonViewStream>(name_, kSpectator, actions_);
+        spectator_->rebase(rules_->view(kSpectator), actions_);
         streams_.clear();
         for (int p = 0; p < seats(); ++p) {
             streams_.emplace_back(name_, p, actions_);
-            streams_.back().rebase(rules_->view(p), actions_);
+            if (same_view_) streams_.back().rebase(*spectator_);  // the same view, kept once
+            else streams_.back().rebase(rules_->view(p), actions_);
         }
-        spectator_ = std::make_unique<JsonViewStream>(name_, kSpectator, actions_);
-        spectator_->rebase(rules_->view(kSpectator), actions_);
     }
     JsonViewStream& stream(int seat) { return seat >= 0 && seat < seats() ? streams_[seat] : *spectator_; }
 
@@ -356,6 +366,7 @@ private:
     std::string name_;
     std::unique_ptr<GameRules> rules_;
     json options_;
+    bool same_view_;  // GameType::same_view or perfect information: one view for every viewer
     uint64_t seed_;
     std::string clock_;
     int64_t limit_ms_;

@@ -718,8 +718,16 @@ void Room::keep_history_entry(size_t viewer, Text t) {
 }
 
 void Room::keep_event_history(const GameUpdate& u) {
-    for (size_t i = 0; i < seats_.size() && i < u.seat_events.size(); ++i) keep_history_entry(i, u.seat_events[i]);
-    keep_history_entry(seats_.size(), u.spectator_events);
+    // Viewers who saw the same events keep one entry (a Text never changes): where events are public
+    // a room keeps one copy per action, not one per seat and one for the spectators.
+    Text kept;
+    const auto keep = [&](size_t viewer, const Text& t) {
+        if (t && kept && *t == *kept) return keep_history_entry(viewer, kept);
+        if (t) kept = t;
+        keep_history_entry(viewer, t);
+    };
+    for (size_t i = 0; i < seats_.size() && i < u.seat_events.size(); ++i) keep(i, u.seat_events[i]);
+    keep(seats_.size(), u.spectator_events);
 }
 
 void Room::send_event_history(const ClientPtr& c, int seat) {

@@ -419,7 +419,9 @@ json decision_json(const Decision& d) {
 const hexhall::core::RulesModule& carcassonne_module() {
     static const hexhall::core::RulesModule module{
         "carcassonne", "Carcassonne", 2, 5, {"random", "heuristic", "search"}, "heuristic", &create, &make_bot,
-        hexhall::core::GameType{}};  // sequential, imperfect information (the bag), chance
+        // Sequential, imperfect information (the bag's order, hidden from everybody), chance; every
+        // seat and spectator is shown the same view (view() ignores the seat).
+        hexhall::core::GameType{.same_view = true}};
     return module;
 }
 

@@ -204,3 +204,54 @@ TEST_CASE("rules game: with simultaneous decisions each awaited seat has its own
     }
     CHECK(subjects > 0);  // the test games include one with simultaneous moves (tests/games/goofspiel)
 }
+
+TEST_CASE("rules game: a game declaring one view for everybody shows every seat the spectators' view, "
+          "even if the declaration is wrong",
+          "[conformance][rules_game][noninterference]") {
+    // HiLo shows each seat its own hand; declared same_view by mistake, its seats must be shown the
+    // spectators' view (no hand at all), never another seat's hand, through snapshots and patches.
+    const GameModule* hilo = nullptr;
+    for (const GameModule* m : rules_modules())
+        if (m->name == "hilo") hilo = m;
+    REQUIRE(hilo);
+    static hexhall::core::RulesModule wrong = *hilo->rules;  // outlives the games made from it
+    wrong.type.same_view = true;
+    const GameModule module = hexhall::core::rules_game_module(wrong);
+    std::string error;
+    std::unique_ptr<Game> g = module.create({{"seed", 8}}, error);
+    REQUIRE(g);
+    std::unique_ptr<Game> right = hilo->create({{"seed", 8}}, error);
+    REQUIRE(right);
+    g->begin(now_ms(), 1.0);
+    const auto views = [&](Game& game) {
+        std::vector<json> v;
+        for (int p = -1; p < game.seats(); ++p) v.push_back(json::parse(*game.snapshot(p)).at("hilo").at("view"));
+        return v;
+    };
+    int64_t id = 1;
+    for (int step = 0; step < 6 && !g->over(); ++step) {
+        const std::vector<json> shown = views(*g), truth = views(*right);
+        for (size_t i = 1; i < shown.size(); ++i) {
+            CHECK(shown[i] == truth[0]);                  // the spectators' view,
+            CHECK_FALSE(shown[i].contains("hand"));       // no hand in it,
+            CHECK(truth[i].contains("hand"));             // where the right module shows the seat its own
+        }
+        // The awaited seat plays its first legal action in both games (the same game underneath).
+        int actor = -1;
+        json legal;
+        for (int p = 0; p < right->seats() && actor < 0; ++p) {
+            const json s = json::parse(*right->snapshot(p)).at("hilo");
+            if (s.contains("legal") && !s.at("legal").empty()) actor = p, legal = s.at("legal");
+        }
+        REQUIRE(actor >= 0);
+        const auto u = g->handle(actor, action(id, legal.at(0)));
+        REQUIRE(u.update);
+        const auto r = right->handle(actor, action(id++, legal.at(0)));
+        REQUIRE(r.update);
+        // Each seat's patch, applied to what it was shown, gives what it is shown now.
+        for (int p = 0; p < g->seats(); ++p) {
+            const json patch = json::parse(*u.update->seats[static_cast<size_t>(p)]);
+            CHECK(shown[static_cast<size_t>(p) + 1].patch(patch.at("ops")) == views(*g)[static_cast<size_t>(p) + 1]);
+        }
+    }
+}
