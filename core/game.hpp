@@ -30,7 +30,7 @@ inline constexpr int kSpectatorSeat = -1;
 // What one state change sends: one message per seat, one for all spectators.
 struct GameUpdate {
     std::vector<Text> seats;
-    Text spectators;
+    Text spectators;  // null when no spectator watches (Game::watch_spectators)
     // Storage (server/room_journal.hpp): the applied action as the game's record line, and its seat.
     std::string record;
     int actor = kSpectatorSeat;
@@ -96,6 +96,11 @@ public:
     virtual std::optional<Outcome> outcome() const = 0;
     // The snapshot message for a seat (or kSpectatorSeat), echoing reply_to.
     virtual Text snapshot(int seat, std::optional<int64_t> reply_to = std::nullopt) = 0;
+    // Whether any spectator is watching (the room says so whenever that changes; a game starts
+    // watched). Unwatched, a game may leave GameUpdate::spectators null instead of making the patch
+    // nobody receives; the spectators' history entries are made either way, and the next
+    // snapshot(kSpectatorSeat) is whole and current.
+    virtual void watch_spectators(bool /*watched*/) {}
     // A game message (protocol.md: action, resync) from `seat` (kSpectatorSeat: a spectator) whose
     // envelope the room has checked (decode_game_message): the game reads only its payload.
     virtual GameReply handle(int seat, const GameMessage& message) = 0;

@@ -54,4 +54,9 @@ void JsonViewStream::rebase(const JsonViewStream& other) {
     version_ = other.version_;
 }
 
+void JsonViewStream::forget() {
+    view_ = std::make_shared<const json>();
+    digest_.clear();
+}
+
 }  // namespace hexhall::core

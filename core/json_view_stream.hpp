@@ -42,6 +42,8 @@ public:
     json patch(const Step& step, json events, std::optional<json> legal);
     // Sets the stream to what `other` holds (the same view, shared; its digest and version).
     void rebase(const JsonViewStream& other);
+    // Lets the view go (nobody follows the stream); rebase() or snapshot() before the next patch.
+    void forget();
 
     int seat() const { return seat_; }
     uint64_t version() const { return version_; }

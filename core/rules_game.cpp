@@ -59,7 +59,16 @@ public:
         return rules_->over() ? std::optional<Outcome>(rules_->outcome()) : std::nullopt;
     }
 
+    void watch_spectators(bool watched) override {
+        if (watched && !spectators_current_) {  // the stream missed patches: current again
+            spectator_->rebase(rules_->view(kSpectator), actions_);
+            spectators_current_ = true;
+        }
+        spectators_watched_ = watched;
+    }
+
     Text snapshot(int seat, std::optional<int64_t> reply_to) override {
+        if (seat < 0 || seat >= seats()) watch_spectators(spectators_watched_);  // current before it is shown
         // One view for everybody: every stream holds the current one (applied(), rebase_streams()).
         json m = same_view_ ? stream(seat).snapshot_held(legal(seat), reply_to)
                             : stream(seat).snapshot(rules_->view(seat), legal(seat), reply_to);
@@ -276,8 +285,14 @@ private:
             u.seats.push_back(patch(p, shared));
             u.seat_events.push_back(history_entry(stream(p).version(), last_events_));
         }
-        u.spectators = patch(kSpectator, shared);
-        u.spectator_events = history_entry(stream(kSpectator).version(), last_events_);
+        if (spectators_watched_ || same_view_) {  // (one view for everybody: the spectators' is the reference)
+            u.spectators = patch(kSpectator, shared);
+        } else {  // nobody would receive the patch: only the spectators' history entry
+            last_events_ = events_text(visible_events(kSpectator));
+            if (spectators_current_) spectator_->forget();
+            spectators_current_ = false;
+        }
+        u.spectator_events = history_entry(actions_, last_events_);
         u.record = rules_record_line(actor, action);
         u.actor = actor;
         u.game_ms = g;
@@ -367,6 +382,8 @@ private:
     std::unique_ptr<GameRules> rules_;
     json options_;
     bool same_view_;  // GameType::same_view or perfect information: one view for every viewer
+    bool spectators_watched_ = true;  // watch_spectators(): unwatched, no spectators' patch is made
+    bool spectators_current_ = true;  // the spectators' stream holds the current view
     uint64_t seed_;
     std::string clock_;
     int64_t limit_ms_;

@@ -52,6 +52,7 @@ Room::Room(RoomSetup setup, std::unique_ptr<Game> game, Strand strand, HubLimits
       principal_(std::move(setup.principal)),
       bot_names_(std::move(setup.bot_names)) {
     seats_.resize(game_->seats());
+    spectators_changed();  // nobody yet
     for (auto it = seat_token_hashes_.begin(); it != seat_token_hashes_.end();)  // only seats that exist
         it = it->first < 0 || it->first >= game_->seats() ? seat_token_hashes_.erase(it) : std::next(it);
     for (auto& [seat, hash] : seat_token_hashes_) {
@@ -241,10 +242,12 @@ void Room::join_checked(const ClientPtr& c, const std::string& session, const st
         spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
                                          [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
                           spectators_.end());
+        spectators_changed();
     };
     if (!req.seat) {
         if (!options_.spectators) return c->send(lobby_error("no_spectators", "this room has no spectators", id));
         if (!is_spectator(c)) spectators_.push_back({c, session});
+        spectators_changed();  // before its snapshot
         c->send(joined_message(id, id_, -1));
         // The newcomer gets the room at once; the others' push is coalesced (spectator churn).
         {
@@ -466,6 +469,7 @@ void Room::leave(const ClientPtr& c, int64_t id) {
     spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
                                      [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
                       spectators_.end());
+    spectators_changed();
     c->send(ok_message(id));
     push_room(n >= 0 ? Push::Now : Push::Coalesced);  // a spectator's going is coalesced
 }
@@ -476,6 +480,7 @@ void Room::disconnect(const ClientPtr& c) {
     spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
                                      [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
                       spectators_.end());
+    spectators_changed();
     push_room(n >= 0 ? Push::Now : Push::Coalesced);
 }
 
@@ -709,6 +714,11 @@ void Room::announce_start(const ClientPtr& c, int64_t id) {
 
 // Each viewer's recent events (issue 18): the game says per update what every seat and the
 // spectators saw; a seat's history has its own private events, never another seat's.
+// The game makes the spectators' patches only while somebody watches (Game::watch_spectators).
+void Room::spectators_changed() {
+    game_->watch_spectators(std::any_of(spectators_.begin(), spectators_.end(), [](auto& w) { return !w.client.expired(); }));
+}
+
 void Room::keep_history_entry(size_t viewer, Text t) {
     if (!t) return;
     if (event_history_.size() != seats_.size() + 1) event_history_.assign(seats_.size() + 1, {});

@@ -289,6 +289,7 @@ private:
     // joins or returns (protocol.md). Not stored: after a restart it begins again.
     std::vector<std::deque<Text>> event_history_;
     void keep_history_entry(size_t viewer, Text entry);  // viewer: a seat, or seats_.size() for spectators
+    void spectators_changed();                            // tells the game whether anybody watches
     void keep_event_history(const GameUpdate& u);
     void send_event_history(const ClientPtr& c, int seat);
     bool started_ = false;

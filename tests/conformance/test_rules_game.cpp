@@ -255,3 +255,68 @@ TEST_CASE("rules game: a game declaring one view for everybody shows every seat 
         }
     }
 }
+
+TEST_CASE("rules game: while no spectator watches, no spectators' patch is made; a spectator who comes later "
+          "follows from a whole snapshot",
+          "[conformance][rules_game]") {
+    for (const GameModule* m : rules_modules()) {
+        SECTION(m->name) {
+            std::string error;
+            std::unique_ptr<Game> g = m->create({{"seed", 6}}, error);
+            REQUIRE(g);
+            std::unique_ptr<Game> watched = m->create({{"seed", 6}}, error);  // the same game, always watched
+            REQUIRE(watched);
+            g->begin(now_ms(), 1.0);
+            watched->begin(now_ms(), 1.0);
+            g->watch_spectators(false);
+            const auto same_view = m->type.same_view || m->type.information == hexhall::core::GameType::Information::Perfect;
+            json view;  // the late spectator's copy
+            uint64_t version = 0;
+            for (int step = 0; step < 40 && !g->over(); ++step) {
+                if (step == 15) {  // a spectator comes, and follows from its snapshot
+                    g->watch_spectators(true);
+                    const json s = json::parse(*g->snapshot(hexhall::core::kSpectatorSeat));
+                    CHECK(s == json::parse(*watched->snapshot(hexhall::core::kSpectatorSeat)));
+                    view = s.at(m->name).at("view");
+                    version = s.at("version").get<uint64_t>();
+                }
+                if (step == 30) g->watch_spectators(false);  // and goes
+                // The awaited seat's first legal action, in both games.
+                int actor = -1;
+                json legal;
+                for (int p = 0; p < watched->seats() && actor < 0; ++p) {
+                    const json s = json::parse(*watched->snapshot(p)).at(m->name);
+                    if (s.contains("legal") && !s.at("legal").empty()) actor = p, legal = s.at("legal");
+                }
+                REQUIRE(actor >= 0);
+                const auto u = g->handle(actor, action(step + 1, legal.at(0)));
+                const auto w = watched->handle(actor, action(step + 1, legal.at(0)));
+                REQUIRE(u.update);
+                REQUIRE(w.update);
+                // The seats' patches and every history entry are the same as in the watched game.
+                for (size_t p = 0; p < u.update->seats.size(); ++p) {
+                    CHECK(*u.update->seats[p] == *w.update->seats[p]);
+                    CHECK((u.update->seat_events[p] ? *u.update->seat_events[p] : "") ==
+                          (w.update->seat_events[p] ? *w.update->seat_events[p] : ""));
+                }
+                CHECK((u.update->spectator_events ? *u.update->spectator_events : "") ==
+                      (w.update->spectator_events ? *w.update->spectator_events : ""));
+                const bool watching = step >= 15 && step < 30;
+                if (!watching && !same_view) CHECK_FALSE(u.update->spectators);  // nobody to send it to
+                if (watching) {
+                    REQUIRE(u.update->spectators);
+                    const json patch = json::parse(*u.update->spectators);
+                    CHECK(patch.at("from") == version);
+                    view = view.patch(patch.at("ops"));
+                    version = patch.at("to").get<uint64_t>();
+                    CHECK(hexhall::core::view_digest(view) == patch.at("digest"));
+                    CHECK(*u.update->spectators == *w.update->spectators);
+                }
+            }
+            // Back again at the end: the snapshot is whole and current.
+            g->watch_spectators(true);
+            CHECK(json::parse(*g->snapshot(hexhall::core::kSpectatorSeat)) ==
+                  json::parse(*watched->snapshot(hexhall::core::kSpectatorSeat)));
+        }
+    }
+}
