@@ -1,5 +1,8 @@
 #include "core/envelope.hpp"
 
+#include <algorithm>
+#include <vector>
+
 #include <openssl/sha.h>
 
 namespace hexhall::core {
@@ -56,6 +59,36 @@ json patch_message(std::string_view game, uint64_t from, uint64_t to, json ops, 
     m["type"] = "patch";
     m["v"] = kProtocolVersion;
     return m;
+}
+
+std::string patch_message_text(std::string_view game, uint64_t from, uint64_t to, std::string_view ops,
+                               std::string_view events, const std::string* legal, std::string_view digest,
+                               const std::string* clock) {
+    std::string payload = "{\"events\":";
+    payload.append(events);
+    if (legal) payload.append(",\"legal\":").append(*legal);
+    payload.push_back('}');
+    const std::string game_text = json(std::string(game)).dump(-1, ' ', false, json::error_handler_t::replace);
+    const std::string digest_text = "\"" + std::string(digest) + "\"";
+    const std::string from_text = std::to_string(from), to_text = std::to_string(to),
+                      v_text = std::to_string(kProtocolVersion);
+    struct Member {
+        std::string_view key, value;
+    };
+    std::vector<Member> members{{game, payload},         {"digest", digest_text}, {"from", from_text},
+                                {"game", game_text},     {"ops", ops},            {"to", to_text},
+                                {"type", "\"patch\""}, {"v", v_text}};
+    if (clock) members.push_back({"clock", *clock});
+    std::sort(members.begin(), members.end(), [](const Member& a, const Member& b) { return a.key < b.key; });
+    std::string out;
+    out.reserve(payload.size() + ops.size() + 160);
+    out.push_back('{');
+    for (const Member& m : members) {
+        if (out.size() > 1) out.push_back(',');
+        out.append(m.key == game ? game_text : "\"" + std::string(m.key) + "\"").append(":").append(m.value);
+    }
+    out.push_back('}');
+    return out;
 }
 
 json ack_message(int64_t id, uint64_t version) {

@@ -35,6 +35,12 @@ json snapshot_message(std::string_view game, uint64_t version, json view, std::o
                       const std::string& digest, std::optional<int64_t> reply_to = std::nullopt);
 json patch_message(std::string_view game, uint64_t from, uint64_t to, json ops, json events,
                    std::optional<json> legal, const std::string& digest);
+// patch_message(...) with "clock" when given, written as make_text() (core/game.hpp) would write it
+// (its members in key order) from parts already written that way: the operations, the viewer's
+// events, legal actions and clock. Streams that share one view write the operations once.
+std::string patch_message_text(std::string_view game, uint64_t from, uint64_t to, std::string_view ops,
+                               std::string_view events, const std::string* legal, std::string_view digest,
+                               const std::string* clock);
 json ack_message(int64_t id, uint64_t version);
 
 struct ProtocolError {

@@ -19,14 +19,6 @@ json JsonViewStream::snapshot_held(std::optional<json> legal, std::optional<int6
     return snapshot_message(game_, version_, *view_, std::move(legal), digest_, reply_to);
 }
 
-json JsonViewStream::patch(json view, json events, std::optional<json> legal) {
-    Step s = step(*this, std::move(view));
-    view_ = std::move(s.view);
-    digest_ = std::move(s.digest);
-    const uint64_t from = version_++;
-    return patch_message(game_, from, version_, std::move(s.ops), std::move(events), std::move(legal), digest_);
-}
-
 void JsonViewStream::rebase(json view, uint64_t version) {
     view_ = std::make_shared<const json>(std::move(view));
     digest_ = view_digest(*view_);
@@ -35,17 +27,18 @@ void JsonViewStream::rebase(json view, uint64_t version) {
 
 JsonViewStream::Step JsonViewStream::step(const JsonViewStream& from, json view) {
     Step s;
-    s.ops = json_diff(*from.view_, view);
+    s.ops = json_diff(*from.view_, view).dump(-1, ' ', false, json::error_handler_t::replace);
     s.view = std::make_shared<const json>(std::move(view));
     s.digest = view_digest(*s.view);
     return s;
 }
 
-json JsonViewStream::patch(const Step& step, json events, std::optional<json> legal) {
+std::string JsonViewStream::patch_text(const Step& step, std::string_view events, const std::string* legal,
+                                       const std::string* clock) {
     view_ = step.view;
     digest_ = step.digest;
     const uint64_t from = version_++;
-    return patch_message(game_, from, version_, step.ops, std::move(events), std::move(legal), digest_);
+    return patch_message_text(game_, from, version_, step.ops, events, legal, digest_, clock);
 }
 
 void JsonViewStream::rebase(const JsonViewStream& other) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/envelope.hpp"
 
@@ -25,21 +26,23 @@ public:
     json snapshot(json view, std::optional<json> legal, std::optional<int64_t> reply_to = std::nullopt);
     // The snapshot message of the view the stream holds (it must hold the game's current view).
     json snapshot_held(std::optional<json> legal, std::optional<int64_t> reply_to = std::nullopt) const;
-    // After one action: the patch from the previous view to `view` (version + 1), with `events`
-    // (already filtered for this seat). The stream must have a view first (snapshot or rebase).
-    json patch(json view, json events, std::optional<json> legal);
     // Sets the stream to `view` at `version` without a message (after a restore).
     void rebase(json view, uint64_t version);
 
-    // One action's new view for streams that all hold the same view as `from`, diffed and digested once.
+    // One action's new view, diffed from what `from` holds and digested: for that stream, or once for
+    // every stream that holds the same view as `from`.
     struct Step {
         std::shared_ptr<const json> view;
-        json ops;
+        std::string ops;  // the RFC 6902 operations, written as text (make_text)
         std::string digest;
     };
     static Step step(const JsonViewStream& from, json view);
-    // The patch of a Step; the stream then holds the Step's view (shared).
-    json patch(const Step& step, json events, std::optional<json> legal);
+    // After one action: the patch message of a Step (version + 1) as text, with the viewer's events,
+    // legal actions (none for spectators) and clock (none without one) already written as text
+    // (core::patch_message_text). The stream then holds the Step's view (shared). The stream must
+    // have a view first (snapshot or rebase).
+    std::string patch_text(const Step& step, std::string_view events, const std::string* legal,
+                           const std::string* clock);
     // Sets the stream to what `other` holds (the same view, shared; its digest and version).
     void rebase(const JsonViewStream& other);
     // Lets the view go (nobody follows the stream); rebase() or snapshot() before the next patch.

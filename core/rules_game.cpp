@@ -60,15 +60,12 @@ public:
     }
 
     void watch_spectators(bool watched) override {
-        if (watched && !spectators_current_) {  // the stream missed patches: current again
-            spectator_->rebase(rules_->view(kSpectator), actions_);
-            spectators_current_ = true;
-        }
+        if (watched) make_spectators_current();
         spectators_watched_ = watched;
     }
 
     Text snapshot(int seat, std::optional<int64_t> reply_to) override {
-        if (seat < 0 || seat >= seats()) watch_spectators(spectators_watched_);  // current before it is shown
+        if (seat < 0 || seat >= seats()) make_spectators_current();  // before it is shown
         // One view for everybody: every stream holds the current one (applied(), rebase_streams()).
         json m = same_view_ ? stream(seat).snapshot_held(legal(seat), reply_to)
                             : stream(seat).snapshot(rules_->view(seat), legal(seat), reply_to);
@@ -208,9 +205,11 @@ public:
             if (!replay(actions[i].record, error, &actor)) return error = "record " + std::to_string(i) + ": " + error, false;
             resumed_ms_ = std::max(resumed_ms_, actions[i].game_ms);
             note_waits(actor, actions[i].game_ms);
-            if (i >= keep_from)  // what each viewer's patch of this action carried (version = actions)
+            if (i >= keep_from) {  // what each viewer's patch of this action carried (version = actions)
+                write_events();
                 keep_restored_entries(restored_history_, seats(), kSpectator, actions_,
-                                      [&](int viewer) { return events_text(visible_events(viewer)); });
+                                      [&](int viewer) { return events_text(viewer); });
+            }
         }
         rebase_streams();
         return true;
@@ -275,6 +274,7 @@ private:
     GameUpdate applied(int actor, const json& action, int64_t wall) {
         const int64_t g = begun_ ? game_ms(wall) : resumed_ms_;
         note_waits(actor, g);
+        write_events();
         GameUpdate u;
         // One view for everybody: built, diffed and digested once (the spectators' view: a wrong
         // GameType::same_view hides a seat's secrets from itself, never shows them to others).
@@ -288,7 +288,7 @@ private:
         if (spectators_watched_ || same_view_) {  // (one view for everybody: the spectators' is the reference)
             u.spectators = patch(kSpectator, shared);
         } else {  // nobody would receive the patch: only the spectators' history entry
-            last_events_ = events_text(visible_events(kSpectator));
+            last_events_ = events_text(kSpectator);
             if (spectators_current_) spectator_->forget();
             spectators_current_ = false;
         }
@@ -299,21 +299,36 @@ private:
         return u;
     }
 
-    json visible_events(int seat) const {
-        json events = json::array();
-        for (const Event& e : events_)
-            if (e.visible & viewer_bit(seat)) events.push_back(e.body);
-        return events;
+    // The events of the last action as each viewer sees them, written as text (as make_text() would
+    // write the array): each event written once (write_events()), then joined per viewer.
+    void write_events() {
+        event_texts_.clear();
+        for (const Event& e : events_) event_texts_.push_back(text_of(e.body));
     }
-    static std::string events_text(const json& events) { return events.dump(-1, ' ', false, json::error_handler_t::replace); }
+    std::string events_text(int seat) const {
+        std::string out = "[";
+        for (size_t i = 0; i < events_.size(); ++i)
+            if (events_[i].visible & viewer_bit(seat)) {
+                if (out.size() > 1) out.push_back(',');
+                out.append(event_texts_[i]);
+            }
+        out.push_back(']');
+        return out;
+    }
+    // The viewer's patch message, written as text: from the Step all viewers share, or its own.
     Text patch(int seat, const JsonViewStream::Step* shared) {
-        json events = visible_events(seat);
-        last_events_ = events_text(events);
-        json m = shared ? stream(seat).patch(*shared, std::move(events), legal(seat))
-                        : stream(seat).patch(rules_->view(seat), std::move(events), legal(seat));
-        add_clock(m, seat);
-        return make_text(m);
+        last_events_ = events_text(seat);
+        std::optional<JsonViewStream::Step> own;
+        if (!shared) own = JsonViewStream::step(stream(seat), rules_->view(seat));
+        std::optional<std::string> legal_text;
+        if (std::optional<json> l = legal(seat)) legal_text = text_of(*l);
+        std::optional<std::string> clock_text;
+        if (std::optional<json> c = clock_json(seat)) clock_text = text_of(*c);
+        return std::make_shared<const std::string>(stream(seat).patch_text(
+            shared ? *shared : *own, last_events_, legal_text ? &*legal_text : nullptr, clock_text ? &*clock_text : nullptr));
     }
+    // As make_text() writes it.
+    static std::string text_of(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
     std::optional<json> legal(int seat) const {
         if (seat < 0) return std::nullopt;
@@ -325,12 +340,19 @@ private:
     void rebase_streams() {
         spectator_ = std::make_unique<JsonViewStream>(name_, kSpectator, actions_);
         spectator_->rebase(rules_->view(kSpectator), actions_);
+        spectators_current_ = true;
         streams_.clear();
         for (int p = 0; p < seats(); ++p) {
             streams_.emplace_back(name_, p, actions_);
             if (same_view_) streams_.back().rebase(*spectator_);  // the same view, kept once
             else streams_.back().rebase(rules_->view(p), actions_);
         }
+    }
+    // The spectators' stream missed patches while nobody watched: it holds the current view again.
+    void make_spectators_current() {
+        if (spectators_current_) return;
+        spectator_->rebase(rules_->view(kSpectator), actions_);
+        spectators_current_ = true;
     }
     JsonViewStream& stream(int seat) { return seat >= 0 && seat < seats() ? streams_[seat] : *spectator_; }
 
@@ -363,9 +385,9 @@ private:
     // The envelope's "clock" (outside the view and its digest): the viewer's own deadline if it is
     // awaited, else the awaited seat's whose time runs out first; while a referee has paused the
     // clocks also "paused" and the time left ("leftMs", standing still).
-    void add_clock(json& m, int viewer) const {
+    std::optional<json> clock_json(int viewer) const {
         const std::optional<int> first = first_due();
-        if (!first) return;
+        if (!first) return std::nullopt;
         int seat = *first;
         for (int p : rules_->awaiting())
             if (p == viewer) seat = p;
@@ -374,7 +396,10 @@ private:
             c["paused"] = true;
             c["leftMs"] = std::max<int64_t>(0, deadline_of(seat) - *paused_at_);
         }
-        m["clock"] = std::move(c);
+        return c;
+    }
+    void add_clock(json& m, int viewer) const {
+        if (std::optional<json> c = clock_json(viewer)) m["clock"] = std::move(*c);
     }
 
     const RulesModule& module_;
@@ -389,6 +414,7 @@ private:
     int64_t limit_ms_;
     uint64_t actions_ = 0;
     std::vector<Event> events_;
+    std::vector<std::string> event_texts_;  // events_, each written as text (write_events())
     std::string last_events_;  // the events text of the last patch(): its viewer's history entry
     std::vector<std::vector<Text>> restored_history_;  // restore(): see take_restored_history()
     std::vector<std::shared_ptr<RulesBot>> bots_;  // shared with a thought in flight (bot_prepare)

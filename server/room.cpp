@@ -238,12 +238,6 @@ void Room::join_checked(const ClientPtr& c, const std::string& session, const st
         return c->send(lobby_error("no_room", "no such room", id));
     if (kicked_.count(session)) return c->send(lobby_error("kicked", "you were kicked from this room", id));
     if (!password_hash_.empty() && !member && !password_passed) return check_password(c, session, name, req, id);
-    auto drop_spectator = [&] {
-        spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
-                                         [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
-                          spectators_.end());
-        spectators_changed();
-    };
     if (!req.seat) {
         if (!options_.spectators) return c->send(lobby_error("no_spectators", "this room has no spectators", id));
         if (!is_spectator(c)) spectators_.push_back({c, session});
@@ -309,7 +303,7 @@ void Room::join_checked(const ClientPtr& c, const std::string& session, const st
     } else {
         return c->send(lobby_error("seat_taken", "the seat is taken", id));
     }
-    drop_spectator();
+    drop_spectator(c);
     seat_connected(n, c);
     c->send(joined_message(id, id_, n));
     push_room();
@@ -466,10 +460,7 @@ void Room::leave(const ClientPtr& c, int64_t id) {
         if (!started_) free_seat(n), store_seat(n);
         else seat_disconnected(n);  // after the start the seat stays reserved, as on a disconnect
     }
-    spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
-                                     [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
-                      spectators_.end());
-    spectators_changed();
+    drop_spectator(c);
     c->send(ok_message(id));
     push_room(n >= 0 ? Push::Now : Push::Coalesced);  // a spectator's going is coalesced
 }
@@ -477,10 +468,7 @@ void Room::leave(const ClientPtr& c, int64_t id) {
 void Room::disconnect(const ClientPtr& c) {
     const int n = seat_of(c);
     if (n >= 0) seat_disconnected(n);
-    spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
-                                     [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
-                      spectators_.end());
-    spectators_changed();
+    drop_spectator(c);
     push_room(n >= 0 ? Push::Now : Push::Coalesced);
 }
 
@@ -712,13 +700,21 @@ void Room::announce_start(const ClientPtr& c, int64_t id) {
 
 // ------------------------------------------------------------------ chat and game messages
 
-// Each viewer's recent events (issue 18): the game says per update what every seat and the
-// spectators saw; a seat's history has its own private events, never another seat's.
 // The game makes the spectators' patches only while somebody watches (Game::watch_spectators).
 void Room::spectators_changed() {
     game_->watch_spectators(std::any_of(spectators_.begin(), spectators_.end(), [](auto& w) { return !w.client.expired(); }));
 }
 
+// `c` (and any spectator gone meanwhile) no longer watches.
+void Room::drop_spectator(const ClientPtr& c) {
+    spectators_.erase(std::remove_if(spectators_.begin(), spectators_.end(),
+                                     [&](auto& w) { return w.client.expired() || w.client.lock() == c; }),
+                      spectators_.end());
+    spectators_changed();
+}
+
+// Each viewer's recent events (issue 18): the game says per update what every seat and the
+// spectators saw; a seat's history has its own private events, never another seat's.
 void Room::keep_history_entry(size_t viewer, Text t) {
     if (!t) return;
     if (event_history_.size() != seats_.size() + 1) event_history_.assign(seats_.size() + 1, {});

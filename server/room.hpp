@@ -290,6 +290,7 @@ private:
     std::vector<std::deque<Text>> event_history_;
     void keep_history_entry(size_t viewer, Text entry);  // viewer: a seat, or seats_.size() for spectators
     void spectators_changed();                            // tells the game whether anybody watches
+    void drop_spectator(const ClientPtr& c);              // and spectators_changed()
     void keep_event_history(const GameUpdate& u);
     void send_event_history(const ClientPtr& c, int seat);
     bool started_ = false;

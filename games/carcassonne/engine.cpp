@@ -6,7 +6,7 @@
 namespace hexhall::carcassonne {
 namespace {
 
-constexpr int kDelta[4] = {-kGrid, 1, kGrid, -1};  // N E S W
+constexpr int kDelta[4] = {-Cells::kRow, 1, Cells::kRow, -1};  // N E S W
 
 int edge_on(uint8_t code, int side) { return (code >> (2 * side)) & 3; }
 
@@ -150,7 +150,7 @@ int Game::cloister_neighbours(int tile_index) const {
     for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
             if (dx == 0 && dy == 0) continue;
-            const uint8_t v = grid_[c + dy * kGrid + dx];
+            const uint8_t v = grid_[c + dy * Cells::kRow + dx];
             n += is_tile(v);
         }
     return n;
@@ -197,7 +197,7 @@ void Game::legal_placements(std::vector<Placement>& out) const {
     out.clear();
     if (phase_ != Phase::Place) return;
     for (int k = 0; k < n_front_; ++k) {
-        const int x = front_[k] % kGrid - kOrigin, y = front_[k] / kGrid - kOrigin;
+        const int x = cell_x(front_[k]), y = cell_y(front_[k]);
         for (int r = 0; r < 4; ++r)
             if ((rotated(tile_, r).code & fmask_[k]) == fval_[k]) out.push_back({x, y, r});
     }
@@ -207,7 +207,7 @@ void Game::legal_placements(std::vector<Placement>& out) const {
 }
 
 void Game::add_frontier(int cell) {
-    grid_[cell] = static_cast<uint8_t>(kFrontier + n_front_);
+    grid_.set(cell, static_cast<uint8_t>(kFrontier + n_front_));
     front_[n_front_] = static_cast<uint16_t>(cell);
     fmask_[n_front_] = 0;
     fval_[n_front_] = 0;
@@ -237,9 +237,9 @@ void Game::put_tile(int type, const Placement& pl) {
         front_[k] = front_[n_front_];
         fmask_[k] = fmask_[n_front_];
         fval_[k] = fval_[n_front_];
-        grid_[front_[k]] = static_cast<uint8_t>(kFrontier + k);
+        grid_.set(front_[k], static_cast<uint8_t>(kFrontier + k));
     }
-    grid_[cell] = static_cast<uint8_t>(idx + 1);
+    grid_.set(cell, static_cast<uint8_t>(idx + 1));
     const TileDef& def = tile_def(type);
     const RotatedTile& rt = rotated(type, pl.rot);
     for (int i = 0; i < def.segments; ++i) {
@@ -640,7 +640,7 @@ bool Game::random_step(Rng& rng) {
             const int k = static_cast<int>(rng.below(static_cast<uint32_t>(n_front_)));
             const int r = static_cast<int>(rng.below(4));
             if ((rotated(tile_, r).code & fmask_[k]) == fval_[k]) {
-                place_checked(Placement{front_[k] % kGrid - kOrigin, front_[k] / kGrid - kOrigin, r}, nullptr);
+                place_checked(Placement{cell_x(front_[k]), cell_y(front_[k]), r}, nullptr);
                 done = true;
             }
         }
@@ -652,7 +652,7 @@ bool Game::random_step(Rng& rng) {
             for (int k = 0; k < n_front_ && !done; ++k)
                 for (int r = 0; r < 4 && !done; ++r)
                     if ((rotated(tile_, r).code & fmask_[k]) == fval_[k] && pick-- == 0) {
-                        place_checked(Placement{front_[k] % kGrid - kOrigin, front_[k] / kGrid - kOrigin, r}, nullptr);
+                        place_checked(Placement{cell_x(front_[k]), cell_y(front_[k]), r}, nullptr);
                         done = true;
                     }
         }

@@ -1,5 +1,5 @@
-// The Carcassonne base game as a pure, typed engine (no JSON, no I/O). A Game is a fixed-size
-// value: copying it is a plain memberwise copy, so bots and tests clone it freely.
+// The Carcassonne base game as a pure, typed engine (no JSON, no I/O). A Game is a plain value:
+// copying it is a memberwise copy, so bots and tests clone it freely.
 //
 // Coordinates: the start tile is at (0, 0); x grows east, y grows south (north is up).
 #pragma once
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "games/carcassonne/cells.hpp"
 #include "games/carcassonne/rng.hpp"
 #include "games/carcassonne/tiles.hpp"
 
@@ -163,7 +164,9 @@ private:
     void final_scoring(std::vector<Event>* events);
     void finish(std::vector<Event>* events);
     int unite(int a, int b);
-    int cell_of(int x, int y) const { return (y + kOrigin) * kGrid + (x + kOrigin); }
+    static int cell_of(int x, int y) { return (y + kOrigin) * Cells::kRow + (x + kOrigin); }
+    static int cell_x(int cell) { return cell % Cells::kRow - kOrigin; }
+    static int cell_y(int cell) { return cell / Cells::kRow - kOrigin; }
 
     Options opt_{};
     Phase phase_ = Phase::Place;
@@ -193,7 +196,8 @@ private:
     static bool is_tile(uint8_t v) { return v != 0 && v < kFrontier; }
     // place() after its checks: random_step calls it for placements it found fitting.
     void place_checked(const Placement& pl, std::vector<Event>* events);
-    std::array<uint8_t, kGrid * kGrid> grid_{};
+    Cells grid_;
+    static_assert(kGrid <= 160 && (kGrid - 1) * Cells::kRow + kGrid - 1 <= 0xFFFF);  // Cells' blocks; front_
     std::array<uint16_t, 4 * kTilesTotal> front_{};  // frontier cells
     std::array<uint8_t, 4 * kTilesTotal> fmask_{}, fval_{};  // required edges per frontier cell
     int n_front_ = 0;
