@@ -81,6 +81,16 @@ public:
 
     // What `seat` (or kSpectator) sees: plain JSON, deterministic member order not required.
     virtual json view(int seat) const = 0;
+    // The members of view() that never change in a game and are the same for every viewer (a
+    // ruleset, a board's layout), as an object; none by default. The server keeps them once per
+    // game and leaves them out of every diff; changing_view(seat) is view(seat) without them (a game
+    // that declares them writes it without building them). Checked for every game in the conformance tests.
+    virtual json fixed_view() const { return json::object(); }
+    virtual json changing_view(int seat) const {
+        json v = view(seat);
+        for (const auto& member : fixed_view().items()) v.erase(member.key());
+        return v;
+    }
 
     // A copy of this game in which everything `seat` cannot know (bag or deck order, other hands)
     // is drawn again at random from `seed`, consistent with what the seat does know. Bots decide on

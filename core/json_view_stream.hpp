@@ -12,15 +12,29 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/envelope.hpp"
 
 namespace hexhall::core {
 
+// The members every view of a game has and keeps (GameRules::fixed_view): held once per game, left
+// out of the views streams hold and diff, put back into snapshots and digests.
+struct FixedMembers {
+    json members;  // an object
+    std::vector<std::pair<std::string, std::string>> texts;  // each member's key and value, written as canonical() would, in key order
+};
+// Null when `members` is empty.
+std::shared_ptr<const FixedMembers> make_fixed_members(json members);
+// canonical() of `changing` (an object) with the fixed members put in, written without the copy.
+std::string canonical_with(const json& changing, const FixedMembers& fixed);
+
 class JsonViewStream {
 public:
-    // game: the payload key. version: the game's action count when the stream starts.
-    JsonViewStream(std::string game, int seat, uint64_t version = 0);
+    // game: the payload key. version: the game's action count when the stream starts. fixed: the
+    // members the views it is given leave out (null: none).
+    JsonViewStream(std::string game, int seat, uint64_t version = 0, std::shared_ptr<const FixedMembers> fixed = nullptr);
 
     // Sets the stream to `view` and returns the snapshot message (echoing reply_to).
     json snapshot(json view, std::optional<json> legal, std::optional<int64_t> reply_to = std::nullopt);
@@ -54,7 +68,9 @@ public:
     const json& view() const { return *view_; }
 
 private:
+    std::string digest_of(const json& view) const;
     std::string game_;
+    std::shared_ptr<const FixedMembers> fixed_;
     int seat_;
     uint64_t version_;
     std::shared_ptr<const json> view_ = std::make_shared<const json>();

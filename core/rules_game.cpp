@@ -36,6 +36,7 @@ public:
           rules_(std::move(rules)),
           options_(rules_->options()),
           same_view_(module.type.same_view || module.type.information == GameType::Information::Perfect),
+          fixed_(make_fixed_members(rules_->fixed_view())),
           seed_(seed),
           clock_(std::move(clock)),
           limit_ms_(limit_ms) {
@@ -68,7 +69,7 @@ public:
         if (seat < 0 || seat >= seats()) make_spectators_current();  // before it is shown
         // One view for everybody: every stream holds the current one (applied(), rebase_streams()).
         json m = same_view_ ? stream(seat).snapshot_held(legal(seat), reply_to)
-                            : stream(seat).snapshot(rules_->view(seat), legal(seat), reply_to);
+                            : stream(seat).snapshot(view_of(seat), legal(seat), reply_to);
         add_clock(m, seat);
         return make_text(m);
     }
@@ -279,7 +280,7 @@ private:
         // One view for everybody: built, diffed and digested once (the spectators' view: a wrong
         // GameType::same_view hides a seat's secrets from itself, never shows them to others).
         std::optional<JsonViewStream::Step> step;
-        if (same_view_) step = JsonViewStream::step(*spectator_, rules_->view(kSpectator));
+        if (same_view_) step = JsonViewStream::step(*spectator_, view_of(kSpectator));
         const JsonViewStream::Step* shared = step ? &*step : nullptr;
         for (int p = 0; p < seats(); ++p) {
             u.seats.push_back(patch(p, shared));
@@ -319,7 +320,7 @@ private:
     Text patch(int seat, const JsonViewStream::Step* shared) {
         last_events_ = events_text(seat);
         std::optional<JsonViewStream::Step> own;
-        if (!shared) own = JsonViewStream::step(stream(seat), rules_->view(seat));
+        if (!shared) own = JsonViewStream::step(stream(seat), view_of(seat));
         std::optional<std::string> legal_text;
         if (std::optional<json> l = legal(seat)) legal_text = text_of(*l);
         std::optional<std::string> clock_text;
@@ -338,22 +339,24 @@ private:
     }
 
     void rebase_streams() {
-        spectator_ = std::make_unique<JsonViewStream>(name_, kSpectator, actions_);
-        spectator_->rebase(rules_->view(kSpectator), actions_);
+        spectator_ = std::make_unique<JsonViewStream>(name_, kSpectator, actions_, fixed_);
+        spectator_->rebase(view_of(kSpectator), actions_);
         spectators_current_ = true;
         streams_.clear();
         for (int p = 0; p < seats(); ++p) {
-            streams_.emplace_back(name_, p, actions_);
+            streams_.emplace_back(name_, p, actions_, fixed_);
             if (same_view_) streams_.back().rebase(*spectator_);  // the same view, kept once
-            else streams_.back().rebase(rules_->view(p), actions_);
+            else streams_.back().rebase(view_of(p), actions_);
         }
     }
     // The spectators' stream missed patches while nobody watched: it holds the current view again.
     void make_spectators_current() {
         if (spectators_current_) return;
-        spectator_->rebase(rules_->view(kSpectator), actions_);
+        spectator_->rebase(view_of(kSpectator), actions_);
         spectators_current_ = true;
     }
+    // What the streams are given: the view without the members fixed for the game (kept in fixed_).
+    json view_of(int seat) const { return fixed_ ? rules_->changing_view(seat) : rules_->view(seat); }
     JsonViewStream& stream(int seat) { return seat >= 0 && seat < seats() ? streams_[seat] : *spectator_; }
 
     // ---- The turn clock: game time is ms since begin() divided by the clock scale.
@@ -407,6 +410,7 @@ private:
     std::unique_ptr<GameRules> rules_;
     json options_;
     bool same_view_;  // GameType::same_view or perfect information: one view for every viewer
+    std::shared_ptr<const FixedMembers> fixed_;  // GameRules::fixed_view(), null when none
     bool spectators_watched_ = true;  // watch_spectators(): unwatched, no spectators' patch is made
     bool spectators_current_ = true;  // the spectators' stream holds the current view
     uint64_t seed_;

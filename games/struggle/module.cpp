@@ -88,6 +88,8 @@ public:
         return std::nullopt;
     }
     json view(int seat) const override { return view_json(s_, seat); }
+    json fixed_view() const override { return fixed_view_json(s_); }
+    json changing_view(int seat) const override { return view_json(s_, seat, false); }
     std::unique_ptr<core::GameRules> determinize(int seat, uint64_t seed) const override {
         return std::make_unique<StruggleGame>(struggle::determinize(s_, seat, seed));
     }
@@ -341,14 +343,14 @@ std::optional<Move> move_from_json(const json& a, std::string& error, std::strin
     return m;
 }
 
-json view_json(const State& s, int seat) {
+json fixed_view_json(const State& s) {
+    return {{"game", "struggle"}, {"players", s.players}, {"firstSeat", s.first}, {"ruleset", ruleset_to_json(*s.rules)}};
+}
+
+json view_json(const State& s, int seat, bool with_fixed) {
     const bool is_seat = seat >= 0 && seat < s.players;
-    json v;
-    v["game"] = "struggle";
+    json v = with_fixed ? fixed_view_json(s) : json::object();
     v["seat"] = is_seat ? json(seat) : json(nullptr);
-    v["players"] = s.players;
-    v["firstSeat"] = s.first;
-    v["ruleset"] = ruleset_to_json(*s.rules);
     v["phase"] = std::string(kPhaseNames[static_cast<int>(s.phase)]);
     v["turn"] = s.turn;
     v["turnNumber"] = s.turns;

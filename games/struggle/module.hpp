@@ -28,7 +28,10 @@ nlohmann::json move_to_json(const Move& m);
 // bad_type, out_of_range, bad_value, unknown_field, unknown_type).
 std::optional<Move> move_from_json(const nlohmann::json& action, std::string& error, std::string* code = nullptr);
 nlohmann::json cards_to_json(const Cards& c);
-nlohmann::json view_json(const State& s, int seat);
+// What `seat` (or a spectator, -1) sees; without the members that never change in a game
+// (fixed_view_json: the game, players, first seat and ruleset) when !with_fixed.
+nlohmann::json view_json(const State& s, int seat, bool with_fixed = true);
+nlohmann::json fixed_view_json(const State& s);
 // The events of one act() as the wire shows them, with visibility.
 void events_to_json(const State& s, const std::vector<EventRec>& recs, std::vector<hexhall::core::Event>& out);
 
