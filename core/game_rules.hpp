@@ -88,7 +88,19 @@ public:
     virtual json fixed_view() const { return json::object(); }
     virtual json changing_view(int seat) const {
         json v = view(seat);
-        for (const auto& member : fixed_view().items()) v.erase(member.key());
+        const json fixed = fixed_view();  // (items() of a temporary would outlive it)
+        for (const auto& member : fixed.items()) v.erase(member.key());
+        return v;
+    }
+    // Of changing_view(seat): the members every viewer sees alike although they change (a market,
+    // the scores), as an object; none by default (for a game with GameType::same_view, all of them
+    // are). The server builds, diffs and writes them once per action for all viewers; own_view(seat)
+    // is changing_view(seat) without them (a game that declares them writes it without building them).
+    virtual json common_view() const { return json::object(); }
+    virtual json own_view(int seat) const {
+        json v = changing_view(seat);
+        const json common = common_view();
+        for (const auto& member : common.items()) v.erase(member.key());
         return v;
     }
 

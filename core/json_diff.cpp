@@ -85,4 +85,41 @@ json json_diff(const json& from, const json& to) {
     return ops;
 }
 
+std::vector<MemberOps> json_diff_members(const json& from, const json& to) {
+    std::vector<MemberOps> out;
+    auto group = [&](const std::string& key, bool added, json ops) {
+        if (ops.empty()) return;
+        std::string text = ops.dump(-1, ' ', false, json::error_handler_t::replace);
+        out.push_back({key, added, text.substr(1, text.size() - 2)});
+    };
+    const Place root{};
+    for (auto it = from.begin(); it != from.end(); ++it) {  // as diff_into's object case, a group per member
+        const Place here{&root, &it.key(), 0};
+        json ops = json::array();
+        if (auto jt = to.find(it.key()); jt != to.end()) diff_into(it.value(), *jt, here, ops);
+        else ops.push_back({{"op", "remove"}, {"path", pointer(here)}});
+        group(it.key(), false, std::move(ops));
+    }
+    for (auto it = to.begin(); it != to.end(); ++it)
+        if (!from.contains(it.key()))
+            group(it.key(), true, json::array({{{"op", "add"}, {"path", pointer(Place{&root, &it.key(), 0})}, {"value", it.value()}}}));
+    return out;
+}
+
+std::string merged_ops_text(const std::vector<MemberOps>& a, const std::vector<MemberOps>& b) {
+    std::string out = "[";
+    auto put = [&](const MemberOps& g) {
+        if (out.size() > 1) out.push_back(',');
+        out.append(g.ops);
+    };
+    size_t i = 0, j = 0;
+    for (bool added : {false, true})  // the changed and removed members in key order, then the new ones
+        while ((i < a.size() && a[i].added == added) || (j < b.size() && b[j].added == added)) {
+            const bool take_a = i < a.size() && a[i].added == added && (j == b.size() || b[j].added != added || a[i].key < b[j].key);
+            put(take_a ? a[i++] : b[j++]);
+        }
+    out.push_back(']');
+    return out;
+}
+
 }  // namespace hexhall::core

@@ -5,9 +5,13 @@
 //
 // Streams that show everybody the same view (GameType::same_view) share it: one Step per action
 // (the new view, its patch from the view they all hold, its digest) is computed once and handed to
-// each, and they all keep that one view, not a copy each.
+// each, and they all keep that one view, not a copy each. Parts of the view may be held apart from
+// what a stream keeps and diffs (decision 036): the members fixed for the game (GameRules::fixed_view),
+// held once per game, and the members every viewer shares (GameRules::common_view), diffed and
+// written once per action; a stream then keeps and diffs only the viewer's own members.
 #pragma once
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,19 +20,36 @@
 #include <vector>
 
 #include "core/envelope.hpp"
+#include "core/json_diff.hpp"
 
 namespace hexhall::core {
+
+// An object's members, each key with its value written as canonical() would, in key order.
+using MemberTexts = std::vector<std::pair<std::string, std::string>>;
+MemberTexts member_texts(const json& object);
+// canonical() of the object made of the parts' members (no member in two parts; null parts are
+// skipped), written from the parts.
+std::string canonical_of_parts(std::initializer_list<const MemberTexts*> parts);
 
 // The members every view of a game has and keeps (GameRules::fixed_view): held once per game, left
 // out of the views streams hold and diff, put back into snapshots and digests.
 struct FixedMembers {
     json members;  // an object
-    std::vector<std::pair<std::string, std::string>> texts;  // each member's key and value, written as canonical() would, in key order
+    MemberTexts texts;
 };
 // Null when `members` is empty.
 std::shared_ptr<const FixedMembers> make_fixed_members(json members);
 // canonical() of `changing` (an object) with the fixed members put in, written without the copy.
 std::string canonical_with(const json& changing, const FixedMembers& fixed);
+
+// The members every viewer's view shares at one version (GameRules::common_view), with their
+// canonical texts and the operations from the previous version's, each computed once for all.
+struct CommonMembers {
+    json members;  // an object
+    MemberTexts texts;
+    std::vector<MemberOps> ops;  // from the previous CommonMembers (none for the first)
+};
+std::shared_ptr<const CommonMembers> make_common_members(const CommonMembers* previous, json members);
 
 class JsonViewStream {
 public:
@@ -36,21 +57,25 @@ public:
     // members the views it is given leave out (null: none).
     JsonViewStream(std::string game, int seat, uint64_t version = 0, std::shared_ptr<const FixedMembers> fixed = nullptr);
 
-    // Sets the stream to `view` and returns the snapshot message (echoing reply_to).
-    json snapshot(json view, std::optional<json> legal, std::optional<int64_t> reply_to = std::nullopt);
+    // Sets the stream to `view` and returns the snapshot message (echoing reply_to). common: the
+    // current common members, when the views the stream is given leave them out.
+    json snapshot(json view, std::optional<json> legal, std::optional<int64_t> reply_to = std::nullopt,
+                  std::shared_ptr<const CommonMembers> common = nullptr);
     // The snapshot message of the view the stream holds (it must hold the game's current view).
     json snapshot_held(std::optional<json> legal, std::optional<int64_t> reply_to = std::nullopt) const;
     // Sets the stream to `view` at `version` without a message (after a restore).
-    void rebase(json view, uint64_t version);
+    void rebase(json view, uint64_t version, std::shared_ptr<const CommonMembers> common = nullptr);
 
     // One action's new view, diffed from what `from` holds and digested: for that stream, or once for
-    // every stream that holds the same view as `from`.
+    // every stream that holds the same view as `from`. With `common` (the new common members, made
+    // from those `from` holds), `view` is the viewer's own members.
     struct Step {
         std::shared_ptr<const json> view;
+        std::shared_ptr<const CommonMembers> common;
         std::string ops;  // the RFC 6902 operations, written as text (make_text)
         std::string digest;
     };
-    static Step step(const JsonViewStream& from, json view);
+    static Step step(const JsonViewStream& from, json view, std::shared_ptr<const CommonMembers> common = nullptr);
     // After one action: the patch message of a Step (version + 1) as text, with the viewer's events,
     // legal actions (none for spectators) and clock (none without one) already written as text
     // (core::patch_message_text). The stream then holds the Step's view (shared). The stream must
@@ -68,12 +93,13 @@ public:
     const json& view() const { return *view_; }
 
 private:
-    std::string digest_of(const json& view) const;
+    std::string digest_of(const json& view, const CommonMembers* common) const;
     std::string game_;
     std::shared_ptr<const FixedMembers> fixed_;
     int seat_;
     uint64_t version_;
     std::shared_ptr<const json> view_ = std::make_shared<const json>();
+    std::shared_ptr<const CommonMembers> common_;  // null: the view is whole (but for fixed_)
     std::string digest_;
 };
 

@@ -37,6 +37,7 @@ public:
           options_(rules_->options()),
           same_view_(module.type.same_view || module.type.information == GameType::Information::Perfect),
           fixed_(make_fixed_members(rules_->fixed_view())),
+          split_(!same_view_ && !rules_->common_view().empty()),
           seed_(seed),
           clock_(std::move(clock)),
           limit_ms_(limit_ms) {
@@ -69,7 +70,7 @@ public:
         if (seat < 0 || seat >= seats()) make_spectators_current();  // before it is shown
         // One view for everybody: every stream holds the current one (applied(), rebase_streams()).
         json m = same_view_ ? stream(seat).snapshot_held(legal(seat), reply_to)
-                            : stream(seat).snapshot(view_of(seat), legal(seat), reply_to);
+                            : stream(seat).snapshot(view_of(seat), legal(seat), reply_to, common_);
         add_clock(m, seat);
         return make_text(m);
     }
@@ -281,6 +282,7 @@ private:
         // GameType::same_view hides a seat's secrets from itself, never shows them to others).
         std::optional<JsonViewStream::Step> step;
         if (same_view_) step = JsonViewStream::step(*spectator_, view_of(kSpectator));
+        if (split_) common_ = make_common_members(common_.get(), rules_->common_view());  // once for every viewer
         const JsonViewStream::Step* shared = step ? &*step : nullptr;
         for (int p = 0; p < seats(); ++p) {
             u.seats.push_back(patch(p, shared));
@@ -320,7 +322,7 @@ private:
     Text patch(int seat, const JsonViewStream::Step* shared) {
         last_events_ = events_text(seat);
         std::optional<JsonViewStream::Step> own;
-        if (!shared) own = JsonViewStream::step(stream(seat), view_of(seat));
+        if (!shared) own = JsonViewStream::step(stream(seat), view_of(seat), common_);
         std::optional<std::string> legal_text;
         if (std::optional<json> l = legal(seat)) legal_text = text_of(*l);
         std::optional<std::string> clock_text;
@@ -340,23 +342,27 @@ private:
 
     void rebase_streams() {
         spectator_ = std::make_unique<JsonViewStream>(name_, kSpectator, actions_, fixed_);
-        spectator_->rebase(view_of(kSpectator), actions_);
+        if (split_) common_ = make_common_members(nullptr, rules_->common_view());
+        spectator_->rebase(view_of(kSpectator), actions_, common_);
         spectators_current_ = true;
         streams_.clear();
         for (int p = 0; p < seats(); ++p) {
             streams_.emplace_back(name_, p, actions_, fixed_);
             if (same_view_) streams_.back().rebase(*spectator_);  // the same view, kept once
-            else streams_.back().rebase(view_of(p), actions_);
+            else streams_.back().rebase(view_of(p), actions_, common_);
         }
     }
     // The spectators' stream missed patches while nobody watched: it holds the current view again.
     void make_spectators_current() {
         if (spectators_current_) return;
-        spectator_->rebase(view_of(kSpectator), actions_);
+        spectator_->rebase(view_of(kSpectator), actions_, common_);
         spectators_current_ = true;
     }
-    // What the streams are given: the view without the members fixed for the game (kept in fixed_).
-    json view_of(int seat) const { return fixed_ ? rules_->changing_view(seat) : rules_->view(seat); }
+    // What the streams are given: the view without the members fixed for the game (kept in fixed_)
+    // and, where the game declares them, without the members every viewer shares (kept in common_).
+    json view_of(int seat) const {
+        return split_ ? rules_->own_view(seat) : fixed_ ? rules_->changing_view(seat) : rules_->view(seat);
+    }
     JsonViewStream& stream(int seat) { return seat >= 0 && seat < seats() ? streams_[seat] : *spectator_; }
 
     // ---- The turn clock: game time is ms since begin() divided by the clock scale.
@@ -411,6 +417,8 @@ private:
     json options_;
     bool same_view_;  // GameType::same_view or perfect information: one view for every viewer
     std::shared_ptr<const FixedMembers> fixed_;  // GameRules::fixed_view(), null when none
+    bool split_;  // the game declares common members (GameRules::common_view): kept in common_
+    std::shared_ptr<const CommonMembers> common_;  // split_: the current common members
     bool spectators_watched_ = true;  // watch_spectators(): unwatched, no spectators' patch is made
     bool spectators_current_ = true;  // the spectators' stream holds the current view
     uint64_t seed_;

@@ -90,6 +90,8 @@ public:
     json view(int seat) const override { return view_json(s_, seat); }
     json fixed_view() const override { return fixed_view_json(s_); }
     json changing_view(int seat) const override { return view_json(s_, seat, false); }
+    json common_view() const override { return common_view_json(s_); }
+    json own_view(int seat) const override { return own_view_json(s_, seat); }
     std::unique_ptr<core::GameRules> determinize(int seat, uint64_t seed) const override {
         return std::make_unique<StruggleGame>(struggle::determinize(s_, seat, seed));
     }
@@ -348,9 +350,14 @@ json fixed_view_json(const State& s) {
 }
 
 json view_json(const State& s, int seat, bool with_fixed) {
-    const bool is_seat = seat >= 0 && seat < s.players;
     json v = with_fixed ? fixed_view_json(s) : json::object();
-    v["seat"] = is_seat ? json(seat) : json(nullptr);
+    v.update(common_view_json(s));
+    v.update(own_view_json(s, seat));
+    return v;
+}
+
+json common_view_json(const State& s) {
+    json v;
     v["phase"] = std::string(kPhaseNames[static_cast<int>(s.phase)]);
     v["turn"] = s.turn;
     v["turnNumber"] = s.turns;
@@ -393,6 +400,13 @@ json view_json(const State& s, int seat, bool with_fixed) {
     }
     v["playerStates"] = players;
     v["winner"] = s.winner >= 0 ? json(s.winner) : json(nullptr);
+    return v;
+}
+
+json own_view_json(const State& s, int seat) {
+    const bool is_seat = seat >= 0 && seat < s.players;
+    json v;
+    v["seat"] = is_seat ? json(seat) : json(nullptr);
     if (s.trade_opponent >= 0) {
         json t{{"opponent", s.trade_opponent}, {"count", s.trade_count}};
         if (is_seat && (seat == s.turn || seat == s.trade_opponent)) t["drawn"] = cards_to_json(s.trade_drawn);

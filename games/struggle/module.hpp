@@ -32,6 +32,10 @@ nlohmann::json cards_to_json(const Cards& c);
 // (fixed_view_json: the game, players, first seat and ruleset) when !with_fixed.
 nlohmann::json view_json(const State& s, int seat, bool with_fixed = true);
 nlohmann::json fixed_view_json(const State& s);
+// The rest: what every viewer sees alike (the table, the public counts), and what is the viewer's
+// own (its seat, hand, what it knows of others' hands, a trade's cards it may see).
+nlohmann::json common_view_json(const State& s);
+nlohmann::json own_view_json(const State& s, int seat);
 // The events of one act() as the wire shows them, with visibility.
 void events_to_json(const State& s, const std::vector<EventRec>& recs, std::vector<hexhall::core::Event>& out);
 
